@@ -1,0 +1,1 @@
+"""The Django project and the bookkeeping app: players, sessions, the money ledger, THE BOOK."""

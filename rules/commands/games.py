@@ -1,0 +1,5 @@
+"""Placeholder: replaced by the issue that builds these commands."""
+
+
+def register(subparsers) -> None:
+    pass

@@ -1,0 +1,39 @@
+"""Money at the edges is a decimal string with two places ("18.05"); inside it is integer cents.
+
+Floats never appear: parsing goes through the string's digits only.
+"""
+
+import re
+
+from .errors import MoneyError
+
+NICKEL = 5  # the white chip, the smallest unit of play (B10)
+_AMOUNT = re.compile(r"^(-)?(\d+)(?:\.(\d{1,2}))?$")
+
+
+def parse_cents(text: object, *, field: str = "amount") -> int:
+    """Parse "18.05", "18.5", "18" or an int count of dollars into cents."""
+    if isinstance(text, bool) or not isinstance(text, str | int):
+        raise MoneyError(f"{field}: expected a decimal string such as \"18.05\", got {text!r}")
+    if isinstance(text, int):
+        return text * 100
+    match = _AMOUNT.match(text.strip())
+    if not match:
+        raise MoneyError(f"{field}: expected a decimal string such as \"18.05\", got {text!r}")
+    sign, dollars, cents = match.groups()
+    value = int(dollars) * 100 + int((cents or "0").ljust(2, "0"))
+    return -value if sign else value
+
+
+def format_cents(cents: int) -> str:
+    """Format integer cents as a decimal string with two places: 1805 -> "18.05"."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{part:02d}"
+
+
+def require_nickels(cents: int, *, field: str = "amount") -> int:
+    """Refuse amounts that are not whole white chips (5 cents, B10)."""
+    if cents % NICKEL:
+        raise MoneyError(f"{field}: {format_cents(cents)} is not a multiple of $0.05 (B10)")
+    return cents

@@ -1,0 +1,1 @@
+"""django-tables2 tables and the report pages built on them."""
