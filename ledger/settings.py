@@ -4,6 +4,7 @@ Defaults are for development: SQLite in the project folder, DEBUG on. Production
 DJANGO_DEBUG=false, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and usually DATABASE_URL.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -45,6 +46,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "ledger.middleware.SecurityHeadersMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -80,8 +82,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # Threaded tests need a file database: the in-memory one locks whole tables.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # Threaded tests need a file database: the in-memory one locks whole tables. One file per
+    # test process, so two test runs in the same checkout never delete each other's database.
+    DATABASES["default"]["TEST"] = {
+        "NAME": env.str(
+            "DJANGO_TEST_DB_NAME", default=str(BASE_DIR / f".test-db.sqlite3-{os.getpid()}")
+        )
+    }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -98,6 +105,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
@@ -119,7 +127,13 @@ STORAGES = {
     },
 }
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
+# Our own small stylesheet styles the plain django-tables2 markup (no CSS framework download).
+# Decided once from the environment (pytest-django later turns DEBUG off for the test run, and
+# WhiteNoise would then warn about a STATIC_ROOT that only exists after collectstatic).
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
+
+DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 # Security headers everywhere; the HTTPS-only ones when not in DEBUG (R10, R14).
 X_FRAME_OPTIONS = "DENY"
@@ -127,6 +141,12 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
+CSRF_FAILURE_VIEW = "ledger.views.errors.csrf_failure"
+# Scripts and styles come only from our static files; no page may be framed (ledger.middleware).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; object-src 'none'"
+)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)

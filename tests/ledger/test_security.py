@@ -1,0 +1,131 @@
+"""Security of the web layer: deploy checks, CSRF, lockout, headers, private pages (R10-R14)."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _deploy_check(secret_key: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secret_key,
+        DJANGO_ALLOWED_HOSTS="poker.example",
+    )
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_deploy_check_passes_with_production_settings_R10():
+    result = _deploy_check(secrets.token_urlsafe(60))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_deploy_check_gate_fails_on_a_weak_secret_key_R10():
+    # Proves the gate is real: --fail-level WARNING turns a warning into a failure.
+    result = _deploy_check("short")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stdout + result.stderr
+
+
+@pytest.mark.django_db
+def test_every_page_sends_csp_and_refuses_framing_R14(client):
+    response = client.get(reverse("login"))
+    csp = response.headers["Content-Security-Policy"]
+    directives = {d.strip().split()[0]: d.strip() for d in csp.split(";") if d.strip()}
+    assert directives["default-src"] == "default-src 'self'"
+    assert directives["frame-ancestors"] == "frame-ancestors 'none'"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.django_db
+def test_error_pages_carry_the_headers_too_R14(client):
+    response = client.get("/p/not-a-real-token/")
+    assert response.status_code == 404
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+@pytest.mark.django_db
+def test_pages_have_no_inline_script_or_style_so_the_csp_does_not_break_them_R14(client):
+    html = client.get(reverse("login")).content.decode()
+    assert "<script>" not in html and " style=" not in html and "<style" not in html
+    assert "htmx.min.js" in html  # served from our own static files, not a CDN
+    assert "://" not in html.split("<body")[0]  # nothing loaded from another origin
+
+
+@pytest.mark.django_db
+def test_login_post_without_csrf_token_is_refused_R12(banker_user):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(
+        reverse("login"), {"username": "mike", "password": "correct-horse-battery-staple"}
+    )
+    assert response.status_code == 403
+    assert b"security token" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_login_with_csrf_token_works(banker_user):
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("login"))
+    token = client.cookies["csrftoken"].value
+    response = client.post(
+        reverse("login"),
+        {"username": "mike", "password": "correct-horse-battery-staple",
+         "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(banker_user.pk)
+
+
+@pytest.mark.django_db
+def test_wrong_passwords_lock_that_account_only_R13(banker_user, django_user_model, settings):
+    django_user_model.objects.create_user(username="fred", password="another-long-passw0rd")
+    attacker = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        attacker.post(reverse("login"), {"username": "mike", "password": "wrong"})
+    # Now even the right password is refused for mike from this address...
+    locked = attacker.post(
+        reverse("login"), {"username": "mike", "password": "correct-horse-battery-staple"}
+    )
+    assert locked.status_code == 429
+    assert b"locked" in locked.content
+    assert "_auth_user_id" not in attacker.session
+    # ...but another account on the same home network still logs in.
+    other = Client()
+    ok = other.post(reverse("login"), {"username": "fred", "password": "another-long-passw0rd"})
+    assert ok.status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_wrong_password_says_so_in_words(client, banker_user):
+    response = client.post(reverse("login"), {"username": "mike", "password": "nope"})
+    assert response.status_code == 200
+    assert b"correct username and password" in response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["session_list", "book"])
+def test_banker_pages_need_a_login_R11(client, name):
+    response = client.get(reverse(name))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+def test_logout_is_post_only_and_logs_out(banker_client):
+    assert banker_client.get(reverse("logout")).status_code == 405
+    response = banker_client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert "_auth_user_id" not in banker_client.session
