@@ -1,0 +1,233 @@
+"""Forms for the banker's pages. They parse and check shapes; the money rules live in services.
+
+Every form that writes carries a one-time idempotency key (a hidden field, fresh for each
+rendered form). The services use it: a repeated submit with the same key replays the first
+result, and the same key with different content is refused.
+"""
+
+import re
+import secrets
+
+from django import forms
+
+from rules.errors import MoneyError
+from rules.money import format_cents, parse_cents
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+PAID_CHOICES = [
+    ("cash", "Cash"),
+    ("note", "Bank note"),
+    ("book", "THE BOOK"),
+]
+
+# B10: the chip colours in the order the banker counts them, with their value in cents.
+CHIP_COLOURS = [
+    ("white", 5),
+    ("red", 10),
+    ("blue", 25),
+    ("yellow", 50),
+    ("black", 100),
+    ("green", 500),
+]
+
+
+def new_key() -> str:
+    """A fresh, unguessable one-time key for a form about to be rendered."""
+    return secrets.token_urlsafe(18)
+
+
+class MoneyField(forms.CharField):
+    """An amount typed as dollars ("20", "20.00", "$20") and cleaned to integer cents."""
+
+    def __init__(self, *, allow_zero=False, **kwargs):
+        self.allow_zero = allow_zero
+        super().__init__(**kwargs)
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.update(
+            {"inputmode": "decimal", "autocomplete": "off", "placeholder": "0.00", "maxlength": 12}
+        )
+        return attrs
+
+    def to_python(self, value):
+        text = (super().to_python(value) or "").replace("$", "").replace(",", "").strip()
+        if not text:
+            return None
+        if len(text) > 12:
+            raise forms.ValidationError("That amount is too long; type dollars and cents.")
+        if text.startswith("-"):
+            raise forms.ValidationError("The amount cannot be negative.")
+        try:
+            cents = parse_cents(text, field=self.label or "amount")
+        except MoneyError:
+            raise forms.ValidationError(
+                f"“{text}” is not an amount of money. Type dollars and cents, such as 20.00."
+            ) from None
+        if cents == 0 and not self.allow_zero:
+            raise forms.ValidationError("The amount must be more than zero.")
+        if cents > 100_000_00:
+            raise forms.ValidationError("That is more than $100,000; check the amount.")
+        return cents
+
+    def prepare_value(self, value):
+        return format_cents(value) if isinstance(value, int) else value
+
+
+class KeyedForm(forms.Form):
+    """A form that writes money: it carries the one-time idempotency key."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, **kwargs):
+        initial = kwargs.setdefault("initial", {})
+        initial.setdefault("key", new_key())
+        super().__init__(*args, **kwargs)
+
+    def clean_key(self):
+        key = self.cleaned_data["key"]
+        if not KEY_PATTERN.match(key):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return key
+
+
+def _player_field(label, choices, *, required=True, empty=None):
+    if empty is not None:
+        choices = [("", empty), *choices]
+    return forms.TypedChoiceField(
+        label=label, choices=choices, coerce=int, required=required, empty_value=None
+    )
+
+
+class RosterForm(KeyedForm):
+    """A keyed form whose player fields choose from the session's roster: [(id, name), ...]."""
+
+    def __init__(self, *args, roster=(), **kwargs):
+        self.roster = list(roster)
+        super().__init__(*args, **kwargs)
+
+
+class BuyInForm(RosterForm):
+    """Chips bought from the bank, or from another player (a chip sale), paid three ways (B2, B3)."""
+
+    amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
+    paid = forms.ChoiceField(
+        label="Paid by", choices=PAID_CHOICES, initial="cash", widget=forms.RadioSelect
+    )
+    confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, sale=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sale = sale
+        self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
+        self.fields["seller"] = _player_field(
+            "Seller",
+            self.roster,
+            required=sale,
+            empty="— choose the seller —" if sale else "The bank",
+        )
+        self.order_fields(["player", "amount", "paid", "seller"])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("seller") and data.get("seller") == data.get("player"):
+            self.add_error("seller", "A player cannot buy chips from themself.")
+        return data
+
+
+class PenaltyForm(RosterForm):
+    """A penalty paid straight into the pot (B11: $0.20 for jumping the bet)."""
+
+    amount = MoneyField(label="Penalty", initial="0.20")
+    reason = forms.CharField(label="Why", max_length=200, initial="Jumped the bet", required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _player_field("Player", self.roster, empty="— who pays? —")
+        self.order_fields(["player", "amount", "reason"])
+
+
+class CashOutForm(RosterForm):
+    """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
+        for colour, cents in CHIP_COLOURS:
+            self.fields[colour] = forms.IntegerField(
+                label=colour.capitalize(),
+                min_value=0,
+                max_value=100_000,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(
+                    attrs={"data-chip-cents": cents, "inputmode": "numeric", "min": 0, "step": 1}
+                ),
+                error_messages={
+                    "invalid": f"Count the {colour} chips as a whole number.",
+                    "min_value": f"The number of {colour} chips cannot be negative.",
+                },
+            )
+        self.order_fields(["player"])
+
+    def chips(self) -> dict[str, int]:
+        """The counts by colour, zero for a colour left empty."""
+        return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not any(self.chips().values()):
+            raise forms.ValidationError("Count at least one chip.")
+        return data
+
+    def colour_rows(self):
+        """(colour, value in cents, bound field) for the chip counter template."""
+        return [(colour, cents, self[colour]) for colour, cents in CHIP_COLOURS]
+
+
+def chip_total(chips: dict[str, int]) -> int:
+    """The value of a pile of chips in cents (for the counter's preview only)."""
+    values = dict(CHIP_COLOURS)
+    return sum(values[colour] * count for colour, count in chips.items())
+
+
+class FinalPotForm(RosterForm):
+    """Who won the last hand, played for the odd cents of the cash-outs (B12)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+
+class NoteActionForm(KeyedForm):
+    """Commit an open bank note into THE BOOK, or void it (B5)."""
+
+    note = forms.IntegerField(widget=forms.HiddenInput)
+    action = forms.ChoiceField(choices=[("commit", "Commit"), ("void", "Void")])
+
+
+class CloseForm(KeyedForm):
+    """The last step: close the session (guests' debts move to inviters, B9; consolidate, B8)."""
+
+    confirm = forms.BooleanField(label="Yes, close the session", required=True)
+
+
+class SessionOpenForm(KeyedForm):
+    """A new night: date, banker, whether the host is here (else a surrogate book, B7)."""
+
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    host_present = forms.BooleanField(label="The host is here", required=False, initial=True)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        players = list(players)
+        self.fields["banker"] = _player_field("Banker (deals first)", players, empty="— banker —")
+        self.fields["players"] = forms.TypedMultipleChoiceField(
+            label="Who is playing",
+            choices=players,
+            coerce=int,
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+        self.order_fields(["date", "banker", "host_present", "players"])
