@@ -1,0 +1,3 @@
+"""Placeholder: the games of this seed, written by their owner in the GameDef format."""
+
+GAMES: list = []
