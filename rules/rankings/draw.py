@@ -1,0 +1,296 @@
+"""Special rankings and side payments of the draw-poker variants (seed 002).
+
+Schemes registered (names for game definitions and `--scheme`):
+- `brag`          three cards: trips > pair > high card (no straights or flushes). The braggers
+                  A♦ J♣ 9♦ are wild, ranking in that order. Between hands of the same rank a
+                  natural hand beats one using a bragger, the higher bragger beats a lower one, and
+                  the suits (spades, hearts, diamonds, clubs) break what is still tied (S6's
+                  exception for Brag).
+- `two-low`       two cards for low: any unpaired hand beats a pair, then the lower top card wins;
+                  the ace is low, a wild card takes the best rank it can and need not pair (S10).
+- `red-black`     point count, highest total wins (red cards plus, black cards minus, ten to king
+                  ten points, ace one, the rest their pips).
+- `red-black-low` the same count, lowest total wins.
+
+Pure functions for what is not a ranking: `knock_payments` (Knock Poker's side payments, P15)
+and `pokino_score` (Pokino's trick and honour points).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from rules.cards import RANK_NAME, RANK_PLURAL, Card
+from rules.errors import RulesError
+from rules.hands import HandValue, register_scheme
+
+# ---------------------------------------------------------------------------------------------
+# Brag
+# ---------------------------------------------------------------------------------------------
+
+BRAGGERS = (Card(14, "d"), Card(11, "c"), Card(9, "d"))
+BRAG_SUIT_ORDER = {"s": 4, "h": 3, "d": 2, "c": 1}
+BRAG_ORDER = ("high_card", "pair", "three_of_a_kind")
+
+
+def _wild_strength(card: Card) -> int:
+    """Braggers outrank each other A♦ > J♣ > 9♦; any other card a game makes wild ranks below
+    them by rank and suit."""
+    if card in BRAGGERS:
+        return 1000 - BRAGGERS.index(card)
+    return card.rank * 10 + BRAG_SUIT_ORDER.get(card.suit, 0)
+
+
+def _brag_shape(ranks: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    category = {3: "three_of_a_kind", 2: "pair"}.get(groups[0][1], "high_card")
+    return category, tuple(rank for rank, _ in groups)
+
+
+def _stand_in(rank: int, held: Card, taken: set[Card]) -> Card:
+    """The card a wild is shown as: its own suit when free, else the first free suit."""
+    for suit in (held.suit, "s", "h", "d", "c"):
+        candidate = Card(rank, suit)
+        if suit in "shdc" and candidate not in taken:
+            return candidate
+    return Card(rank, "s")
+
+
+def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Rank a three-card Brag hand (002)."""
+    wilds = [card for card in cards if card in wild]
+    naturals = [card for card in cards if card not in wild]
+    choices = [sorted({n.rank for n in naturals} | {14} | ({w.rank} if not w.is_joker else set()))
+               for w in wilds]
+    best = None
+    for ranks in product(*choices):
+        category, values = _brag_shape([n.rank for n in naturals] + list(ranks))
+        used = [w for w, r in zip(wilds, ranks, strict=True) if w.is_joker or r != w.rank]
+        natural = 0 if used else 1
+        strength = max((_wild_strength(w) for w in used), default=0)
+        key = (BRAG_ORDER.index(category),) + values + (natural, strength)
+        if best is None or key > best[0]:
+            best = (key, category, values, ranks, used)
+    key, category, values, ranks, used = best
+    taken = set(naturals)
+    shown = []
+    for held, rank in zip(wilds, ranks, strict=True):
+        card = held if held not in used else _stand_in(rank, held, taken)
+        taken.add(card)
+        shown.append((held, card))
+    order = {rank: index for index, rank in enumerate(values)}
+    hand = sorted(naturals + [card for _, card in shown],
+                  key=lambda c: (order[c.rank], -BRAG_SUIT_ORDER.get(c.suit, 0)))
+    suits = tuple(BRAG_SUIT_ORDER.get(c.suit, 0) for c in hand)
+    pairs = tuple((held, card) for held, card in shown if held in used)
+    return HandValue(scheme="brag", category=category, key=key + suits, cards=tuple(hand),
+                     wilds=pairs, describe=_describe_brag(category, values, pairs))
+
+
+def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
+    text = {
+        "three_of_a_kind": f"Three {RANK_PLURAL[values[0]]}",
+        "pair": f"Pair of {RANK_PLURAL[values[0]]}, {RANK_NAME[values[-1]]} odd card",
+        "high_card": f"{RANK_NAME[values[0]].capitalize()} high",
+    }[category]
+    if pairs:
+        text += " (" + ", ".join(f"bragger {held} as a {RANK_NAME[card.rank]}"
+                                 for held, card in pairs) + ")"
+    else:
+        text += " (natural)"
+    return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Two-card low
+# ---------------------------------------------------------------------------------------------
+
+def _low_value(card: Card) -> int:
+    return 1 if card.rank == 14 else card.rank
+
+
+def two_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Two-card low (Two-Card Poker, Deuces Wild; Dynamite played high-low): ace low, a pair is
+    worse than any two odd cards, then the lower top card wins. A wild takes the lowest rank
+    the hand lacks (S10), so ace plus a wild deuce is the perfect A-2."""
+    naturals = [card for card in cards if card not in wild]
+    wilds = [card for card in cards if card in wild]
+    held = {_low_value(card) for card in naturals}
+    shown: list[tuple[Card, Card]] = []
+    for card in wilds:
+        value = next(v for v in range(1, 14) if v not in held)
+        held.add(value)
+        shown.append((card, Card(14 if value == 1 else value, card.suit if card.suit in "shdc" else "s")))
+    hand = sorted(naturals + [stood for _, stood in shown], key=_low_value, reverse=True)
+    values = tuple(_low_value(card) for card in hand)
+    paired = values[0] == values[1]
+    key = (0 if paired else 1, -values[0], -values[1])
+    name = RANK_NAME
+    if paired:
+        text = f"Pair of {RANK_PLURAL[hand[0].rank]}"
+    else:
+        text = f"{name[hand[0].rank].capitalize()}-{name[hand[1].rank]} low"
+    changed = [(held, stood) for held, stood in shown if held != stood]
+    if changed:
+        text += " (" + ", ".join(f"{held} wild as {stood}" for held, stood in changed) + ")"
+    return HandValue(scheme="two-low", category="pair" if paired else "high_card", key=key,
+                     cards=tuple(hand), wilds=tuple(shown), describe=text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Red and Black
+# ---------------------------------------------------------------------------------------------
+
+def red_black_points(cards: Iterable[Card]) -> int:
+    """Red cards count plus, black minus; ten to king 10, ace 1, others their pips (002)."""
+    total = 0
+    for card in cards:
+        if card.is_joker:
+            raise RulesError("card JK: Red and Black is played without jokers")
+        points = 1 if card.rank == 14 else min(card.rank, 10)
+        total += points if card.suit in "hd" else -points
+    return total
+
+
+def _points_text(points: int) -> str:
+    return f"{'Minus ' if points < 0 else ''}{abs(points)} point{'s' if abs(points) != 1 else ''}"
+
+
+def red_black_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Red and Black high: the largest point total wins."""
+    points = red_black_points(cards)
+    return HandValue(scheme="red-black", category="points", key=(points,), cards=tuple(cards),
+                     wilds=(), describe=_points_text(points))
+
+
+def red_black_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Red and Black low: the smallest point total wins (the key is negated: larger is better)."""
+    points = red_black_points(cards)
+    return HandValue(scheme="red-black-low", category="points", key=(-points,),
+                     cards=tuple(cards), wilds=(), describe=_points_text(points))
+
+
+# ---------------------------------------------------------------------------------------------
+# Knock Poker side payments (P15)
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Payment:
+    """One side payment outside the pot, in chips (the caller prices a chip)."""
+
+    name: str
+    to: str
+    chips: int
+    reason: str
+
+
+KNOCK_BONUS = {"four_of_a_kind": 4, "straight_flush": 4, "royal_flush": 8}
+KNOCK_BONUS_DEUCES = {"five_of_a_kind": 4, "straight_flush": 4, "royal_flush": 4}
+
+
+def bonus_class(value: HandValue) -> str | None:
+    """"royal_flush" for an ace-high straight flush, otherwise the hand's category."""
+    if value.category == "straight_flush" and max(card.rank for card in value.cards) == 14 \
+            and min(card.rank for card in value.cards) == 10:
+        return "royal_flush"
+    return value.category
+
+
+def knock_payments(*, players: Sequence[str], active: Sequence[str], knocker: str | None,
+                   winners: Sequence[str], winning_hand: str | None,
+                   deuces_wild: bool = False) -> list[Payment]:
+    """Knock Poker's payments outside the pot (002, P15), in chips.
+
+    `players` is everyone dealt in, `active` those who stayed to the showdown (the knocker
+    included), `winners` the active players holding the best hand, `winning_hand` its bonus
+    class (`bonus_class`). A player who dropped pays the knocker one chip. A knocker who holds
+    the high hand alone collects two chips from every other active player; a knocker beaten by
+    anyone pays two chips to every other active player; a knocker who only ties neither pays
+    nor collects (our reading: nobody beat him, but he does not hold *the* high hand). A lone
+    winner holding a bonus hand collects the bonus from every other player dealt in.
+    """
+    unknown = (set(active) | set(winners) | ({knocker} if knocker else set())) - set(players)
+    if unknown:
+        raise RulesError(f"players: {sorted(unknown)[0]} is not dealt in")
+    payments: list[Payment] = []
+    if knocker is not None:
+        if knocker not in active:
+            raise RulesError(f"knocker: {knocker} must stay in to the showdown")
+        payments += [Payment(name, knocker, 1, "dropped after the knock")
+                     for name in players if name not in active]
+        others = [name for name in active if name != knocker]
+        if list(winners) == [knocker]:
+            payments += [Payment(name, knocker, 2, "the knocker wins") for name in others]
+        elif knocker not in winners:
+            payments += [Payment(knocker, name, 2, "the knocker is beaten") for name in others]
+    table = KNOCK_BONUS_DEUCES if deuces_wild else KNOCK_BONUS
+    if len(winners) == 1 and winning_hand in table:
+        winner = winners[0]
+        payments += [Payment(name, winner, table[winning_hand],
+                             f"bonus for {winning_hand.replace('_', ' ')}")
+                     for name in players if name != winner]
+    return payments
+
+
+# ---------------------------------------------------------------------------------------------
+# Pokino scoring
+# ---------------------------------------------------------------------------------------------
+
+POKINO_HONOURS = {
+    "high_card": 0, "pair": 50, "two_pair": 100, "three_of_a_kind": 200, "straight": 300,
+    "flush": 400, "full_house": 500, "four_of_a_kind": 900, "straight_flush": 750,
+    "royal_flush": 1000,
+}
+POKINO_SWEEP = 250
+POKINO_PENALTY = {"pat": 1, "double": 2, "redouble": 4}
+
+
+@dataclass(frozen=True)
+class PokinoScore:
+    below: int          # trick points (count toward the 20-point game)
+    above: int          # honour and sweep bonus points
+
+
+def pokino_score(*, tricks: dict[str, int], penalty: dict[str, str],
+                 poker_winner: str | None, winning_hand: str | None) -> dict[str, PokinoScore]:
+    """Score one Pokino hand (002) for its two players.
+
+    `tricks` are the tricks each won (five in all); `penalty` is each player's draw status:
+    "pat", "double" (drew once) or "redouble" (drew twice; the dealer's first draw is free).
+    Each trick is worth 1, 2 or 4 points by the *opponent's* penalty. Only the better poker hand
+    scores its honour (the seed's table as printed, four of a kind 900 above a straight flush's
+    750); a sweep of all five tricks earns 250 above the line. A tied poker hand scores no
+    honour.
+    """
+    if len(tricks) != 2 or set(tricks) != set(penalty):
+        raise RulesError("players: Pokino is for exactly two players, each with tricks and penalty")
+    if sum(tricks.values()) != 5 or min(tricks.values()) < 0:
+        raise RulesError("tricks: the two players' tricks must add up to five")
+    for name, status in penalty.items():
+        if status not in POKINO_PENALTY:
+            raise RulesError(f"penalty: {name}'s must be one of pat, double, redouble")
+    first, second = tricks
+    opponent = {first: second, second: first}
+    scores = {}
+    for name, won in tricks.items():
+        below = won * POKINO_PENALTY[penalty[opponent[name]]]
+        above = POKINO_SWEEP if won == 5 else 0
+        if name == poker_winner and winning_hand is not None:
+            above += POKINO_HONOURS.get(winning_hand, 0)
+        scores[name] = PokinoScore(below, above)
+    return scores
+
+
+def _register() -> None:
+    register_scheme("brag", 3, "high", brag_value, categories=tuple(reversed(BRAG_ORDER)))
+    register_scheme("two-low", 2, "low", two_low_value, categories=("high_card", "pair"))
+    register_scheme("red-black", 5, "high", red_black_value, categories=("points",))
+    register_scheme("red-black-low", 5, "low", red_black_low_value, categories=("points",))
+
+
+_register()
+
