@@ -1,5 +1,63 @@
-"""Placeholder: replaced by the issue that builds these commands."""
+"""`python -m rules settle FILE|-`: settle THE BOOK's balances with the fewest payments (B8).
+
+Input: `{"balances": {"Ann": "-12.50", "Bob": "7.50", "Cy": "5.00"}}` (negative = owes; the
+amounts must sum to zero). Output: `{"transfers": [{"from", "to", "amount"}], "minimal": bool}`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import RulesError
+from ..money import format_cents, parse_cents
+from ..settle import Settlement, settle_balances
 
 
 def register(subparsers) -> None:
-    pass
+    parser = subparsers.add_parser("settle", help="fewest payments that settle the balances")
+    parser.add_argument("file", metavar="FILE|-", help="JSON input, or - for standard input")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> dict:
+    document = _read_json(args.file)
+    return settlement_json(settle_balances(balances_from_json(document)))
+
+
+def balances_from_json(document: object) -> dict[str, int]:
+    """The `balances` object of a settle input, in cents; errors name the field."""
+    if not isinstance(document, dict):
+        raise RulesError("input: expected a JSON object with a \"balances\" object")
+    if "balances" not in document:
+        raise RulesError("balances: missing; expected {\"balances\": {\"Ann\": \"-12.50\", ...}}")
+    balances = document["balances"]
+    if not isinstance(balances, dict):
+        raise RulesError(f"balances: expected an object of names to amounts, got {balances!r}")
+    return {name: parse_cents(amount, field=f"balances.{name}") for name, amount in balances.items()}
+
+
+def settlement_json(settlement: Settlement) -> dict:
+    """The contract's output shape: amounts as decimal strings."""
+    return {
+        "transfers": [
+            {"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
+            for t in settlement.transfers
+        ],
+        "minimal": settlement.minimal,
+    }
+
+
+def _read_json(path: str) -> object:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise RulesError(f"FILE: cannot read {path}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RulesError(f"FILE: {path} is not JSON ({error.msg} at line {error.lineno})") from None
