@@ -1,0 +1,473 @@
+"""Who is paid and who owes after a showdown (RULES.md P1-P15), on already-ranked hands.
+
+This module never looks at cards: each `Entrant` carries a comparable key per side (larger is
+better, None = no hand that can win that side), so every rule here is tested with plain
+numbers. `rules.games.showdown` turns cards into entrants and the outcome into JSON.
+
+Money is integer cents; the unit of play is the white chip, 5 cents (B10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RulesError
+from ..money import NICKEL, format_cents
+from .definition import GameDef
+
+SIDES = ("high", "low")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player at the showdown, already evaluated.
+
+    `stayed` false: dropped or folded before the showdown (in no side, owes nothing).
+    `go` false (P12 games): said stop, out, owes nothing. `dead` (P13): loses and owes.
+    """
+
+    name: str
+    high: Any = None
+    low: Any = None
+    declare: str | None = None
+    go: bool = True
+    dead: bool = False
+    stayed: bool = True
+
+    def key(self, side: str) -> Any:
+        return self.high if side == "high" else self.low
+
+    def seeks(self, side: str) -> bool:
+        return self.declare in (side, "both")
+
+
+@dataclass(frozen=True)
+class DummyHand:
+    """The kitty, the old man or the ghost top-4 (P9, P14): must be beaten, never paid."""
+
+    name: str
+    high: Any = None
+    low: Any = None
+
+    def key(self, side: str) -> Any:
+        return self.high if side == "high" else self.low
+
+
+@dataclass(frozen=True)
+class Award:
+    name: str
+    amount: int
+    side: str                    # "high", "low", "both" or "pot"
+
+
+@dataclass(frozen=True)
+class Owe:
+    name: str
+    amount: int
+    reason: str                  # "match", "burn", "last round", "wimp", "knock", ...
+    to: str | None = None        # a direct payment to a person; None = into the next pot
+
+
+@dataclass
+class Outcome:
+    awards: list[Award] = field(default_factory=list)
+    carry: int = 0
+    owes: list[Owe] = field(default_factory=list)
+    legs: list[str] = field(default_factory=list)
+    game_over: bool = True
+    explain: list[str] = field(default_factory=list)
+    winners: dict[str, list[str]] = field(default_factory=dict)   # side -> names
+    losers: list[str] = field(default_factory=list)
+
+    @property
+    def next_pot(self) -> int:
+        """What the next hand starts with: the carry plus everything owed into the pot."""
+        return self.carry + sum(owe.amount for owe in self.owes if owe.to is None)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything the pot rules need besides the entrants."""
+
+    game: GameDef
+    pot: int
+    penalties: int = 0           # penalties in the pot never count toward a match (B11)
+    dummy: DummyHand | None = None
+    legs_before: Mapping[str, int] = field(default_factory=dict)
+    round: int = 1
+    last_round: bool = False
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+# -- side payments (P15) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideContext:
+    """What a side-payment rule sees: the table, the entrants, the outcome so far, and the
+    raw player objects of the showdown JSON (extra fields such as `"knock": true`)."""
+
+    table: Table
+    entrants: Sequence[Entrant]
+    outcome: Outcome
+    players: Sequence[Mapping[str, Any]] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)   # name -> HandValue (high side)
+
+
+SidePayment = Callable[[SideContext], list[Owe]]
+SIDE_PAYMENTS: dict[str, SidePayment] = {}
+
+
+def register_side_payment(name: str, fn: SidePayment) -> None:
+    """Make a side-payment rule available to definitions by name (`side_payments=(name,)`)."""
+    SIDE_PAYMENTS[name] = fn
+
+
+def get_side_payment(name: str) -> SidePayment:
+    if name not in SIDE_PAYMENTS:
+        raise RulesError(f"side_payments: unknown rule {name!r}; expected one of {', '.join(sorted(SIDE_PAYMENTS))}")
+    return SIDE_PAYMENTS[name]
+
+
+# -- money arithmetic (P2) -----------------------------------------------------------------
+
+
+def halves(amount: int) -> tuple[int, int]:
+    """(high half, low half): the odd white chip goes to the high half (P2)."""
+    low = (amount // (2 * NICKEL)) * NICKEL
+    return amount - low, low
+
+
+def shares(amount: int, count: int) -> tuple[int, int]:
+    """(each share, remainder) splitting among tied players in whole white chips; the
+    remainder stays in the pot for the next game (P2)."""
+    each = (amount // count // NICKEL) * NICKEL
+    return each, amount - each * count
+
+
+def _names(entrants: Sequence[Entrant]) -> str:
+    names = [entrant.name for entrant in entrants]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- who wins each side ----------------------------------------------------------------------
+
+
+def _best(candidates: Sequence[Entrant], side: str) -> list[Entrant]:
+    """The candidates holding the best key for a side (several on a tie)."""
+    with_hand = [c for c in candidates if c.key(side) is not None]
+    if not with_hand:
+        return []
+    top = max(c.key(side) for c in with_hand)
+    return [c for c in with_hand if c.key(side) == top]
+
+
+def _beats_dummy(entrant: Entrant, side: str, dummy: DummyHand | None) -> bool:
+    if dummy is None or dummy.key(side) is None:
+        return True
+    return entrant.key(side) is not None and entrant.key(side) > dummy.key(side)
+
+
+def _pigger_qualifies(pigger: Entrant, candidates: dict[str, list[Entrant]],
+                      dummy: DummyHand | None, strict: bool) -> bool:
+    """A pigger must win each side outright (strict, P1) or win or tie it (variants)."""
+    for side in SIDES:
+        mine = pigger.key(side)
+        if mine is None or not _beats_dummy(pigger, side, dummy):
+            return False
+        for other in candidates[side]:
+            if other is pigger or other.key(side) is None:
+                continue
+            if other.key(side) > mine or (strict and other.key(side) == mine):
+                return False
+    return True
+
+
+class _Resolver:
+    """Works out the winners of each side for one showdown, writing the explanation."""
+
+    def __init__(self, table: Table, entrants: Sequence[Entrant]):
+        self.table = table
+        self.game = table.game
+        self.stayed = [e for e in entrants if e.stayed]
+        self.live = [e for e in self.stayed if not e.dead]
+        self.goers = [e for e in self.live if e.go or not self.game.go_stop]
+        self.explain: list[str] = []
+        self.dummy = table.dummy if self._dummy_plays() else None
+
+    def _dummy_plays(self) -> bool:
+        spec = self.game.dummy
+        if spec is None or self.table.dummy is None:
+            return False
+        return spec.when == "always" or len(self.goers) == 1
+
+    def sides(self) -> list[str]:
+        """The sides the pot is split into (one side takes the whole pot)."""
+        split = self.game.split
+        if split in ("high", "low"):
+            return [split]
+        if split == "cards-talk":
+            has_low = any(e.low is not None for e in self.goers)
+            if not has_low:
+                self.explain.append("Nobody has a low that qualifies: high takes the whole pot.")
+            return ["high", "low"] if has_low else ["high"]
+        declared = [side for side in SIDES if any(e.seeks(side) for e in self.live)]
+        if len(declared) == 1:
+            self.explain.append(f"Everybody declared {declared[0]}: that side is the whole pot.")
+        return declared or ["high"]
+
+    def candidates(self, sides: list[str]) -> dict[str, list[Entrant]]:
+        if self.game.split == "declare":
+            return {side: [e for e in self.goers if e.seeks(side)] for side in SIDES}
+        return {side: list(self.goers) if side in sides else [] for side in SIDES}
+
+    def winners(self, sides: list[str]) -> tuple[dict[str, list[Entrant]], Entrant | None]:
+        """Side -> winners (empty: nobody wins it, the money stays), and a pigger who
+        scooped the whole pot, if any."""
+        candidates = self.candidates(sides)
+        if self.game.split == "declare" and len(sides) == 2:
+            piggers = [e for e in self.goers if e.declare == "both"]
+            strict = self.game.pigging == "house"
+            qualified = [p for p in piggers if _pigger_qualifies(p, candidates, self.dummy, strict)]
+            if strict and qualified:
+                pig = qualified[0]
+                self.explain.append(f"{pig.name} went both ways and won each side outright: "
+                                    "the whole pot (P1).")
+                return {side: [pig] for side in sides}, pig
+            for pigger in piggers:
+                if pigger not in qualified:
+                    rule = "win each side outright" if strict else "win or tie each side"
+                    self.explain.append(f"{pigger.name} went both ways without managing to "
+                                        f"{rule}, and wins nothing (P1).")
+            candidates = {side: [c for c in candidates[side]
+                                 if c.declare != "both" or c in qualified] for side in SIDES}
+        return {side: self._side(side, candidates[side]) for side in sides}, None
+
+    def _side(self, side: str, candidates: list[Entrant]) -> list[Entrant]:
+        if not candidates:
+            return self._nobody_went(side)
+        best = _best(candidates, side)
+        if not best:
+            self.explain.append(f"Nobody has a {side} hand that can win: the {side} money stays.")
+            return []
+        if self.dummy is not None and not all(_beats_dummy(b, side, self.dummy) for b in best):
+            self.explain.append(f"{self.dummy.name} is not beaten for {side} (P9): that money "
+                                "stays in the pot.")
+            return self._dummy_kept(side)
+        if len(best) > 1 and self.game.ties == "goal-post":
+            self.explain.append(f"{_names(best)} tie for {side} and goal-post (P6): nobody "
+                                "wins that share, it stays, and they count as losers.")
+            return []
+        verb = "wins" if len(best) == 1 else "tie and split"
+        self.explain.append(f"{_names(best)} {verb} {side}.")
+        return best
+
+    def _declarers(self, side: str) -> list[Entrant]:
+        return [e for e in self.live if e.seeks(side)]
+
+    def _nobody_went(self, side: str) -> list[Entrant]:
+        """P12: when nobody goes for a side, its declarers (who stopped) share it."""
+        declarers = self._declarers(side)
+        if self.game.go_stop and declarers:
+            self.explain.append(f"Nobody went for {side}: it is shared by those who declared "
+                                f"it ({_names(declarers)}, P12).")
+            return declarers
+        if self.game.split == "declare":
+            self.explain.append(f"No one in the running for {side}: that money stays (P1).")
+        return []
+
+    def _dummy_kept(self, side: str) -> list[Entrant]:
+        """On the last round the money cannot stay: those who stopped on that side share it."""
+        if self.table.last_round and self.game.go_stop:
+            stopped = [e for e in self._declarers(side) if not e.go]
+            if stopped:
+                self.explain.append(f"This is the last round: the {side} money is shared by "
+                                    f"{_names(stopped)}.")
+                return stopped
+        return []
+
+
+# -- the whole settlement --------------------------------------------------------------------
+
+
+def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mapping] = (),
+           values: Mapping[str, Any] | None = None) -> Outcome:
+    """Resolve the pot: awards, carry, legs and what every loser owes."""
+    game = table.game
+    resolver = _Resolver(table, entrants)
+    outcome = Outcome(explain=resolver.explain)
+    if not resolver.stayed:
+        outcome.carry = table.pot
+        outcome.game_over = game.pot.kind == "winner-takes"
+        outcome.explain.append("Nobody stayed in: the pot stays and everyone re-antes.")
+    else:
+        _resolve(table, resolver, outcome)
+    context = SideContext(table, entrants, outcome, players, values or {})
+    for name in game.side_payments:
+        outcome.owes.extend(get_side_payment(name)(context))
+    return outcome
+
+
+def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
+    game = table.game
+    sides = resolver.sides()
+    winners, scooper = resolver.winners(sides)
+    if game.pot.legs and _legs(table, resolver, winners, outcome):
+        return
+    money = dict(zip(sides, halves(table.pot), strict=False)) if len(sides) == 2 else {sides[0]: table.pot}
+    if scooper is not None:
+        outcome.awards.append(Award(scooper.name, table.pot, "both"))
+    else:
+        _pay_sides(money, winners, outcome)
+    outcome.winners = {side: [w.name for w in winners[side]] for side in sides}
+    paid = {award.name for award in outcome.awards}
+    outcome.losers = [e.name for e in resolver.stayed
+                      if e.name not in paid and (e.dead or e in resolver.goers)]
+    for entrant in resolver.stayed:
+        if entrant.dead:
+            outcome.explain.append(f"{entrant.name} is dead (P13) and loses.")
+    _obligations(table, resolver, sides, winners, outcome)
+
+
+def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome: Outcome) -> None:
+    by_name: dict[str, list[Award]] = {}
+    for side, amount in money.items():
+        takers = winners[side]
+        if not takers:
+            outcome.carry += amount
+            continue
+        each, rest = shares(amount, len(takers))
+        outcome.carry += rest
+        if rest:
+            outcome.explain.append(f"The {side} share of {format_cents(amount)} does not split "
+                                   f"evenly: {format_cents(rest)} stays in the pot (P2).")
+        for taker in takers:
+            by_name.setdefault(taker.name, []).append(Award(taker.name, each, side))
+    for name, awards in by_name.items():
+        if len(awards) == 1:
+            outcome.awards.append(awards[0])
+        else:
+            outcome.awards.append(Award(name, sum(a.amount for a in awards), "both"))
+
+
+def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
+          outcome: Outcome) -> bool:
+    """P10: a lone player, or players who all tie, take a leg instead of the pot."""
+    stayed = resolver.stayed
+    all_tied = len(stayed) > 1 and all(
+        {w.name for w in winners[side]} == {e.name for e in stayed} for side in winners)
+    if len(stayed) != 1 and not all_tied:
+        return False
+    needed = table.game.pot.legs
+    outcome.legs = [e.name for e in stayed]
+    reached = [e for e in stayed if table.legs_before.get(e.name, 0) + 1 >= needed]
+    if reached:
+        each, rest = shares(table.pot, len(reached))
+        outcome.awards.extend(Award(e.name, each, "pot") for e in reached)
+        outcome.carry = rest
+        outcome.game_over = True
+        outcome.explain.append(f"{_names(reached)} reach {needed} legs and take the pot; the "
+                               "game is over (P10).")
+    else:
+        outcome.carry = table.pot
+        outcome.game_over = False
+        why = "is the only one in" if len(stayed) == 1 else "all tie"
+        outcome.explain.append(f"{_names(stayed)} {why}: a leg instead of the pot, which stays "
+                               "(P10).")
+    return True
+
+
+def _contested(table: Table, entrant: Entrant, sides: list[str]) -> int:
+    """The matchable pot (without penalties, B11) or, for `match="side"`, the part of it the
+    loser was contesting (P12)."""
+    base = table.pot - table.penalties
+    rule = table.game.pot
+    if rule.match != "side" or len(sides) == 1 or entrant.declare in (None, "both"):
+        return base
+    high, low = halves(base)
+    return high if entrant.declare == "high" else low
+
+
+def _burn(table: Table) -> int:
+    rule = table.game.pot
+    base = table.pot - table.penalties
+    cap = rule.burn_amount + (max(table.round, 1) - 1) * rule.burn_step
+    if rule.burn == "fixed":
+        return cap
+    if rule.burn == "fraction":
+        return (base * rule.burn_percent // 100 // NICKEL) * NICKEL
+    return min(base, cap)
+
+
+def _obligations(table: Table, resolver: _Resolver, sides: list[str],
+                 winners: dict[str, list[Entrant]], outcome: Outcome) -> None:
+    """What each loser owes: match (P3), burn (P4), or, on the last round, straight to the
+    winner (P5)."""
+    rule = table.game.pot
+    if rule.kind == "winner-takes":
+        outcome.game_over = True
+        return
+    entrants = {e.name: e for e in resolver.stayed}
+    for name in outcome.losers:
+        loser = entrants[name]
+        if rule.kind == "match":
+            amount = _contested(table, loser, sides)
+            if rule.match_cap is not None:
+                amount = min(amount, rule.match_cap)
+        else:
+            amount = _burn(table)
+        if amount <= 0:
+            continue
+        if table.last_round:
+            _pay_direct(loser, amount, sides, winners, outcome)
+        else:
+            outcome.owes.append(Owe(name, amount, rule.kind))
+            verb = "matches" if rule.kind == "match" else "burns"
+            outcome.explain.append(f"{name} lost and {verb} {format_cents(amount)} (P3/P4).")
+    outcome.game_over = table.last_round or not any(o.reason in ("match", "burn") for o in outcome.owes)
+
+
+def _pay_direct(loser: Entrant, amount: int, sides: list[str],
+                winners: dict[str, list[Entrant]], outcome: Outcome) -> None:
+    """P5: on the last round a loser pays the winners of what they contested directly."""
+    contested = [s for s in sides if loser.declare in (None, "both") or loser.seeks(s)] or sides
+    payees: list[Entrant] = []
+    for side in contested:
+        payees.extend(w for w in winners.get(side, []) if w not in payees and w is not loser)
+    if not payees:
+        outcome.explain.append(f"{loser.name} lost on the last round, but nobody won what they "
+                               "contested: nothing to pay.")
+        return
+    each, rest = shares(amount, len(payees))
+    for index, payee in enumerate(payees):
+        part = each + (rest if index == 0 else 0)
+        outcome.owes.append(Owe(loser.name, part, "last round", payee.name))
+        outcome.explain.append(f"Last round: {loser.name} pays {payee.name} "
+                               f"{format_cents(part)} directly (P5).")
+
+
+# -- built-in side payments ----------------------------------------------------------------
+
+
+def wimp(context: SideContext) -> list[Owe]:
+    """P11 (Guts): when everybody drops, the best hand pays the pot or a set amount into it."""
+    setting = str(context.table.settings.get("wimp", "none"))
+    if setting == "none" or any(e.stayed for e in context.entrants):
+        return []
+    ranked = [e for e in context.entrants if e.high is not None]
+    if not ranked:
+        return []
+    best = max(ranked, key=lambda e: e.high)
+    if setting == "pot":
+        amount = context.table.pot - context.table.penalties
+    else:
+        from ..money import parse_cents
+        amount = parse_cents(setting, field="options.wimp")
+    context.outcome.explain.append(f"Everybody dropped: {best.name} holds the best hand and "
+                                   f"pays {format_cents(amount)} into the pot (wimp rule, P11).")
+    return [Owe(best.name, amount, "wimp")]
+
+
+register_side_payment("wimp", wimp)
