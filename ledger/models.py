@@ -1,0 +1,370 @@
+"""The bank's books: players, poker sessions, and an append-only double-entry journal.
+
+Money is integer cents (BigIntegerField). Every money event is one `Entry` with two or more
+`Posting` rows that sum to zero. A posting names its account by columns (kind + player / note /
+session) instead of a separate account table, so every balance is one SUM query.
+
+Sign convention (stored amounts): a posting is a credit when positive. Accounts are of two sorts:
+
+* assets of the bank - the cash box and open bank notes (what debtors owe on them). Their
+  natural balance is the NEGATED sum: a cash buy-in of $20 stores -2000 on the cash box.
+* claims - chips a player holds, chips in the table pot and in the final pot, a person's BOOK
+  balance (positive = is owed, as in `banker-session/1`), the holder's side of a bank note held by
+  a player, and the bank party's stake in the bank. Their natural balance is the sum itself.
+
+An entry balances when the change in assets equals the change in claims. `ACCOUNT_SIGN` turns a
+natural amount into a stored one; services only speak natural amounts (see services/journal.py).
+
+The bank's BOOK party is the session's banker: the banker holds the cash box, so what the bank
+cannot pay in cash at cash-out the banker owes the player in THE BOOK, and what players owe the
+bank (book buy-ins, committed bank notes) they owe the banker. The `bank` account is that
+party's running stake in the bank during a night; it returns to zero at close.
+
+Rows of `Entry`, `Posting` and `BankNote` are never updated or deleted: the querysets and models
+refuse it here, and database triggers (ledger/signals.py) refuse it for raw SQL too. A mistake is
+corrected by a reversing entry with a reason (services/corrections.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q, Value
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+
+NICKEL = 5
+FIVE_DOLLARS = 500
+
+
+def new_balance_token() -> str:
+    """An unguessable token for a player's phone page."""
+    return secrets.token_urlsafe(24)
+
+
+class AppendOnlyError(Exception):
+    """Raised when code tries to change or remove a row of the journal."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuses bulk UPDATE and DELETE: money rows are only ever added."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
+
+    def delete(self):
+        raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
+
+    # bulk_update goes through update(); bulk_create is allowed.
+
+
+class AppendOnlyModel(models.Model):
+    """A model whose rows can be inserted once and never changed."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
+
+
+class Player(models.Model):
+    """Someone who plays, or has played, at the house game."""
+
+    name = models.CharField(max_length=40, unique=True)
+    note_id = models.CharField(
+        "bank-note identifier", max_length=8, unique=True,
+        help_text="Written on the player's bank notes, e.g. BOF. BOG is the host's (B4).",
+    )
+    regular = models.BooleanField(default=True)
+    invited_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="guests",
+        help_text="A guest's inviter, who takes over the guest's unpaid debt (B9).",
+    )
+    is_host = models.BooleanField(default=False)
+    balance_token = models.CharField(
+        max_length=64, unique=True, default=new_balance_token, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(note_id="BOG") | Q(is_host=True), name="bog_is_the_hosts_note_id"
+            ),
+            models.CheckConstraint(
+                condition=Q(regular=True) | Q(invited_by__isnull=False), name="guest_has_inviter"
+            ),
+            models.UniqueConstraint(
+                fields=["is_host"], condition=Q(is_host=True), name="one_host"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PokerSession(models.Model):
+    """One night of poker with one banker (B1)."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+    STATUS_CHOICES = [(OPEN, "open"), (CLOSED, "closed")]
+
+    date = models.DateField()
+    banker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="banked_sessions")
+    host_present = models.BooleanField(
+        default=True, help_text="When the host is away, book entries go to a surrogate book (B7)."
+    )
+    status = models.CharField(max_length=6, choices=STATUS_CHOICES, default=OPEN)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    book_before = models.JSONField(
+        default=dict, blank=True,
+        help_text="THE BOOK when the session opened: name -> decimal string (non-zero only).",
+    )
+    settlement = models.JSONField(
+        default=dict, blank=True, help_text="The consolidation computed at close (B8)."
+    )
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = "poker session"
+
+    def __str__(self) -> str:
+        return f"{self.date} (banker {self.banker})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.OPEN
+
+
+class Seat(models.Model):
+    """A player's place in a session's dealing order; the banker deals first (B1)."""
+
+    session = models.ForeignKey(PokerSession, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position}"
+
+
+class Entry(AppendOnlyModel):
+    """One money event: a balanced set of postings, who entered it, when and why."""
+
+    OPENING = "opening"
+    BUY = "buy"
+    PENALTY = "penalty"
+    HAND = "hand"
+    CASHOUT = "cashout"
+    FINAL_POT = "final_pot"
+    NOTE = "note"
+    PAY = "pay"
+    MERGE = "merge"
+    CLOSE = "close"
+    REVERSAL = "reverse"
+    KIND_CHOICES = [
+        (OPENING, "THE BOOK brought in"),
+        (BUY, "chips bought"),
+        (PENALTY, "penalty"),
+        (HAND, "hand"),
+        (CASHOUT, "cash-out"),
+        (FINAL_POT, "final pot"),
+        (NOTE, "bank note committed or voided"),
+        (PAY, "payment"),
+        (MERGE, "surrogate book merged"),
+        (CLOSE, "session closed"),
+        (REVERSAL, "correction"),
+    ]
+    CASH = "cash"
+    BY_NOTE = "note"
+    BY_BOOK = "book"
+    METHOD_CHOICES = [(CASH, "cash"), (BY_NOTE, "bank note"), (BY_BOOK, "THE BOOK")]
+
+    session = models.ForeignKey(
+        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    # The person the event is about (buyer, casher, debtor, payer) and the other party
+    # (seller, note holder, payee); null for the bank.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    counterparty = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="counter_entries"
+    )
+    amount = models.BigIntegerField(default=0, help_text="Cents: the event's headline amount.")
+    method = models.CharField(max_length=4, choices=METHOD_CHOICES, blank=True)
+    payload = models.JSONField(default=dict, help_text="The event as banker-session/1 writes it.")
+    memo = models.TextField(blank=True)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+    key = models.CharField("idempotency key", max_length=100, unique=True, null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="ledger_entries",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
+            models.CheckConstraint(
+                condition=~Q(kind="buy")
+                | (Q(amount__gt=0) & Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0))),
+                name="buy_in_whole_five_dollars",
+            ),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                name="entry_amount_whole_nickels",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="reverse") | Q(reverses__isnull=False),
+                name="correction_names_its_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_kind_display()}"
+
+
+class BankNote(AppendOnlyModel):
+    """An IOU written at the table: an amount and the debtor's identifier (B4).
+
+    Its state is not a column: the note's account balance says how much is still open.
+    `holder` null means the bank holds it.
+    """
+
+    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT, related_name="notes")
+    debtor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="notes_owed")
+    holder = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="notes_held"
+    )
+    amount = models.BigIntegerField()
+    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="bank_note")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gt=0) & Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                name="note_amount_positive_nickels",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        holder = self.holder.name if self.holder_id else "the bank"
+        return f"{self.debtor.note_id} {self.amount / 100:.2f} held by {holder}"
+
+
+class Account:
+    """Posting kinds (accounts) and how their balance reads."""
+
+    CASH_BOX = "cash_box"        # asset: cash in the bank's box
+    NOTE = "note"                # asset: what the debtor still owes on an open bank note
+    CHIPS = "chips"              # claim: chips a player holds
+    TABLE_POT = "table_pot"      # claim: chips in the middle of the table
+    FINAL_POT = "final_pot"      # claim: odd chips turned in at cash-out (B12)
+    BOOK = "book"                # claim: THE BOOK, positive = is owed (B6)
+    SURROGATE = "surrogate"      # claim: the surrogate book of a host-less night (B7)
+    NOTE_HELD = "note_held"      # claim: a player's right to a bank note they hold
+    BANK = "bank"                # claim: the banker's stake in the bank
+    CHOICES = [
+        (CASH_BOX, "cash box"), (NOTE, "bank note"), (CHIPS, "chips"), (TABLE_POT, "table pot"),
+        (FINAL_POT, "final pot"), (BOOK, "THE BOOK"), (SURROGATE, "surrogate book"),
+        (NOTE_HELD, "bank note held"), (BANK, "banker's stake"),
+    ]
+    ASSETS = frozenset({CASH_BOX, NOTE})
+    PER_PLAYER = frozenset({CHIPS, BOOK, SURROGATE})
+    PER_NOTE = frozenset({NOTE, NOTE_HELD})
+    CHIP_KINDS = frozenset({CHIPS, TABLE_POT, FINAL_POT})
+
+    @classmethod
+    def sign(cls, kind: str) -> int:
+        """Multiply a natural amount by this to store it (and a stored sum to read it)."""
+        return -1 if kind in cls.ASSETS else 1
+
+
+class Posting(AppendOnlyModel):
+    """One leg of an entry: `amount` cents on one account (see the module docstring)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="postings")
+    kind = models.CharField(max_length=10, choices=Account.CHOICES)
+    session = models.ForeignKey(
+        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    note = models.ForeignKey(
+        BankNote, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    amount = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["kind", "player"], name="posting_kind_player"),
+            models.Index(fields=["session", "kind"], name="posting_session_kind"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="posting_not_zero"),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                name="posting_whole_nickels",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=sorted(Account.PER_PLAYER)) | Q(player__isnull=False),
+                name="posting_player_account_names_player",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=sorted(Account.PER_NOTE)) | Q(note__isnull=False),
+                name="posting_note_account_names_note",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="book") | Q(session__isnull=False),
+                name="posting_session_account_names_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}"
+
+
+class IdempotencyKey(models.Model):
+    """A write's one-time key, what was asked, and what it produced (R1, R3)."""
+
+    key = models.CharField(max_length=100, unique=True)
+    action = models.CharField(max_length=40)
+    fingerprint = models.CharField(max_length=64)
+    result_model = models.CharField(max_length=40)
+    result_id = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.key}"

@@ -1,0 +1,246 @@
+"""Reads that combine journal rows: the dashboard, a player's night, THE BOOK, the settle-up
+report and the audit. Each runs a fixed number of queries, whatever the number of players.
+
+Money comes back as integer cents except in `settle_up_report`, which is the exact JSON of
+`manage.py settle_up --format json` (decimal strings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.services.journal import book_balances, open_note_balances, session_totals
+from rules.money import format_cents
+from rules.settle import settle_balances
+
+
+@dataclass
+class PlayerLine:
+    """One player's night so far (cents)."""
+
+    player: Player
+    seat: int | None = None
+    chips: int = 0
+    bought_cash: int = 0
+    bought_note: int = 0
+    bought_book: int = 0
+    sold: int = 0
+    cashed_out: int = 0
+    final_pot: int = 0
+    book: int = 0
+
+    @property
+    def bought(self) -> int:
+        return self.bought_cash + self.bought_note + self.bought_book
+
+    @property
+    def net(self) -> int:
+        """Whole-dollar cash-out + final pot - chips bought + chips sold."""
+        return self.cashed_out + self.final_pot - self.bought + self.sold
+
+
+@dataclass
+class Dashboard:
+    session: PokerSession
+    lines: list[PlayerLine]
+    cash_box: int
+    table_pot: int
+    final_pot: int
+    chips_outstanding: int
+    open_notes: list[tuple[BankNote, int]] = field(default_factory=list)
+
+    @property
+    def notes_open(self) -> int:
+        return sum(value for _, value in self.open_notes)
+
+
+def _live_entries(session: PokerSession):
+    """The session's entries that have not been corrected (and are not corrections)."""
+    return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
+        kind=Entry.REVERSAL
+    )
+
+
+def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list[PlayerLine]:
+    """Every seated player's night, in seating order, plus anyone else the night touched."""
+    seats = list(Seat.objects.filter(session=session).select_related("player"))
+    lines: dict[int, PlayerLine] = {
+        s.player_id: PlayerLine(player=s.player, seat=s.position) for s in seats
+    }
+    chips = (Posting.objects.filter(session=session, kind=Account.CHIPS)
+             .values("player").annotate(total=Sum("amount")).order_by())
+    money_rows = (
+        _live_entries(session)
+        .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT])
+        .values("kind", "player", "counterparty", "method").annotate(total=Sum("amount"))
+        .order_by()
+    )
+    needed = {row["player"] for row in chips}
+    needed |= {row["player"] for row in money_rows} | {
+        row["counterparty"] for row in money_rows if row["counterparty"]}
+    missing = needed - set(lines)
+    for player in Player.objects.filter(pk__in=missing):
+        lines[player.pk] = PlayerLine(player=player)
+    for row in chips:
+        lines[row["player"]].chips = row["total"] or 0
+    for row in money_rows:
+        line = lines[row["player"]]
+        if row["kind"] == Entry.BUY:
+            attr = {"cash": "bought_cash", "note": "bought_note", "book": "bought_book"}
+            setattr(line, attr[row["method"]], getattr(line, attr[row["method"]]) + row["total"])
+            if row["counterparty"]:
+                lines[row["counterparty"]].sold += row["total"]
+        elif row["kind"] == Entry.CASHOUT:
+            line.cashed_out += row["total"]
+        else:
+            line.final_pot += row["total"]
+    book = night_book(session, upto_entry=book_upto)
+    for pid, cents in book.items():
+        if pid in lines:
+            lines[pid].book = cents
+    return sorted(lines.values(), key=lambda ln: (ln.seat is None, ln.seat or 0, ln.player.name))
+
+
+def session_dashboard(session: PokerSession) -> Dashboard:
+    """Who is in, the chips each holds, chips outstanding, the cash box, the pots, open notes."""
+    totals = session_totals(session)
+    lines = player_lines(session)
+    balances = open_note_balances(session)
+    notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
+    held = sum(line.chips for line in lines)
+    return Dashboard(
+        session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
+        table_pot=totals.get(Account.TABLE_POT, 0), final_pot=totals.get(Account.FINAL_POT, 0),
+        chips_outstanding=held + totals.get(Account.TABLE_POT, 0),
+        open_notes=[(n, balances[n.pk]) for n in notes.order_by("id")],
+    )
+
+
+def close_entry_id(session: PokerSession) -> int | None:
+    entry = Entry.objects.filter(session=session, kind=Entry.CLOSE).order_by("id").first()
+    return entry.pk if entry else None
+
+
+def night_book(session: PokerSession, *, upto_entry: int | None = None) -> dict[int, int]:
+    """THE BOOK as this night left it: after its close (or now, while it is open), with the
+    night's surrogate book still to merge added in. Player id -> cents, non-zero only."""
+    if upto_entry is None:
+        upto_entry = close_entry_id(session)
+    balances = book_balances(upto_entry=upto_entry)
+    if not session.host_present:
+        surrogate = book_balances(kinds=[Account.SURROGATE], session=session,
+                                  upto_entry=upto_entry)
+        for pid, cents in surrogate.items():
+            balances[pid] = balances.get(pid, 0) + cents
+    return {pid: c for pid, c in balances.items() if c}
+
+
+def the_book() -> list[tuple[Player, int]]:
+    """THE BOOK now: every person with a balance (positive = is owed), by name."""
+    balances = book_balances()
+    players = Player.objects.filter(pk__in=balances).order_by("name")
+    return [(p, balances[p.pk]) for p in players]
+
+
+def player_book_balance(player: Player) -> int:
+    """A person's THE BOOK balance (positive = is owed), surrogate books not yet merged aside."""
+    total = Posting.objects.filter(kind=Account.BOOK, player=player).aggregate(
+        total=Sum("amount"))["total"]
+    return total or 0
+
+
+def player_unmerged_surrogate(player: Player) -> int:
+    total = Posting.objects.filter(kind=Account.SURROGATE, player=player).aggregate(
+        total=Sum("amount"))["total"]
+    return total or 0
+
+
+def player_night(session: PokerSession, player: Player) -> PlayerLine:
+    """One player's line for the night (their phone page)."""
+    for line in player_lines(session):
+        if line.player.pk == player.pk:
+            return line
+    return PlayerLine(player=player, book=night_book(session).get(player.pk, 0))
+
+
+def player_sessions(player: Player) -> list[PokerSession]:
+    """The nights a player sat at, newest first."""
+    return list(PokerSession.objects.filter(seats__player=player).select_related("banker")
+                .order_by("-date", "-id"))
+
+
+def settle_up_report(session: PokerSession) -> dict:
+    """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
+    lines = player_lines(session)
+    book = night_book(session)
+    have = {line.player.pk for line in lines}
+    for player in Player.objects.filter(pk__in=set(book) - have).order_by("name"):
+        lines.append(PlayerLine(player=player, book=book[player.pk]))
+    names = {line.player.pk: line.player.name for line in lines}
+    settlement = settle_balances({names[pid]: c for pid, c in book.items()})
+    return {
+        "players": [
+            {
+                "name": line.player.name,
+                "bought_cash": format_cents(line.bought_cash),
+                "bought_note": format_cents(line.bought_note),
+                "bought_book": format_cents(line.bought_book),
+                "cashed_out": format_cents(line.cashed_out),
+                "final_pot": format_cents(line.final_pot),
+                "net": format_cents(line.net),
+                "book_after": format_cents(line.book),
+            }
+            for line in lines
+        ],
+        "transfers": [
+            {"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
+            for t in settlement.transfers
+        ],
+        "minimal": settlement.minimal,
+    }
+
+
+def audit() -> dict:
+    """Does every entry balance, and do all postings together sum to zero? (R5)"""
+    total = Posting.objects.aggregate(total=Sum("amount"))["total"] or 0
+    unbalanced = list(
+        Entry.objects.annotate(total=Sum("postings__amount"))
+        .filter(~Q(total=0) & Q(total__isnull=False)).values_list("pk", flat=True)
+    )
+    book_total = Posting.objects.filter(kind=Account.BOOK).aggregate(
+        total=Sum("amount"))["total"] or 0
+    surrogate = (Posting.objects.filter(kind=Account.SURROGATE).values("session")
+                 .annotate(total=Sum("amount")).filter(~Q(total=0)).order_by())
+    return {
+        "ok": total == 0 and not unbalanced and book_total == 0 and not surrogate,
+        "postings_total": total,
+        "unbalanced_entries": unbalanced,
+        "book_total": book_total,
+        "unbalanced_surrogate_books": [row["session"] for row in surrogate],
+        "entries": Entry.objects.count(),
+        "postings": Posting.objects.aggregate(n=Count("id"))["n"],
+    }
+
+
+def sessions_list():
+    """Every session, newest first, with its banker."""
+    return PokerSession.objects.select_related("banker").order_by("-date", "-id")
+
+
+def entries_of(session: PokerSession):
+    """The session's journal, oldest first, with who entered each and what it corrected."""
+    return (Entry.objects.filter(session=session)
+            .select_related("player", "counterparty", "created_by", "reverses")
+            .order_by("id"))
+
+
+__all__ = [
+    "Dashboard", "PlayerLine", "audit", "entries_of", "night_book", "player_book_balance",
+    "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate",
+    "session_dashboard", "sessions_list", "settle_up_report", "the_book",
+]
+
+

@@ -1,0 +1,40 @@
+"""The only code that writes money rows. Each service is keyword-only, runs in one transaction,
+checks the rules before writing, takes a one-time `key` (same key + same request replays the
+first result; a different request is refused), and raises `LedgerError` with a message a banker
+can read. Amounts are integer cents or decimal strings ("20.00"); players are Player rows, ids
+or names; "bank" (or None) stands for the bank.
+
+    player_create(*, name, note_id, regular=True, invited_by=None, is_host=False, key, user=None)
+    session_open(*, date, banker, host_present=True, seating=(), key, user=None)
+    session_seat(*, session, player, key, user=None)
+    buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
+                 user=None, confirm_duplicate=False)          # PossibleDuplicate (R15)
+    penalty_record(*, session, player, amount=20, key, user=None)
+    hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
+    cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)
+    final_pot_award(*, session, winner, key, user=None)
+    note_commit / note_void(*, session, player=None, holder="all"|"bank"|player, note=None, key,
+                            user=None)
+    payment_record(*, session, player, to, amount, key, user=None)
+    surrogate_book_merge(*, session, key, user=None)
+    session_close(*, session, key, user=None)
+    entry_reverse(*, entry, reason, key, user=None)
+"""
+
+from .book import payment_record, surrogate_book_merge
+from .buyins import buyin_create
+from .cashout import CHIP_VALUES, cashout_create, chip_total, final_pot_award
+from .close import session_close
+from .corrections import entry_reverse
+from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
+from .hands import hand_record, penalty_record
+from .notes import note_commit, note_void, open_notes
+from .players import player_create
+from .sessions import session_open, session_seat
+
+__all__ = [
+    "CHIP_VALUES", "IdempotencyConflict", "LedgerError", "PossibleDuplicate", "buyin_create",
+    "cashout_create", "chip_total", "entry_reverse", "final_pot_award", "hand_record",
+    "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
+    "player_create", "session_close", "session_open", "session_seat", "surrogate_book_merge",
+]

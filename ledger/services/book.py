@@ -1,0 +1,62 @@
+"""THE BOOK outside the bank: payments between people, and the surrogate book's merge (B6, B7).
+
+A payment is cash handed from one person to another to settle what they owe; it moves both
+BOOK balances (payer +a, payee -a). Paying "the bank" pays the bank's BOOK party, the banker.
+
+On a night without the host every BOOK movement goes to that night's surrogate book; the merge
+moves each surrogate balance into THE BOOK in one entry, so the transfer is explicit and can be
+audited (B7).
+"""
+
+from __future__ import annotations
+
+from ledger.models import Account, Entry, Player, PokerSession
+from rules.money import format_cents
+
+from .errors import LedgerError
+from .idempotency import idempotent
+from .journal import BANK, Journal, book_balances, lock_session, money
+from .lookup import nickels_of, party_of, player_of
+
+
+@idempotent("payment_record")
+def payment_record(*, session: PokerSession | int, player: Player | str,
+                   to: Player | str, amount: int | str, key: str, user=None) -> Entry:
+    """`player` pays `to` (a player or "bank") `amount` in cash towards what they owe."""
+    session = lock_session(session)
+    payer = player_of(player)
+    payee = party_of(to, field="to") or session.banker
+    amount = nickels_of(amount)
+    if payee.pk == payer.pk:
+        raise LedgerError(f"to: {payer.name} cannot pay themselves.", field="to")
+    journal = Journal(session)
+    journal.book(payer, amount)
+    journal.book(payee, -amount)
+    to_name = BANK if to == BANK or to in (None, "") else payee.name
+    return journal.write(
+        kind=Entry.PAY, key=key, user=user, player=payer, counterparty=payee, amount=amount,
+        payload={"type": "pay", "player": payer.name, "to": to_name,
+                 "amount": format_cents(amount)},
+        memo=f"{payer.name} paid {payee.name} {money(amount)}",
+    )
+
+
+@idempotent("surrogate_book_merge")
+def surrogate_book_merge(*, session: PokerSession | int, key: str, user=None) -> Entry:
+    """Move a host-less night's surrogate book into THE BOOK (B7)."""
+    session = lock_session(session, must_be_open=False)
+    if session.host_present:
+        raise LedgerError("The host was present that night: there is no surrogate book to merge.")
+    balances = book_balances(kinds=[Account.SURROGATE], session=session)
+    if not balances:
+        raise LedgerError("The surrogate book of that night is empty or already merged.")
+    journal = Journal(session)
+    players = Player.objects.in_bulk(list(balances))
+    for pid, cents in balances.items():
+        journal.add(Account.SURROGATE, -cents, player=players[pid])
+        journal.add(Account.BOOK, cents, player=players[pid])
+    moved = sum(c for c in balances.values() if c > 0)
+    return journal.write(
+        kind=Entry.MERGE, key=key, user=user, amount=moved, payload={"type": "merge"},
+        memo=f"surrogate book of {session.date} merged into THE BOOK (B7)",
+    )

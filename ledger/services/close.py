@@ -1,0 +1,107 @@
+"""Closing a night: nothing left out, guests' debts to their inviters, debts consolidated.
+
+Refused while chips are out (players' chips, the table pot), the final pot is unpaid, or any
+bank note is open (B5, B12). Then, in one entry: any cash left in the box goes to the banker
+(it is the banker's stake), each guest's remaining debt moves to the regular who invited them
+(B9), and THE BOOK is consolidated with the fewest payments (B8, rules.settle); the payments are
+kept on the session.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from ledger.models import Account, Entry, Player, PokerSession
+from rules.errors import RulesError
+from rules.money import format_cents
+from rules.settle import settle_balances
+
+from .errors import LedgerError
+from .idempotency import idempotent
+from .journal import Journal, book_balances, chips_by_player, lock_session, money, session_totals
+from .notes import open_notes
+
+
+def _refuse_unfinished(session: PokerSession) -> None:
+    held = {pid: c for pid, c in chips_by_player(session).items() if c}
+    totals = session_totals(session)
+    if held:
+        names = dict(Player.objects.filter(pk__in=held).values_list("pk", "name"))
+        who = ", ".join(f"{names[pid]} {money(c)}" for pid, c in sorted(
+            held.items(), key=lambda item: names[item[0]]))
+        raise LedgerError(f"Chips are still out ({who}): everyone cashes out before the "
+                          "session closes (B12).", code="chips_out")
+    if totals.get(Account.TABLE_POT, 0):
+        raise LedgerError(f"The pot still holds {money(totals[Account.TABLE_POT])} in chips: "
+                          "award it before closing.", code="chips_out")
+    if totals.get(Account.FINAL_POT, 0):
+        raise LedgerError(f"The final pot of {money(totals[Account.FINAL_POT])} has not been "
+                          "won yet (B12).", code="final_pot")
+    notes = open_notes(session)
+    if notes:
+        listed = ", ".join(f"{n.debtor.note_id} {money(v)}" for n, v in notes)
+        raise LedgerError(f"Bank notes are still open ({listed}): commit each into THE BOOK "
+                          "or void it (B5).", code="notes_open")
+
+
+def _regular_inviter(guest: Player) -> Player:
+    inviter = guest.invited_by
+    seen = {guest.pk}
+    while inviter is not None and not inviter.regular and inviter.pk not in seen:
+        seen.add(inviter.pk)
+        inviter = inviter.invited_by
+    if inviter is None or not inviter.regular:
+        raise LedgerError(f"{guest.name} is a guest with no regular who invited them; record "
+                          "the inviter first (B9).")
+    return inviter
+
+
+def effective_book(session: PokerSession) -> dict[int, int]:
+    """THE BOOK plus this night's unmerged surrogate book, by player id (non-zero only)."""
+    balances = book_balances()
+    if not session.host_present:
+        for pid, cents in book_balances(kinds=[Account.SURROGATE], session=session).items():
+            balances[pid] = balances.get(pid, 0) + cents
+    return {pid: c for pid, c in balances.items() if c}
+
+
+@idempotent("session_close")
+def session_close(*, session: PokerSession | int, key: str, user=None) -> Entry:
+    """Close the night (B5, B8, B9, B12); refused while anything is left out."""
+    session = lock_session(session)
+    _refuse_unfinished(session)
+    journal = Journal(session)
+    cash = session_totals(session).get(Account.CASH_BOX, 0)
+    if cash:
+        journal.add(Account.CASH_BOX, -cash)
+        journal.add(Account.BANK, -cash)
+    balances = effective_book(session)
+    guests = Player.objects.filter(pk__in=balances, regular=False).select_related("invited_by")
+    moved = []
+    for guest in guests.order_by("name"):
+        debt = -balances[guest.pk]
+        if debt > 0:
+            inviter = _regular_inviter(guest)
+            journal.book(guest, debt)
+            journal.book(inviter, -debt)
+            balances[inviter.pk] = balances.get(inviter.pk, 0) - debt
+            balances[guest.pk] = 0
+            moved.append(f"{guest.name}'s {money(debt)} to {inviter.name}")
+    names = dict(Player.objects.filter(pk__in=balances).values_list("pk", "name"))
+    try:
+        settlement = settle_balances({names[p]: c for p, c in balances.items() if c})
+    except RulesError as error:
+        raise LedgerError(f"THE BOOK does not add up; nothing written ({error}).") from None
+    entry = journal.write(
+        kind=Entry.CLOSE, key=key, user=user, amount=0, payload={"type": "close"},
+        memo="session closed" + (": " + "; ".join(moved) + " (B9)" if moved else ""),
+    )
+    session.status = PokerSession.CLOSED
+    session.closed_at = timezone.now()
+    session.settlement = {
+        "transfers": [{"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
+                      for t in settlement.transfers],
+        "minimal": settlement.minimal,
+    }
+    session.save(update_fields=["status", "closed_at", "settlement"])
+    return entry

@@ -1,0 +1,102 @@
+"""The table's pots: penalties and hands move chips between players, not money in the bank.
+
+The table pot is an account of its own. A penalty puts the jumper's chips into it (B11). A hand
+record puts each listed player's stake into it ("owes": antes, bets, matches or burns for this
+hand), pays the awards out of it, and whatever is left stays in it for the next hand (carry,
+P2/P3). Declared `pot` = awards + carry; chips cannot be awarded that are not in the pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ledger.models import Account, Entry, Player, PokerSession
+from rules.money import format_cents
+
+from .errors import LedgerError
+from .idempotency import idempotent
+from .journal import Journal, chips_held, lock_session, money, session_totals
+from .lookup import nickels_of, player_of
+
+PENALTY = 20  # jumping the bet costs $0.20 (B11)
+
+
+@idempotent("penalty_record")
+def penalty_record(*, session: PokerSession | int, player: Player | str,
+                   amount: int | str = PENALTY, key: str, user=None) -> Entry:
+    """A $0.20 penalty for jumping the bet, straight into the pot (B11)."""
+    session = lock_session(session)
+    player = player_of(player)
+    amount = nickels_of(amount)
+    if amount != PENALTY:
+        raise LedgerError(f"amount: the penalty for jumping the bet is $0.20 (B11), "
+                          f"not {money(amount)}.", field="amount")
+    held = chips_held(session, player)
+    if held < amount:
+        raise LedgerError(f"{player.name} holds only {money(held)} in chips.", field="player")
+    journal = Journal(session)
+    journal.add(Account.CHIPS, -amount, player=player)
+    journal.add(Account.TABLE_POT, amount)
+    return journal.write(
+        kind=Entry.PENALTY, key=key, user=user, player=player, amount=amount,
+        payload={"type": "penalty", "player": player.name, "amount": format_cents(amount)},
+        memo=f"{player.name} jumped the bet (B11)",
+    )
+
+
+def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
+    if not isinstance(mapping, Mapping):
+        raise LedgerError(f"{field}: expected each player's amount.", field=field)
+    result: dict[Player, int] = {}
+    for who, amount in mapping.items():
+        player = player_of(who, field=field)
+        if player in result:
+            raise LedgerError(f"{field}: {player.name} is listed twice.", field=field)
+        result[player] = nickels_of(amount, field=f"{field} for {player.name}")
+    return result
+
+
+@idempotent("hand_record")
+def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
+                owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
+                key: str, user=None) -> Entry:
+    """Record a hand: stakes into the pot, awards out of it; awards + carry must make the pot."""
+    session = lock_session(session)
+    pot = nickels_of(pot, field="pot")
+    won = _amounts(awards, "awards")
+    staked = _amounts(owes or {}, "owes")
+    carried = 0 if carry in (None, "", 0) else nickels_of(carry, field="carry")
+    if carry in (None, ""):
+        carried = pot - sum(won.values())
+    if sum(won.values()) + carried != pot:
+        raise LedgerError(
+            f"awards: {money(sum(won.values()))} awarded plus {money(carried)} carried does not "
+            f"make the pot of {money(pot)}.", field="awards",
+        )
+    for player, amount in staked.items():
+        held = chips_held(session, player)
+        if held < amount:
+            raise LedgerError(f"owes: {player.name} holds only {money(held)} in chips, not "
+                              f"{money(amount)}.", field="owes")
+    in_pot = session_totals(session).get(Account.TABLE_POT, 0) + sum(staked.values())
+    if sum(won.values()) > in_pot:
+        raise LedgerError(
+            f"awards: the pot holds {money(in_pot)} in chips; {money(sum(won.values()))} "
+            "cannot be awarded from it.", field="awards",
+        )
+    journal = Journal(session)
+    for player, amount in staked.items():
+        journal.add(Account.CHIPS, -amount, player=player)
+        journal.add(Account.TABLE_POT, amount)
+    for player, amount in won.items():
+        journal.add(Account.TABLE_POT, -amount)
+        journal.add(Account.CHIPS, amount, player=player)
+    payload = {
+        "type": "hand", "game": str(game), "pot": format_cents(pot),
+        "awards": {p.name: format_cents(a) for p, a in won.items()},
+        "owes": {p.name: format_cents(a) for p, a in staked.items()},
+    }
+    if carry not in (None, ""):
+        payload["carry"] = format_cents(carried)
+    return journal.write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
+                         memo=f"hand of {game}" if game else "hand")

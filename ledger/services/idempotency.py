@@ -1,0 +1,102 @@
+"""One-time keys for every write (R1, R3).
+
+A service decorated with `@idempotent("buyin_create")` takes `key: str`. Inside one transaction
+the key is looked up first: the same key with the same request returns the first result and
+writes nothing; the same key with a different request is refused. Two requests racing with one
+key both run, but only one can insert the key (a UNIQUE column): the loser's transaction rolls
+back and it replays the winner's result.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import date
+from typing import Any, TypeVar
+
+from django.apps import apps
+from django.db import IntegrityError, models, transaction
+
+from ledger.models import IdempotencyKey
+
+from .errors import IdempotencyConflict, LedgerError
+
+T = TypeVar("T")
+NOT_PART_OF_THE_REQUEST = frozenset({"key", "user", "confirm_duplicate"})
+MAX_KEY = 100
+
+
+def _normal(value: Any) -> Any:
+    """A JSON-able, order-independent form of a service argument."""
+    if isinstance(value, models.Model):
+        return [value._meta.label, value.pk]
+    if isinstance(value, dict):
+        return sorted(([_normal(k), _normal(v)] for k, v in value.items()), key=repr)
+    if isinstance(value, list | tuple):
+        return [_normal(v) for v in value]
+    if isinstance(value, date):
+        return value.isoformat()
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    return repr(value)
+
+
+def fingerprint(action: str, kwargs: dict[str, Any]) -> str:
+    request = {k: _normal(v) for k, v in kwargs.items() if k not in NOT_PART_OF_THE_REQUEST}
+    text = json.dumps([action, request], sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check_key(key: object) -> str:
+    if not isinstance(key, str) or not key.strip():
+        raise LedgerError("This form has no one-time key; reload the page and try again.",
+                          field="key")
+    if len(key) > MAX_KEY:
+        raise LedgerError(f"The one-time key is longer than {MAX_KEY} characters.", field="key")
+    return key
+
+
+def _replay(record: IdempotencyKey, action: str, print_: str):
+    if record.action != action or record.fingerprint != print_:
+        raise IdempotencyConflict(
+            f"This form was already used for a different {record.action.replace('_', ' ')}; "
+            "nothing was written. Reload the page to enter a new one.",
+            code="key_reused",
+        )
+    model = apps.get_model("ledger", record.result_model)
+    return model.objects.get(pk=record.result_id)
+
+
+def idempotent(action: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Make a keyword-only service replay-safe under its `key` argument."""
+
+    def decorate(service: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(service)
+        def wrapper(**kwargs: Any) -> T:
+            key = check_key(kwargs.get("key"))
+            print_ = fingerprint(action, kwargs)
+            for _attempt in range(5):
+                try:
+                    with transaction.atomic():
+                        record = IdempotencyKey.objects.filter(key=key).first()
+                        if record is not None:
+                            return _replay(record, action, print_)
+                        result = service(**kwargs)
+                        IdempotencyKey.objects.create(
+                            key=key, action=action, fingerprint=print_,
+                            result_model=type(result).__name__, result_id=result.pk,
+                        )
+                        return result
+                except IntegrityError:
+                    # Someone else committed this key first: replay theirs. Any other
+                    # integrity failure is a real error.
+                    if not IdempotencyKey.objects.filter(key=key).exists():
+                        raise
+            raise LedgerError("The database was too busy to save this; try again.")
+
+        wrapper.action = action  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate

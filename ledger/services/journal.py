@@ -1,0 +1,185 @@
+"""The one place that writes journal rows, and the balance reads the services check against.
+
+Services speak in natural amounts ("the cash box goes up by 2000", "Fred's chips go down by
+500"); `Journal` turns them into stored postings (models.Account.sign), refuses an entry that
+does not balance, and after writing checks that no session account went below zero.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db.models import Sum
+
+from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
+from rules.money import format_cents
+
+from .errors import LedgerError
+
+BANK = "bank"
+
+
+def money(cents: int) -> str:
+    """Cents as the banker reads them: $18.05."""
+    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))
+
+
+def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
+    """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
+
+    On SQLite the IMMEDIATE transaction already holds the database's write lock.
+    """
+    pk = session.pk if isinstance(session, PokerSession) else session
+    try:
+        locked = PokerSession.objects.select_for_update().select_related("banker").get(pk=pk)
+    except (PokerSession.DoesNotExist, ValueError, TypeError):
+        raise LedgerError(f"There is no session {pk!r}.", field="session") from None
+    if must_be_open and not locked.is_open:
+        raise LedgerError(f"The session of {locked.date} is closed: nothing more can be entered.")
+    return locked
+
+
+def book_kind(session: PokerSession | None) -> str:
+    """THE BOOK, or the night's surrogate book when the host is away (B7)."""
+    if session is not None and not session.host_present:
+        return Account.SURROGATE
+    return Account.BOOK
+
+
+class Journal:
+    """Collects the legs of one entry and writes them as balanced postings."""
+
+    def __init__(self, session: PokerSession | None):
+        self.session = session
+        self._legs: dict[tuple[str, int | None, int | None], int] = defaultdict(int)
+
+    def add(self, kind: str, natural: int, *, player: Player | None = None,
+            note: BankNote | None = None) -> None:
+        """Move an account by `natural` cents in its own sense (cash in the box, chips held...)."""
+        if natural:
+            key = (kind, player.pk if player else None, note.pk if note else None)
+            self._legs[key] += Account.sign(kind) * natural
+
+    def book(self, player: Player, natural: int) -> None:
+        """Move a person's BOOK balance (positive = they are owed more)."""
+        self.add(book_kind(self.session), natural, player=player)
+
+    def add_stored(self, kind: str, stored: int, *, player_id: int | None,
+                   note_id: int | None) -> None:
+        """Add a leg already in stored form (corrections negate old postings)."""
+        if stored:
+            self._legs[(kind, player_id, note_id)] += stored
+
+    def write(self, *, kind: str, payload: dict, key: str | None, user=None,
+              player: Player | None = None, counterparty: Player | None = None,
+              amount: int = 0, method: str = "", memo: str = "",
+              reverses: Entry | None = None, note_to_create: dict | None = None) -> Entry:
+        """Insert the entry and its postings; refuse if they do not sum to zero."""
+        legs = {k: v for k, v in self._legs.items() if v}
+        if sum(legs.values()) != 0:
+            raise LedgerError(f"Internal error: the {kind} entry does not balance; nothing written.")
+        entry = Entry.objects.create(
+            session=self.session, kind=kind, player=player, counterparty=counterparty,
+            amount=amount, method=method, payload=payload, memo=memo, key=key,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            reverses=reverses,
+        )
+        note = None
+        if note_to_create is not None:
+            note = BankNote.objects.create(session=self.session, entry=entry, **note_to_create)
+        Posting.objects.bulk_create(
+            Posting(
+                entry=entry, kind=k, session=self.session, player_id=player_id,
+                note_id=note.pk if (note is not None and note_id == -1) else note_id,
+                amount=stored,
+            )
+            for (k, player_id, note_id), stored in sorted(legs.items(), key=_leg_order)
+        )
+        if self.session is not None:
+            check_session_accounts(self.session)
+        return entry
+
+    def add_new_note(self, kind: str, natural: int, *, player: Player) -> None:
+        """A leg on the bank note this entry creates (its id is not known yet)."""
+        self._legs[(kind, player.pk, -1)] += Account.sign(kind) * natural
+
+
+def _leg_order(item) -> tuple:
+    (kind, player_id, note_id), _ = item
+    return (kind, player_id or 0, note_id or 0)
+
+
+# ---- balance reads (natural sense) -------------------------------------------------------
+
+
+def _natural(kind: str, stored: int | None) -> int:
+    return Account.sign(kind) * (stored or 0)
+
+
+def session_totals(session: PokerSession) -> dict[str, int]:
+    """Natural balance of each session-wide account kind (cash box, pots, bank, chips...)."""
+    rows = (
+        Posting.objects.filter(session=session)
+        .values("kind").annotate(total=Sum("amount")).order_by()
+    )
+    return {row["kind"]: _natural(row["kind"], row["total"]) for row in rows}
+
+
+def chips_by_player(session: PokerSession) -> dict[int, int]:
+    """Chips each player holds in the session, by player id."""
+    rows = (
+        Posting.objects.filter(session=session, kind=Account.CHIPS)
+        .values("player").annotate(total=Sum("amount")).order_by()
+    )
+    return {row["player"]: row["total"] or 0 for row in rows}
+
+
+def chips_held(session: PokerSession, player: Player) -> int:
+    total = Posting.objects.filter(
+        session=session, kind=Account.CHIPS, player=player
+    ).aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+def open_note_balances(session: PokerSession) -> dict[int, int]:
+    """Open value of each bank note of the session that is still open, by note id."""
+    rows = (
+        Posting.objects.filter(session=session, kind=Account.NOTE)
+        .values("note").annotate(total=Sum("amount")).order_by()
+    )
+    return {row["note"]: -row["total"] for row in rows if row["total"]}
+
+
+def book_balances(*, kinds: Iterable[str] = (Account.BOOK,), session: PokerSession | None = None,
+                  upto_entry: int | None = None) -> dict[int, int]:
+    """Each person's balance (positive = is owed), by player id, non-zero only."""
+    qs = Posting.objects.filter(kind__in=list(kinds))
+    if session is not None:
+        qs = qs.filter(session=session)
+    if upto_entry is not None:
+        qs = qs.filter(entry_id__lte=upto_entry)
+    rows = qs.values("player").annotate(total=Sum("amount")).order_by()
+    return {row["player"]: row["total"] for row in rows if row["total"]}
+
+
+def check_session_accounts(session: PokerSession) -> None:
+    """Refuse (roll back) a write that left any session account below zero."""
+    totals = session_totals(session)
+    for kind, label in (
+        (Account.CASH_BOX, "the cash box"), (Account.TABLE_POT, "the pot"),
+        (Account.FINAL_POT, "the final pot"),
+    ):
+        if totals.get(kind, 0) < 0:
+            raise LedgerError(f"That would leave {label} at {money(totals[kind])}; nothing written.")
+    short = {pid: c for pid, c in chips_by_player(session).items() if c < 0}
+    if short:
+        names = ", ".join(sorted(Player.objects.filter(pk__in=short).values_list("name", flat=True)))
+        raise LedgerError(f"That would leave {names} with fewer than no chips; nothing written.")
+    negative_notes = (
+        Posting.objects.filter(session=session, kind__in=[Account.NOTE, Account.NOTE_HELD])
+        .values("note", "kind").annotate(total=Sum("amount")).order_by()
+    )
+    for row in negative_notes:
+        if _natural(row["kind"], row["total"]) < 0:
+            raise LedgerError("That would leave a bank note below zero; nothing written.")

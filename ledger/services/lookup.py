@@ -1,0 +1,101 @@
+"""Turning what a caller passes (objects, ids, names, decimal strings) into rows and cents.
+
+Every refusal is a LedgerError naming the field, so forms, the CLI and the importer can show it.
+"""
+
+from __future__ import annotations
+
+from ledger.models import BankNote, Player, PokerSession
+from rules.errors import MoneyError
+from rules.money import parse_cents
+
+from .errors import LedgerError
+from .journal import BANK, money
+
+FIVE_DOLLARS = 500
+NICKEL = 5
+
+
+def player_of(value: Player | str | int | None, *, field: str = "player") -> Player:
+    """A Player from an instance, a name or an id; unknown players are refused."""
+    if isinstance(value, Player):
+        return value
+    if isinstance(value, bool) or value is None or (isinstance(value, str) and not value.strip()):
+        raise LedgerError(f"{field}: choose a player.", field=field)
+    if isinstance(value, int):
+        found = Player.objects.filter(pk=value).first()
+    elif isinstance(value, str):
+        found = Player.objects.filter(name=value.strip()).first()
+    else:
+        found = None
+    if found is None:
+        raise LedgerError(f"{field}: there is no player {value!r}.", field=field)
+    return found
+
+
+def party_of(value: Player | str | int | None, *, field: str) -> Player | None:
+    """A player, or None for the bank ("bank", None or "")."""
+    if value is None or value == "" or value == BANK:
+        return None
+    return player_of(value, field=field)
+
+
+def session_of(value: PokerSession | int | str) -> PokerSession:
+    if isinstance(value, PokerSession):
+        return value
+    try:
+        return PokerSession.objects.get(pk=int(value))
+    except (PokerSession.DoesNotExist, ValueError, TypeError):
+        raise LedgerError(f"session: there is no session {value!r}.", field="session") from None
+
+
+def note_of(value: BankNote | int) -> BankNote:
+    if isinstance(value, BankNote):
+        return value
+    try:
+        return BankNote.objects.select_related("debtor", "holder").get(pk=int(value))
+    except (BankNote.DoesNotExist, ValueError, TypeError):
+        raise LedgerError(f"note: there is no bank note {value!r}.", field="note") from None
+
+
+def cents_of(value: int | str, *, field: str = "amount") -> int:
+    """Whole cents from an int (cents) or a decimal string ("20.00"); must be positive."""
+    if isinstance(value, bool):
+        raise LedgerError(f"{field}: expected an amount such as 20.00, got {value!r}.", field=field)
+    if isinstance(value, int):
+        cents = value
+    elif isinstance(value, str):
+        try:
+            cents = parse_cents(value, field=field)
+        except MoneyError:
+            raise LedgerError(
+                f"{field}: {value!r} is not an amount of money; write it like 20.00.", field=field
+            ) from None
+    else:
+        raise LedgerError(f"{field}: expected an amount such as 20.00, got {value!r}.", field=field)
+    if cents <= 0:
+        raise LedgerError(f"{field}: the amount must be more than $0.00, not {money(cents)}.",
+                          field=field)
+    return cents
+
+
+def nickels_of(value: int | str, *, field: str = "amount") -> int:
+    """A positive amount in whole white chips (B10)."""
+    cents = cents_of(value, field=field)
+    if cents % NICKEL:
+        raise LedgerError(
+            f"{field}: {money(cents)} is not a multiple of $0.05, the white chip (B10).",
+            field=field,
+        )
+    return cents
+
+
+def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
+    """A positive amount in $5.00 steps (B2)."""
+    cents = cents_of(value, field=field)
+    if cents % FIVE_DOLLARS:
+        raise LedgerError(
+            f"{field}: chips are bought in multiples of $5.00 (B2); {money(cents)} is not one.",
+            field=field,
+        )
+    return cents

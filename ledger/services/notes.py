@@ -1,0 +1,107 @@
+"""Closing bank notes at the end of a night: committed into THE BOOK, or void (B5).
+
+Commit: the note's debt moves into the debtor's BOOK balance, owed to the holder (the banker
+when the bank holds it). Void: the note loses its value and the holder bears it - for a note
+the bank holds, the banker's stake falls by the note's value.
+"""
+
+from __future__ import annotations
+
+from ledger.models import Account, BankNote, Entry, Player, PokerSession
+from rules.money import format_cents
+
+from .errors import LedgerError
+from .idempotency import idempotent
+from .journal import BANK, Journal, lock_session, money, open_note_balances
+from .lookup import note_of, party_of, player_of
+
+COMMIT = "commit"
+VOID = "void"
+ALL = "all"
+
+
+def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
+    """The session's open bank notes with what is still open on each, oldest first."""
+    balances = open_note_balances(session)
+    notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
+    if debtor is not None:
+        notes = notes.filter(debtor=debtor)
+    return [(note, balances[note.pk]) for note in notes.order_by("id")]
+
+
+def _chosen(session, debtor, holder, note) -> list[tuple[BankNote, int]]:
+    if note is not None:
+        note = note_of(note)
+        if note.session_id != session.pk:
+            raise LedgerError("note: that bank note belongs to another session.", field="note")
+        chosen = [(n, v) for n, v in open_notes(session) if n.pk == note.pk]
+        if not chosen:
+            raise LedgerError("note: that bank note is no longer open.", field="note")
+        return chosen
+    debtor = player_of(debtor, field="player")
+    chosen = open_notes(session, debtor)
+    if holder != ALL:
+        held_by = party_of(holder, field="holder")
+        chosen = [(n, v) for n, v in chosen if n.holder_id == (held_by.pk if held_by else None)]
+    if not chosen:
+        raise LedgerError(f"player: {debtor.name} has no open bank note"
+                          + ("" if holder == ALL else f" held by {holder}") + ".", field="player")
+    return chosen
+
+
+def _close_notes(*, action, session, player, holder, note, key, user) -> Entry:
+    session = lock_session(session)
+    chosen = _chosen(session, player, holder, note)
+    journal = Journal(session)
+    for bank_note, value in chosen:
+        journal.add_stored(Account.NOTE, value, player_id=bank_note.debtor_id,
+                           note_id=bank_note.pk)
+        if bank_note.holder_id is not None:
+            journal.add_stored(Account.NOTE_HELD, -value, player_id=bank_note.holder_id,
+                               note_id=bank_note.pk)
+        if action == COMMIT:
+            journal.book(bank_note.debtor, -value)
+            journal.book(bank_note.holder or session.banker, value)
+            if bank_note.holder_id is None:
+                journal.add(Account.BANK, -value)
+        elif bank_note.holder_id is None:
+            journal.add(Account.BANK, -value)
+    debtor = chosen[0][0].debtor
+    total = sum(value for _, value in chosen)
+    payload = {"type": "note", "player": debtor.name, "action": action}
+    if note is not None:
+        bank_note = chosen[0][0]
+        payload["holder"] = bank_note.holder.name if bank_note.holder_id else BANK
+    elif holder != ALL:
+        payload["holder"] = holder if isinstance(holder, str) else holder.name
+    verb = "committed into THE BOOK" if action == COMMIT else "voided"
+    return journal.write(
+        kind=Entry.NOTE, key=key, user=user, player=debtor, amount=total, payload=payload,
+        memo=f"{len(chosen)} bank note(s) of {debtor.note_id} for {money(total)} {verb} (B5)",
+    )
+
+
+@idempotent("note_commit")
+def note_commit(*, session: PokerSession | int, player: Player | str | None = None,
+                holder: Player | str = ALL, note: BankNote | int | None = None,
+                key: str, user=None) -> Entry:
+    """Commit a debtor's open notes (or one note) into THE BOOK (B5).
+
+    `holder`: "bank", a player, or "all" (default) for every open note of the debtor.
+    """
+    return _close_notes(action=COMMIT, session=session, player=player, holder=holder, note=note,
+                        key=key, user=user)
+
+
+@idempotent("note_void")
+def note_void(*, session: PokerSession | int, player: Player | str | None = None,
+              holder: Player | str = ALL, note: BankNote | int | None = None,
+              key: str, user=None) -> Entry:
+    """Void a debtor's open notes (or one note): the holder loses their value (B5)."""
+    return _close_notes(action=VOID, session=session, player=player, holder=holder, note=note,
+                        key=key, user=user)
+
+
+def format_note(note: BankNote, value: int) -> str:
+    holder = note.holder.name if note.holder_id else "the bank"
+    return f"{note.debtor.note_id} {format_cents(value)} held by {holder}"

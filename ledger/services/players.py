@@ -1,0 +1,73 @@
+"""Players: regulars and guests, each with a unique bank-note identifier (B4, B9)."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.models import Player
+
+from .errors import LedgerError
+from .idempotency import idempotent
+from .lookup import player_of
+
+HOST_NOTE_ID = "BOG"  # reserved for the host (B4)
+_NOTE_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
+
+
+def _clean_note_id(note_id: object) -> str:
+    text = str(note_id or "").strip().upper()
+    if not _NOTE_ID.match(text):
+        raise LedgerError(
+            f"note_id: {note_id!r} is not a bank-note identifier; use 1 to 8 letters or digits "
+            "starting with a letter, such as BOF.",
+            field="note_id",
+        )
+    return text
+
+
+def _clean_name(name: object) -> str:
+    text = " ".join(str(name or "").split())
+    if not text or len(text) > 40:
+        raise LedgerError("name: give the player a name of 1 to 40 characters.", field="name")
+    return text
+
+
+@idempotent("player_create")
+def player_create(*, name: str, note_id: str, regular: bool = True,
+                  invited_by: Player | str | None = None, is_host: bool = False,
+                  key: str, user=None) -> Player:
+    """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
+    name = _clean_name(name)
+    note_id = _clean_note_id(note_id)
+    if Player.objects.filter(name=name).exists():
+        raise LedgerError(f"name: there is already a player called {name}.", field="name")
+    taken = Player.objects.filter(note_id=note_id).first()
+    if taken is not None:
+        raise LedgerError(
+            f"note_id: {note_id} is already {taken.name}'s bank-note identifier; "
+            "each person needs their own (B4).",
+            field="note_id",
+        )
+    if note_id == HOST_NOTE_ID and not is_host:
+        raise LedgerError("note_id: BOG is reserved for the host (B4).", field="note_id")
+    if is_host and Player.objects.filter(is_host=True).exists():
+        raise LedgerError("is_host: the game already has a host.", field="is_host")
+    inviter = None
+    if not regular:
+        if invited_by is None or invited_by == "":
+            raise LedgerError(
+                "invited_by: a guest needs the regular who invited them; they answer for "
+                "the guest's debt (B9).",
+                field="invited_by",
+            )
+        inviter = player_of(invited_by, field="invited_by")
+        if not inviter.regular:
+            raise LedgerError(f"invited_by: {inviter.name} is a guest too; only a regular "
+                              "can invite (B9).", field="invited_by")
+    elif invited_by not in (None, ""):
+        inviter = player_of(invited_by, field="invited_by")
+    if is_host and not regular:
+        raise LedgerError("is_host: the host is a regular.", field="is_host")
+    return Player.objects.create(
+        name=name, note_id=note_id, regular=regular, invited_by=inviter, is_host=is_host
+    )

@@ -1,0 +1,59 @@
+"""The journal is append-only, in Python and in the database (R7)."""
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from ledger.models import AppendOnlyError, Entry, Posting
+from ledger.signals import APPEND_ONLY_TABLES, installed_triggers, trigger_names
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def entry(night):
+    return night.buy("Fred", "20.00")
+
+
+def test_every_journal_table_has_its_update_and_delete_triggers_R7():
+    wanted = sorted(name for table in APPEND_ONLY_TABLES for name in trigger_names(table))
+    assert installed_triggers() == wanted
+
+
+def test_saving_an_existing_entry_again_is_refused_R7(entry):
+    entry.memo = "changed"
+    with pytest.raises(AppendOnlyError):
+        entry.save()
+
+
+def test_deleting_a_posting_from_python_is_refused_R7(entry):
+    posting = entry.postings.first()
+    with pytest.raises(AppendOnlyError):
+        posting.delete()
+    with pytest.raises(AppendOnlyError):
+        Posting.objects.filter(entry=entry).delete()
+    with pytest.raises(AppendOnlyError):
+        Entry.objects.filter(pk=entry.pk).update(memo="x")
+    assert entry.postings.count() == 2
+
+
+@pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
+@pytest.mark.parametrize("sql", ["UPDATE {t} SET id = id", "DELETE FROM {t}"])
+def test_raw_sql_update_or_delete_of_a_money_row_is_refused_by_the_database_R7(
+    night, table, sql
+):
+    night.buy("Fred", "20.00", paid="note")
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql.format(t=table))
+    assert Posting.objects.count() == 2
+
+
+def test_migrate_puts_back_triggers_that_were_dropped_R7():
+    from django.core.management import call_command
+
+    from ledger.signals import drop_append_only_triggers
+
+    drop_append_only_triggers()
+    assert installed_triggers() == []
+    call_command("migrate", verbosity=0)
+    assert len(installed_triggers()) == 2 * len(APPEND_ONLY_TABLES)
