@@ -1,0 +1,241 @@
+"""Exact frequency tables of every hand of N cards from a deck (`python -m rules census`).
+
+Instead of visiting every hand, hands are counted by rank multiset: for each multiset the
+number of suit arrangements is a product of binomials, and suits only matter through the one
+suit that could make a flush. When at most one suit can reach the flush threshold, the
+arrangements are split by which ranks that suit holds (a handful of masks), each counted by a
+formula and evaluated once on a representative hand; otherwise (many wild cards) the few
+arrangements are enumerated. Jokers in the deck are always wild here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations, product
+from math import comb
+
+from ..cards import JOKER, Card
+from ..errors import RulesError
+from .values import get_scheme
+from .wildspec import WildRule
+
+SUITS = "shdc"
+DECK_RANKS = {"standard": tuple(range(2, 15)), "joker": tuple(range(2, 15)),
+              "two-jokers": tuple(range(2, 15)), "royal": tuple(range(10, 15))}
+DECK_JOKERS = {"standard": 0, "joker": 1, "two-jokers": 2, "royal": 0}
+# Schemes whose value never depends on suits: one bucket per rank multiset.
+SUIT_BLIND = {"four", "two", "one", "one-low", "low-a5", "low-8", "three-plain"}
+
+
+def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="high",
+           qualifier=None):
+    """(total, Counter of category -> hands) over every `size`-card hand of the deck."""
+    if deck_name not in DECK_RANKS:
+        raise RulesError(f"unknown deck {deck_name!r}: expected one of {', '.join(DECK_RANKS)}")
+    spec = get_scheme(scheme)
+    rule = wild or WildRule()
+    if rule.center:
+        raise RulesError("wild 'center' needs a board card; census has none")
+    ranks, jokers = DECK_RANKS[deck_name], DECK_JOKERS[deck_name]
+    deck_size = 4 * len(ranks) + jokers
+    if not isinstance(size, int) or not spec.size <= size <= deck_size:
+        raise RulesError(f"size {size!r}: expected {spec.size}..{deck_size} for scheme "
+                         f"{scheme!r} and deck {deck_name!r}")
+    job = _Census(spec, size, ranks, jokers, rule, qualifier)
+    counts = job.run()
+    total = sum(counts.values())
+    assert total == comb(deck_size, size), (total, comb(deck_size, size))
+    return total, counts
+
+
+class _Census:
+    def __init__(self, spec, size, ranks, jokers, rule, qualifier):
+        self.spec, self.size, self.ranks, self.jokers = spec, size, ranks, jokers
+        self.rule, self.qualifier = rule, qualifier
+        self.specific = {rank: frozenset(card.suit for card in rule.cards
+                                         if card.rank == rank and not card.is_joker)
+                         for rank in ranks}
+        self.suit_blind = spec.name in SUIT_BLIND
+        self.counts = Counter()
+        self.category = _category_function(spec, qualifier)
+
+    def run(self):
+        for joker_count in range(min(self.jokers, self.size) + 1):
+            for multiset in _multisets(self.ranks, self.size - joker_count):
+                self._count_multiset(multiset, joker_count)
+        return self.counts
+
+    def _count_multiset(self, multiset, joker_count):
+        wild_ranks = set(self.rule.ranks) | _lowest_ranks(self.rule, multiset)
+        base_ways = comb(self.jokers, joker_count)
+        wild_count = joker_count
+        naturals = {}  # rank -> (count, allowed suits)
+        choices = []  # ranks with specific wild cards: (rank, count, wild suits)
+        for rank, count in multiset.items():
+            if rank in wild_ranks:
+                base_ways *= comb(4, count)
+                wild_count += count
+            elif self.specific[rank]:
+                choices.append((rank, count, self.specific[rank]))
+            else:
+                naturals[rank] = (count, SUITS)
+        options = [[(rank, taken, comb(len(wild), taken) , count - taken,
+                     "".join(s for s in SUITS if s not in wild))
+                    for taken in range(max(0, count - (4 - len(wild))), min(count, len(wild)) + 1)]
+                   for rank, count, wild in choices]
+        for picked in product(*options):
+            ways, extra, natural = base_ways, wild_count, dict(naturals)
+            for rank, taken, taken_ways, left, suits in picked:
+                ways, extra = ways * taken_ways, extra + taken
+                if left:
+                    natural[rank] = (left, suits)
+            for bucket_ways, hand in self._suit_buckets(natural, extra):
+                category = self.category(hand + (JOKER,) * extra)
+                self.counts[category] += ways * bucket_ways
+
+    def _suit_buckets(self, natural, wild_count):
+        """(ways, representative natural cards) covering every suit arrangement once."""
+        natural = {rank: spec for rank, spec in natural.items() if spec[0]}
+        total = 1
+        for count, suits in natural.values():
+            total *= comb(len(suits), count)
+        if total == 0:
+            return []
+        if self.suit_blind:
+            return [(total, _spread(natural, None, ()))]
+        threshold = max(self.spec.size - wild_count, 1)
+        cards = sum(count for count, _ in natural.values())
+        if cards >= 2 * threshold:
+            return _enumerate(natural)
+        return self._flush_split(natural, total, threshold)
+
+    def _flush_split(self, natural, total, threshold):
+        buckets, flushed = [], 0
+        distinct = sorted(natural)
+        symmetric = all(suits == SUITS for _, suits in natural.values())
+        for suit in ("s",) if symmetric else SUITS:
+            for size in range(threshold, len(distinct) + 1):
+                for mask in combinations(distinct, size):
+                    ways = _mask_ways(natural, suit, mask)
+                    if ways:
+                        ways *= 4 if symmetric else 1
+                        buckets.append((ways, _spread(natural, suit, mask)))
+                        flushed += ways
+        rest = total - flushed
+        if rest:
+            hand = _spread(natural, None, ())
+            if _max_suit_load(hand) >= threshold:  # no balanced arrangement found: count all
+                return _enumerate(natural)
+            buckets.append((rest, hand))
+        return buckets
+
+
+def _multisets(ranks, size, start=0):
+    """Every rank multiset of `size` cards (at most four of a rank) as {rank: count}."""
+    if size == 0:
+        yield {}
+        return
+    if start == len(ranks) or size > 4 * (len(ranks) - start):
+        return
+    rank = ranks[start]
+    for count in range(min(4, size), -1, -1):
+        for rest in _multisets(ranks, size - count, start + 1):
+            if count:
+                rest = {rank: count, **rest}
+            yield rest
+
+
+def _lowest_ranks(rule, multiset):
+    if not (rule.lowest or rule.lowest_hole) or not multiset:
+        return set()
+    non_aces = [rank for rank in multiset if rank != 14]
+    return {min(non_aces) if non_aces else 14}
+
+
+def _mask_ways(natural, suit, mask):
+    ways = 1
+    for rank, (count, suits) in natural.items():
+        others = len(suits) - (suit in suits)
+        if rank in mask:
+            if suit not in suits:
+                return 0
+            ways *= comb(others, count - 1)
+        else:
+            ways *= comb(others, count)
+        if not ways:
+            return 0
+    return ways
+
+
+def _spread(natural, flush_suit, mask):
+    """A representative arrangement: `mask` ranks in `flush_suit`, the rest kept balanced."""
+    load = dict.fromkeys(SUITS, 0)
+    cards = []
+    for rank, (count, suits) in sorted(natural.items(), key=lambda item: -item[1][0]):
+        chosen = []
+        if rank in mask:
+            chosen.append(flush_suit)
+        free = [suit for suit in suits if suit != flush_suit and suit not in chosen]
+        free.sort(key=lambda suit: load[suit])
+        chosen += free[:count - len(chosen)]
+        for suit in chosen:
+            load[suit] += 1
+            cards.append(Card(rank, suit))
+    return tuple(cards)
+
+
+def _max_suit_load(cards):
+    return max(Counter(card.suit for card in cards).values(), default=0)
+
+
+def _enumerate(natural):
+    per_rank = [[tuple(Card(rank, suit) for suit in chosen) for chosen in combinations(suits, count)]
+                for rank, (count, suits) in natural.items()]
+    merged = Counter()
+    for parts in product(*per_rank):
+        hand = tuple(card for part in parts for card in part)
+        merged[_canonical(hand)] += 1
+    return [(ways, hand) for hand, ways in merged.items()]
+
+
+def _canonical(hand):
+    """The same hand with suits renamed in a fixed order (schemes ignore suit names)."""
+    masks = {}
+    for card in hand:
+        masks.setdefault(card.suit, []).append(card.rank)
+    order = sorted(masks, key=lambda suit: sorted(masks[suit], reverse=True), reverse=True)
+    rename = dict(zip(order, SUITS, strict=False))
+    return tuple(sorted(Card(card.rank, rename[card.suit]) for card in hand))
+
+
+def _category_function(spec, qualifier):
+    """category(cards) for a hand of any size >= the scheme's, wild cards given as jokers."""
+    wild = frozenset({JOKER})
+    size = spec.size
+    fast = FAST_CATEGORY.get(spec.name)
+    key_only = getattr(spec.fn, "key_only", None)
+    category_only = getattr(spec.fn, "category_only", None)
+
+    def call(cards, what):
+        if spec.takes_qualifier:
+            return what(cards, wild, qualifier=qualifier)
+        return what(cards, wild)
+
+    @lru_cache(maxsize=1 << 16)
+    def category(cards):
+        if fast is not None:
+            return fast(cards, qualifier)
+        if key_only is None or category_only is None:
+            best = max((call(combo, spec.fn) for combo in combinations(cards, size)),
+                       key=lambda value: value.key)
+            return best.category
+        if len(cards) == size:
+            return call(cards, category_only)
+        best = max(combinations(cards, size), key=lambda combo: call(combo, key_only))
+        return call(best, category_only)
+
+    return category
+
+
+FAST_CATEGORY: dict = {}

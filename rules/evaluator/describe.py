@@ -1,0 +1,77 @@
+"""Sentences for the table: what the hand is and which cards were wild, and why."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import RANK_NAME, RANK_PLURAL
+
+_COUNT_WORD = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+_CATEGORY_WORDS = {
+    "five_of_a_kind": "five of a kind", "straight_flush": "straight flush",
+    "four_of_a_kind": "four of a kind", "full_house": "full house", "flush": "flush",
+    "straight": "straight", "three_of_a_kind": "three of a kind", "two_pair": "two pair",
+    "pair": "pair", "high_card": "no pair",
+}
+
+
+def _name(rank):
+    return RANK_NAME[14 if rank == 1 else rank]
+
+
+def _plural(rank):
+    return RANK_PLURAL[14 if rank == 1 else rank]
+
+
+def _symbol(rank):
+    return "A" if rank in (1, 14) else "  23456789TJQK"[rank]
+
+
+def high_headline(category, display):
+    """'Five jacks', 'Kings full of sevens', 'Ace-high flush' ... from the reading order."""
+    first = display[0]
+    counts = Counter(display)
+    pairs = [rank for rank in dict.fromkeys(display) if counts[rank] == 2]
+    text = {
+        "five_of_a_kind": lambda: f"five {_plural(first)}",
+        "straight_flush": lambda: ("royal flush" if first == 14
+                                   else f"{_name(first)}-high straight flush"),
+        "four_of_a_kind": lambda: f"four {_plural(first)}",
+        "full_house": lambda: f"full house, {_plural(first)} full of {_plural(display[-1])}",
+        "flush": lambda: f"{_name(first)}-high flush",
+        "straight": lambda: f"{_name(first)}-high straight",
+        "three_of_a_kind": lambda: f"three {_plural(first)}",
+        "two_pair": lambda: f"two pair, {_plural(pairs[0])} and {_plural(pairs[1])}",
+        "pair": lambda: f"pair of {_plural(first)}",
+        "high_card": lambda: f"{_name(first)} high",
+    }[category]()
+    return text[0].upper() + text[1:]
+
+
+def low_headline(category, display, qualifier=None):
+    if category is None:
+        needed = f" ({qualifier} or better)" if qualifier else ""
+        return f"No qualifying low{needed}"
+    text = "-".join(_symbol(rank) for rank in display) + " low"
+    if category != "high_card":
+        text += f", counting as {_CATEGORY_WORDS[category]}"
+    return text
+
+
+def wild_clause(pairs, reasons=None):
+    """'(three wild aces, a wild joker) — aces are wild because ... (S13)' or ''."""
+    if not pairs:
+        return ""
+    held = Counter(("joker" if card.is_joker else card.rank) for card, _ in pairs)
+    parts = []
+    for what, count in held.items():
+        if what == "joker":
+            parts.append(f"{_COUNT_WORD.get(count, count)} wild joker" + ("s" if count > 1 else ""))
+        else:
+            word = _plural(what) if count > 1 else _name(what)
+            parts.append(f"{_COUNT_WORD.get(count, count)} wild {word}")
+    text = " (" + ", ".join(parts) + ")"
+    notes = [reasons[what] for what in held if reasons and what in reasons]
+    if notes:
+        text += " — " + "; ".join(dict.fromkeys(notes))
+    return text

@@ -1,0 +1,103 @@
+"""The best hand from any number of cards, or from sources with min/max card counts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, product
+
+from ..cards import JOKER, Card, check_no_duplicates, parse_card
+from ..errors import CardError
+from .values import HandValue, Source, get_scheme
+
+# Schemes where a joker means something without being wild: one card, ace high / deuce low (S5).
+_JOKER_ALWAYS_COUNTS = ("one", "one-low")
+
+
+def _as_cards(cards: Iterable) -> tuple[Card, ...]:
+    return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
+
+
+def _wild_for(cards, wild, scheme_name):
+    wild = frozenset() if wild is None else wild
+    if JOKER in cards and JOKER not in wild:
+        if scheme_name in _JOKER_ALWAYS_COUNTS:
+            return wild | {JOKER} if not hasattr(wild, "reasons") else _with_joker(wild)
+        raise CardError("card 'JK': a joker plays only as a wild card here; "
+                        "add 'joker' to the wild spec")
+    return wild
+
+
+def _with_joker(wild):
+    from .wildspec import WildSet
+    return WildSet(set(wild) | {JOKER}, wild.reasons)
+
+
+def _call(spec, cards, wild, qualifier):
+    if spec.takes_qualifier:
+        return spec.fn(cards, wild, qualifier=qualifier)
+    return spec.fn(cards, wild)
+
+
+def _keyer(spec, wild, qualifier):
+    quick = getattr(spec.fn, "key_only", None)
+    if quick is None:
+        return lambda cards: _call(spec, cards, wild, qualifier).key
+    if spec.takes_qualifier:
+        return lambda cards: quick(cards, wild, qualifier)
+    return lambda cards: quick(cards, wild)
+
+
+def _best_of(spec, hands, wild, qualifier) -> HandValue | None:
+    """The best of several candidate hands; on equal keys, the one using fewer wild cards."""
+    keyer = _keyer(spec, wild, qualifier)
+    best, best_rank = None, None
+    for cards in hands:
+        rank = (keyer(cards), -sum(card in wild for card in cards))
+        if best_rank is None or rank > best_rank:
+            best, best_rank = cards, rank
+    return None if best is None else _call(spec, best, wild, qualifier)
+
+
+def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -> HandValue:
+    """The best hand of the scheme's size from any number of cards (S1: cards talk)."""
+    spec = get_scheme(scheme)
+    cards = _as_cards(cards)
+    check_no_duplicates(cards)
+    wild = _wild_for(cards, wild, scheme)
+    if len(cards) < spec.size:
+        raise CardError(f"too few cards: scheme {scheme!r} needs {spec.size}, got {len(cards)}")
+    fast = FAST_PATHS.get(scheme)
+    if fast is not None:
+        value = fast(cards, wild, qualifier)
+        if value is not None:
+            return value
+    if len(cards) == spec.size:
+        return _call(spec, cards, wild, qualifier)
+    return _best_of(spec, combinations(cards, spec.size), wild, qualifier)
+
+
+def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(), *,
+              qualifier=None) -> HandValue | None:
+    """The best hand taking between min and max cards from each source; None if impossible.
+
+    Omaha: [Source(hand, 2, 2), Source(board, 3, 3)]; hold'em: [Source(hand + board)].
+    """
+    spec = get_scheme(scheme)
+    sources = [Source(_as_cards(source.cards), source.min, source.max) for source in sources]
+    every = tuple(card for source in sources for card in source.cards)
+    check_no_duplicates(every)
+    wild = _wild_for(every, wild, scheme)
+    if all(source.min == 0 and (source.max is None or source.max >= len(source.cards))
+           for source in sources):
+        return evaluate(every, scheme, wild, qualifier=qualifier) if len(every) >= spec.size \
+            else None
+    ranges = [range(source.min, min(len(source.cards), spec.size if source.max is None
+                                     else source.max) + 1) for source in sources]
+    hands = (tuple(card for part in parts for card in part)
+             for counts in product(*ranges) if sum(counts) == spec.size
+             for parts in product(*(combinations(source.cards, count)
+                                    for source, count in zip(sources, counts, strict=True))))
+    return _best_of(spec, hands, wild, qualifier)
+
+
+FAST_PATHS: dict = {}

@@ -1,0 +1,194 @@
+"""One hand of exactly the scheme's size, wild cards included (S10, S11).
+
+A wild card may be any rank and suit, even a card already in the hand (A A A W W is five
+aces), except that in a flush it may not duplicate a card of that flush (A J 9 7 of hearts +
+wild is A K J 9 7). So a hand's best value depends only on its natural ranks, how many wild
+cards it holds and whether its natural cards share one suit: that is what gets cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from ..cards import Card
+from . import describe
+from .values import HandValue
+
+_WILD_RANKS = tuple(range(14, 1, -1))
+
+
+@lru_cache(maxsize=1 << 18)
+def best_reading(scorer, ranks, wild_count, single_suit, qualifier=None):
+    """(category, key, display ranks, suited) of the best hand these cards can make."""
+    best = None
+    for extra in combinations_with_replacement(_WILD_RANKS, wild_count):
+        every = ranks + extra
+        if wild_count == 0:
+            options = (single_suit,)
+        elif single_suit and len(set(every)) == len(every):
+            options = (False, True)
+        else:
+            options = (False,)
+        for suited in options:
+            category, key, display = (scorer(every, suited) if qualifier is None
+                                      else scorer(every, suited, qualifier))
+            if best is None or key > best[1]:
+                best = (category, key, display, suited)
+    return best
+
+
+def split_wild(cards, wild):
+    naturals = [card for card in cards if card not in wild]
+    wilds = sorted((card for card in cards if card in wild), reverse=True)
+    return naturals, wilds
+
+
+def reading_key(scorer, cards, wild, qualifier=None):
+    """Only the key: what the search compares before it builds the one HandValue it returns."""
+    naturals, wilds = split_wild(cards, wild)
+    ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
+    single_suit = len({card.suit for card in naturals}) <= 1
+    return best_reading(scorer, ranks, len(wilds), single_suit, qualifier)[1]
+
+
+def place_cards(naturals, wilds, display, suited):
+    """Cards in reading order, each wild replaced by what it stands for, and the pairs."""
+    pool = list(naturals)
+    spare = list(wilds)
+    common = {card.suit for card in naturals}
+    flush_suit = next(iter(common)) if (suited and common) else "s"
+    avoid = next(iter(common)) if (len(common) == 1 and not suited) else None
+    used, pairs = [], []
+    for shown in display:
+        rank = 14 if shown == 1 else shown
+        natural = next((card for card in pool if card.rank == rank), None)
+        if natural is not None:
+            pool.remove(natural)
+            used.append(natural)
+            continue
+        taken = {card.suit for card in used + pool if card.rank == rank}
+        held = _itself(spare, rank, taken, flush_suit if suited else None, avoid)
+        if held is not None:  # a wild deuce standing for a deuce stays as it is
+            spare.remove(held)
+            stand_in = held
+        else:
+            held = spare.pop(0)
+            stand_in = Card(rank, flush_suit if suited else _free_suit(taken, avoid))
+        used.append(stand_in)
+        pairs.append((held, stand_in))
+    return tuple(used), tuple(pairs)
+
+
+def _itself(spare, rank, taken, flush_suit, avoid):
+    for card in spare:
+        if card.rank == rank and card.suit not in taken and card.suit != avoid \
+                and flush_suit in (None, card.suit):
+            return card
+    return None
+
+
+def _free_suit(taken, avoid):
+    for suit in "shdc":
+        if suit not in taken and suit != avoid:
+            return suit
+    for suit in "shdc":
+        if suit not in taken:
+            return suit
+    return "s"
+
+
+def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=None):
+    """A scheme function fn(cards, wild, qualifier=None) -> HandValue built on a scorer."""
+
+    def fn(cards, wild=frozenset(), qualifier=None):
+        if qualifier is None:
+            qualifier = default_qualifier
+        qualifier = qualifier if takes_qualifier else None
+        naturals, wilds = split_wild(cards, wild)
+        ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
+        single_suit = len({card.suit for card in naturals}) <= 1
+        category, key, display, suited = best_reading(scorer, ranks, len(wilds), single_suit,
+                                                      qualifier)
+        if category is None:  # a low that does not qualify: show the hand as dealt
+            used, pairs = tuple(sorted(cards, reverse=True)), ()
+        else:
+            used, pairs = place_cards(naturals, wilds, display, suited)
+        headline = (describe.high_headline(category, display) if kind == "high"
+                    else describe.low_headline(category, display, qualifier))
+        text = headline + describe.wild_clause(pairs, getattr(wild, "reasons", None))
+        return HandValue(name, category, key, used, pairs, text)
+
+    def key(cards, wild=frozenset(), qualifier=None):
+        if qualifier is None:
+            qualifier = default_qualifier
+        return reading_key(scorer, cards, wild, qualifier if takes_qualifier else None)
+
+    fn.key_only = key
+    return _attach_category(fn, scorer, takes_qualifier, default_qualifier)
+
+
+def doogie_fn(cards, wild=frozenset(), qualifier=None):
+    """The doogie (003): four cards, one of each suit, no pair, ace low; qualifier 7 by
+    default (the highest card may be at most 7); A-2-3-4 rainbow is perfect."""
+    qualifier = 7 if qualifier is None else qualifier
+    naturals, wilds = split_wild(cards, wild)
+    key, display = doogie_reading(naturals, len(wilds), qualifier)
+    if key[0] == 0:
+        text = describe.low_headline(None, (), qualifier)
+        return HandValue("doogie", None, key, tuple(sorted(cards, reverse=True)), (), text)
+    used, pairs = _doogie_cards(naturals, wilds, display)
+    text = describe.low_headline("high_card", display).replace(" low", " doogie")
+    text += describe.wild_clause(pairs, getattr(wild, "reasons", None))
+    return HandValue("doogie", "high_card", key, used, pairs, text)
+
+
+def doogie_reading(naturals, wild_count, qualifier):
+    low = [1 if card.rank == 14 else card.rank for card in naturals]
+    if len(set(low)) < len(low) or len({card.suit for card in naturals}) < len(naturals):
+        return (0,), ()
+    free = [rank for rank in range(1, 14) if rank not in low]
+    ranks = sorted(low + free[:wild_count], reverse=True)
+    if ranks[0] > qualifier:
+        return (0,), ()
+    return (1, *(-rank for rank in ranks)), tuple(ranks)
+
+
+def _doogie_cards(naturals, wilds, display):
+    missing = [suit for suit in "shdc" if suit not in {card.suit for card in naturals}]
+    pool, spare, used, pairs = list(naturals), list(wilds), [], []
+    for shown in display:
+        rank = 14 if shown == 1 else shown
+        natural = next((card for card in pool if card.rank == rank), None)
+        if natural is not None:
+            pool.remove(natural)
+            used.append(natural)
+        else:
+            stand_in = Card(rank, missing.pop(0))
+            used.append(stand_in)
+            pairs.append((spare.pop(0), stand_in))
+    return tuple(used), tuple(pairs)
+
+
+def _doogie_key(cards, wild=frozenset(), qualifier=None):
+    naturals, wilds = split_wild(cards, wild)
+    return doogie_reading(naturals, len(wilds), 7 if qualifier is None else qualifier)[0]
+
+
+doogie_fn.key_only = _doogie_key
+doogie_fn.category_only = lambda cards, wild=frozenset(), qualifier=None: (
+    None if _doogie_key(cards, wild, qualifier)[0] == 0 else "high_card")
+
+
+def _attach_category(fn, scorer, takes_qualifier, default_qualifier):
+    def category(cards, wild=frozenset(), qualifier=None):
+        if qualifier is None:
+            qualifier = default_qualifier
+        naturals, wilds = split_wild(cards, wild)
+        ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
+        single_suit = len({card.suit for card in naturals}) <= 1
+        return best_reading(scorer, ranks, len(wilds), single_suit,
+                            qualifier if takes_qualifier else None)[0]
+
+    fn.category_only = category
+    return fn
