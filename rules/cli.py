@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if isinstance(result, str):  # a plain-text listing (`games`: one id per line)
+        sys.stdout.write(result)
+        return 0
     json.dump(result, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

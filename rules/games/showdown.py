@@ -1,0 +1,455 @@
+"""Showdown resolution: the `python -m rules showdown` JSON in, the result JSON out.
+
+`resolve(data)` reads the input (ARCHITECTURE.md: game, pot, board, players, dummy, options,
+round, legs, last_round; also `penalties`, the part of the pot that never counts toward a
+match, B11), checks it against the game's definition, evaluates every hand from the cards
+(`rules.hands`), and hands the ranked hands to the pot rules (`rules.games.pots`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..cards import Card, deck, parse_card
+from ..errors import CardError, RulesError
+from ..hands import HandValue, Source, WildSet, best_hand, category_rank, parse_wild
+from ..money import format_cents, parse_cents, require_nickels
+from . import pots
+from .definition import GameDef, apply_options
+from .layouts import View, get_layout
+from .registry import get_game
+
+SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+Cards = tuple[Card, ...]
+
+
+# -- reading the input -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player (or the dummy) as entered."""
+
+    name: str
+    down: Cards
+    up: Cards
+    declare: str | None = None
+    go: bool = True
+    stayed: bool = True
+    dead: bool = False
+    raw: Mapping[str, Any] | None = None
+
+
+def _cards(value: Any, where: str) -> Cards:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RulesError(f"{where}: expected a list of cards such as [\"As\", \"Kd\"]")
+    cards = []
+    for index, token in enumerate(value):
+        try:
+            cards.append(parse_card(token))
+        except CardError as error:
+            raise RulesError(f"{where}[{index}]: {error}") from None
+    return tuple(cards)
+
+
+def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _game(data: Mapping) -> GameDef:
+    if "game" not in data:
+        raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
+    value = data["game"]
+    if isinstance(value, str):
+        game = get_game(value)
+    elif isinstance(value, Mapping):
+        game = GameDef.from_json(value, where="game")
+    else:
+        raise RulesError("game: expected a game id (a string) or a definition object")
+    if not game.defined:
+        raise RulesError(f"game: {game.id} is named in its seed without rules; nothing to resolve")
+    number = data.get("round")
+    if game.rounds and number is None:
+        raise RulesError(f"round: missing; {game.id} is played in rounds 1 to {len(game.rounds)}")
+    return game.for_round(number)
+
+
+def _board(data: Mapping, game: GameDef) -> dict[str, Cards]:
+    board = data.get("board", {})
+    if not isinstance(board, Mapping):
+        raise RulesError("board: expected an object of named card lists, e.g. {\"community\": [...]}")
+    expected = {position.name: position for position in game.board}
+    for name in board:
+        if name not in expected:
+            names = ", ".join(expected) or "no board"
+            raise RulesError(f"board.{name}: {game.id} has no such position; expected {names}")
+    cards = {name: _cards(board.get(name), f"board.{name}") for name in expected}
+    for name, position in expected.items():
+        if position.count is not None and len(cards[name]) != position.count:
+            raise RulesError(f"board.{name}: expected {position.count} card"
+                             f"{'s' if position.count != 1 else ''} for {game.id}, got {len(cards[name])}")
+    return cards
+
+
+def _seat(data: Any, index: int, game: GameDef) -> Seat:
+    where = f"players[{index}]"
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected an object with name, down/up cards")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesError(f"{where}.name: missing; expected the player's name")
+    if "down" not in data and "up" not in data and data.get("in", True):
+        raise RulesError(f"{where}.down: missing; expected the player's cards (down and/or up)")
+    down, up = _cards(data.get("down"), f"{where}.down"), _cards(data.get("up"), f"{where}.up")
+    stayed = _flag(data, "in", True, where)
+    dead = _flag(data, "dead", False, where)
+    go = _flag(data, "go", True, where)
+    if game.go_stop and stayed and not dead and "go" not in data:
+        raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
+    declare = data.get("declare")
+    if game.split == "declare" and stayed and not dead:
+        if declare is None:
+            raise RulesError(f"{where}.declare: missing; expected one of {', '.join(game.declarations)}")
+    if declare is not None and (game.split != "declare" or declare not in game.declarations):
+        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
+        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; expected {allowed}")
+    if game.down is not None and len(down) + len(up) > game.down + game.up:
+        raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
+                         f"{game.down + game.up} ({game.down} down, {game.up} up)")
+    return Seat(name.strip(), down, up, declare, go, stayed, dead, data)
+
+
+def _players(data: Mapping, game: GameDef) -> list[Seat]:
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise RulesError("players: missing; expected a list of players")
+    seats = [_seat(item, index, game) for index, item in enumerate(players)]
+    seen: set[str] = set()
+    for index, seat in enumerate(seats):
+        if seat.name in seen:
+            raise RulesError(f"players[{index}].name: {seat.name!r} appears twice")
+        seen.add(seat.name)
+    return seats
+
+
+def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
+    value = data.get("dummy")
+    spec = game.dummy
+    if value is None:
+        needed = spec is not None and (spec.when == "always" or
+                                       sum(s.stayed and s.go and not s.dead for s in seats) == 1)
+        if needed:
+            raise RulesError(f"dummy: missing; {game.id} needs the cards of {spec.name}")
+        return None
+    if not isinstance(value, Mapping):
+        raise RulesError("dummy: expected an object {\"name\", \"down\"}")
+    name = value.get("name", spec.name if spec else "Dummy")
+    if not isinstance(name, str):
+        raise RulesError("dummy.name: expected a string")
+    down, up = _cards(value.get("down"), "dummy.down"), _cards(value.get("up"), "dummy.up")
+    if spec is not None and spec.cards is not None and len(down) + len(up) != spec.cards:
+        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, got {len(down) + len(up)}")
+    if name in {seat.name for seat in seats}:
+        raise RulesError(f"dummy.name: {name!r} is also a player's name")
+    return Seat(name, down, up)
+
+
+def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | None,
+                   game: GameDef) -> None:
+    in_deck = set(deck(game.deck))
+    jokers = deck(game.deck).count(Card(0, "*"))
+    where: dict[Card, str] = {}
+    places = [(f"board.{name}", cards) for name, cards in board.items()]
+    for index, seat in enumerate(seats):
+        places += [(f"players[{index}].down", seat.down), (f"players[{index}].up", seat.up)]
+    if dummy is not None:
+        places += [("dummy.down", dummy.down), ("dummy.up", dummy.up)]
+    joker_count = 0
+    for place, cards in places:
+        for card in cards:
+            if card.is_joker:
+                joker_count += 1
+                if joker_count > max(jokers, 0) and game.deck in ("joker", "two-jokers"):
+                    raise RulesError(f"{place}: more jokers than the {game.deck} deck holds")
+                continue
+            if card not in in_deck:
+                raise RulesError(f"{place}: card {card} is not in the {game.deck} deck")
+            if card in where:
+                raise RulesError(f"{place}: card {card} is seen twice (also in {where[card]})")
+            where[card] = place
+
+
+# -- evaluating hands --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _wild_parts(spec: str) -> tuple[Any, str]:
+    """(the HANDS_API rule for ranks/cards/joker/lowest/center, suits wild by word)."""
+    tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
+    suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
+    rest = ",".join(t for t in tokens if t.lower() not in SUIT_WORDS)
+    try:
+        return (parse_wild(rest) if rest else None), suits
+    except RulesError as error:
+        raise RulesError(f"wild: {error}") from None
+
+
+def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards], center: Cards) -> frozenset:
+    """The specific cards wild for this player with this selection's center card."""
+    if not game.wild:
+        return frozenset()
+    rule, suits = _wild_parts(game.wild)
+    wild: set[Card] = set()
+    reasons: dict = {}
+    if rule is not None:
+        resolved = rule.resolve(seat.down, seat.up, center=center[0] if center else None)
+        wild |= set(resolved)
+        reasons = dict(getattr(resolved, "reasons", {}))
+    if suits:
+        wild |= {Card(rank, suit) for rank in range(2, 15) for suit in suits}
+    if game.wild_where != "any":
+        mine = set(seat.down if game.wild_where == "down" else seat.up)
+        wild = {card for card in wild if card in mine}
+    return WildSet(wild, reasons)
+
+
+def _lowest_rank(cards: Cards) -> int | None:
+    ranks = [card.rank for card in cards if not card.is_joker]
+    if not ranks:
+        return None
+    non_aces = [rank for rank in ranks if rank != 14]
+    return min(non_aces) if non_aces else 14
+
+
+def _killed(game: GameDef, seat: Seat) -> str | None:
+    """Why an up card kills this player (P13), or None."""
+    if not game.kill or not seat.up:
+        return None
+    for token in (t.strip() for t in game.kill.replace(" ", ",").split(",") if t.strip()):
+        word = token.lower()
+        if word == "lowest":
+            low = _lowest_rank(seat.down + seat.up)
+            if low is not None and any(card.rank == low for card in seat.up):
+                return "the lowest card is face up"
+            continue
+        if word in SUIT_WORDS:
+            hit = [c for c in seat.up if c.suit == SUIT_WORDS[word]]
+        else:
+            rule = _kill_rule(token)
+            hit = [c for c in seat.up if c.rank in rule.ranks or c in rule.cards]
+        if hit:
+            return f"the {hit[0]} is dealt face up"
+    return None
+
+
+@lru_cache(maxsize=64)
+def _kill_rule(token: str):
+    try:
+        return parse_wild(token)
+    except RulesError:
+        raise RulesError(f"kill: unknown token {token!r}; expected a rank, a card, a suit "
+                         "word or 'lowest'") from None
+
+
+def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
+    sources = []
+    for use in uses:
+        cards = selection.get(use.source)
+        if cards is None:
+            if use.min > 0:
+                return None
+            continue
+        if len(cards) < use.min:
+            return None
+        sources.append(Source(tuple(cards), use.min, use.max))
+    return sources
+
+
+def _best(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards,
+          scheme: str, qualifier: int | None) -> HandValue | None:
+    """The best hand of a scheme over every layout selection and every `takes` alternative."""
+    playing = tuple(p.name for p in game.board if p.plays)
+    view = View(board, playing, seat.down, seat.up, others_up, game.hand.params)
+    best: HandValue | None = None
+    wild_by_center: dict[Cards, frozenset] = {}
+    for selection in get_layout(game.hand.layout)(view):
+        selection = {"hand": seat.down + seat.up, **selection}
+        center = tuple(selection.get("center") or ())
+        if center not in wild_by_center:
+            wild_by_center[center] = _wild_cards(game, seat, board, center)
+        wild = wild_by_center[center]
+        for uses in game.hand.takes:
+            sources = _sources(selection, uses)
+            if sources is None:
+                continue
+            try:
+                value = best_hand(sources, scheme, wild, qualifier=qualifier)
+            except CardError as error:
+                if "too few" in str(error):
+                    continue
+                raise RulesError(f"{seat.name}: {error}") from None
+            if value is not None and (best is None or value.key > best.key):
+                best = value
+    return best
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    seat: Seat
+    high: HandValue | None
+    low: HandValue | None
+    dead: bool
+    death: str | None = None
+
+
+def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards) -> Evaluated:
+    high = low = None
+    if seat.down or seat.up or game.hand.layout == "others-up":
+        if game.high:
+            high = _best(game, seat, board, others_up, game.high, None)
+        if game.low:
+            low = _best(game, seat, board, others_up, game.low, game.low_qualifier)
+            if low is not None and low.category is None:
+                low = None      # a low that does not qualify cannot win low
+    death = _killed(game, seat)
+    return Evaluated(seat, high, low, seat.dead or death is not None, death)
+
+
+def _high_key(game: GameDef, value: HandValue | None):
+    if value is None:
+        return None
+    if game.high_qualifier and value.category is not None and game.high is not None:
+        if category_rank(game.high, value.category) < category_rank(game.high, game.high_qualifier):
+            return None
+    return value.key
+
+
+# -- the whole showdown -----------------------------------------------------------------------
+
+
+def resolve(data: Any) -> dict:
+    """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
+    if not isinstance(data, Mapping):
+        raise RulesError("showdown: expected a JSON object")
+    game, settings = apply_options(_game(data), _mapping(data, "options"))
+    pot = require_nickels(parse_cents(data.get("pot", "0.00"), field="pot"), field="pot")
+    penalties = parse_cents(data.get("penalties", "0.00"), field="penalties")
+    if not 0 <= penalties <= pot:
+        raise RulesError("penalties: expected an amount between 0.00 and the pot")
+    board = _board(data, game)
+    seats = _players(data, game)
+    dummy_seat = _dummy(data, game, seats)
+    _no_card_twice(board, seats, dummy_seat, game)
+    legs = _legs_before(data)
+    number = data.get("round", 1)
+    last_round = data.get("last_round", False)
+    if not isinstance(last_round, bool):
+        raise RulesError("last_round: expected true or false")
+
+    results = []
+    for seat in seats:
+        others = tuple(card for other in seats if other is not seat and other.stayed for card in other.up)
+        results.append(_evaluate(game, seat, board, others))
+    dummy = _evaluate(game, dummy_seat, board, ()) if dummy_seat else None
+    for result in results:
+        contender = result.seat.stayed and not result.dead and (result.seat.go or not game.go_stop)
+        if contender and result.high is None and result.low is None:
+            raise RulesError(f"players[{seats.index(result.seat)}]: {result.seat.name}'s cards "
+                             f"make no hand in {game.id}; expected the cards dealt "
+                             f"({game.down} down, {game.up} up)")
+
+    entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
+                             r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
+    dummy_hand = None
+    if dummy is not None:
+        dummy_hand = pots.DummyHand(dummy.seat.name, dummy.high.key if dummy.high else None,
+                                    dummy.low.key if dummy.low else None)
+    table = pots.Table(game, pot, penalties, dummy_hand, legs, number if isinstance(number, int) else 1,
+                       last_round, settings)
+    outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
+                          values={r.seat.name: r.high for r in results})
+    return _output(game, results, dummy, outcome)
+
+
+def _mapping(data: Mapping, key: str) -> Mapping:
+    value = data.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise RulesError(f"{key}: expected an object")
+    return value
+
+
+def _legs_before(data: Mapping) -> dict[str, int]:
+    legs = _mapping(data, "legs")
+    for name, count in legs.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RulesError(f"legs.{name}: expected a whole number of legs, got {count!r}")
+    return dict(legs)
+
+
+def _hand_json(value: HandValue | None):
+    return value.to_json() if value is not None else None
+
+
+def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None) -> list[str]:
+    lines = []
+    for result in results:
+        seat = result.seat
+        if not seat.stayed:
+            continue
+        if result.dead:
+            lines.append(f"{seat.name} is dead: {result.death or 'declared dead'} (P13).")
+            continue
+        if game.go_stop and not seat.go:
+            lines.append(f"{seat.name} said stop: out, owes nothing (P12).")
+            continue
+        parts = []
+        if result.high is not None:
+            parts.append(f"high {result.high.describe}")
+        if game.low:
+            parts.append(f"low {result.low.describe}" if result.low else "no low")
+        declared = f" (declared {seat.declare})" if seat.declare else ""
+        lines.append(f"{seat.name}{declared}: {'; '.join(parts)}.")
+    if dummy is not None:
+        parts = [f"high {dummy.high.describe}"] if dummy.high else []
+        if game.low:
+            parts.append(f"low {dummy.low.describe}" if dummy.low else "no low")
+        lines.append(f"{dummy.seat.name}: {'; '.join(parts)}.")
+    return lines
+
+
+def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
+            outcome: pots.Outcome) -> dict:
+    out: dict[str, Any] = {
+        "game": game.id,
+        "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
+                     "dead": r.dead} for r in results],
+    }
+    if dummy is not None:
+        out["dummy"] = {"name": dummy.seat.name, "high": _hand_json(dummy.high),
+                        "low": _hand_json(dummy.low)}
+    out["awards"] = [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
+                     for a in outcome.awards]
+    out["carry"] = format_cents(outcome.carry)
+    out["owes"] = [_owe_json(o) for o in outcome.owes]
+    out["legs"] = outcome.legs
+    out["game_over"] = outcome.game_over
+    out["next_pot"] = format_cents(outcome.next_pot)
+    out["winners"] = outcome.winners
+    out["explain"] = _explain_hands(game, results, dummy) + outcome.explain
+    return out
+
+
+def _owe_json(owe: pots.Owe) -> dict:
+    entry = {"name": owe.name, "amount": format_cents(owe.amount), "reason": owe.reason}
+    if owe.to is not None:
+        entry["to"] = owe.to
+    return entry
+
