@@ -6,6 +6,7 @@ three-sf-top, four, two, one, one-low, low (house), low-a5, low-27, low-a6, low-
 
 from __future__ import annotations
 
+from .evaluator import fast
 from .evaluator.builtin import register_builtins
 from .evaluator.search import best_hand, evaluate
 from .evaluator.values import (
@@ -20,6 +21,7 @@ from .evaluator.values import (
 from .evaluator.wildspec import WildRule, WildSet, parse_wild
 
 register_builtins()
+fast.install()
 
 __all__ = [
     "HIGH_CATEGORIES", "SCHEMES", "HandValue", "Scheme", "Source", "WildRule", "WildSet",

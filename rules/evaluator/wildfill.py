@@ -52,17 +52,19 @@ def reading_key(scorer, cards, wild, qualifier=None):
     return best_reading(scorer, ranks, len(wilds), single_suit, qualifier)[1]
 
 
-def place_cards(naturals, wilds, display, suited):
+def place_cards(naturals, wilds, display, suited, flush_suit=None):
     """Cards in reading order, each wild replaced by what it stands for, and the pairs."""
     pool = list(naturals)
     spare = list(wilds)
     common = {card.suit for card in naturals}
-    flush_suit = next(iter(common)) if (suited and common) else "s"
+    if flush_suit is None:
+        flush_suit = next(iter(common)) if (suited and common) else "s"
     avoid = next(iter(common)) if (len(common) == 1 and not suited) else None
     used, pairs = [], []
     for shown in display:
         rank = 14 if shown == 1 else shown
-        natural = next((card for card in pool if card.rank == rank), None)
+        natural = next((card for card in pool if card.rank == rank
+                        and (not suited or card.suit == flush_suit)), None)
         if natural is not None:
             pool.remove(natural)
             used.append(natural)

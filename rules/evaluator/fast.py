@@ -1,0 +1,36 @@
+"""Fast paths that `evaluate` and `census` take for the five-card high scheme."""
+
+from __future__ import annotations
+
+from . import describe, tables
+from .census import FAST_CATEGORY
+from .search import FAST_PATHS
+from .values import HandValue
+from .wildfill import place_cards, split_wild
+
+
+def evaluate_high(cards, wild, qualifier=None):
+    """The best five-card high hand from any number of cards (S1, S2, S11) as a HandValue."""
+    naturals, wilds = split_wild(cards, wild)
+    if len(wilds) >= len(tables._RANK_TABLES):
+        return None
+    packed, suit = tables.score_with_suit([tables.CODE[card] for card in naturals], len(wilds))
+    category, display, key = tables.unpack(packed)
+    suited = category in ("flush", "straight_flush")
+    flush_suit = tables.suit_name(suit) if suited and suit >= 0 else None
+    used, pairs = place_cards(naturals, wilds, display, suited, flush_suit)
+    text = describe.high_headline(category, display) + describe.wild_clause(
+        pairs, getattr(wild, "reasons", None))
+    return HandValue("high", category, key, used, pairs, text)
+
+
+def high_category(cards, qualifier=None):
+    """Census helper: cards with wild cards given as jokers."""
+    codes = [tables.CODE[card] for card in cards if not card.is_joker]
+    return tables.CATEGORY_NAMES[tables.score(codes, len(cards) - len(codes))
+                                 >> tables.CATEGORY_SHIFT]
+
+
+def install():
+    FAST_PATHS["high"] = evaluate_high
+    FAST_CATEGORY["high"] = high_category
