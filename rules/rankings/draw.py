@@ -19,13 +19,15 @@ and `pokino_score` (Pokino's trick and honour points).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
+from rules.games.pots import Owe, SideContext, register_side_payment
 from rules.hands import HandValue, register_scheme
+from rules.money import format_cents, parse_cents
 
 # ---------------------------------------------------------------------------------------------
 # Brag
@@ -268,6 +270,8 @@ def pokino_score(*, tricks: dict[str, int], penalty: dict[str, str],
     """
     if len(tricks) != 2 or set(tricks) != set(penalty):
         raise RulesError("players: Pokino is for exactly two players, each with tricks and penalty")
+    if any(isinstance(won, bool) or not isinstance(won, int) for won in tricks.values()):
+        raise RulesError("tricks: expected a whole number of tricks for each player")
     if sum(tricks.values()) != 5 or min(tricks.values()) < 0:
         raise RulesError("tricks: the two players' tricks must add up to five")
     for name, status in penalty.items():
@@ -294,3 +298,97 @@ def _register() -> None:
 
 _register()
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Side-payment rules for the showdown engine (rules.games.pots.register_side_payment)
+# ---------------------------------------------------------------------------------------------
+
+def _chip_value(context: SideContext) -> int:
+    return parse_cents(str(context.table.settings.get("chip", "0.05")), field="options.chip")
+
+
+def _flag(player: Mapping, name: str) -> bool:
+    value = player.get(name, False)
+    if not isinstance(value, bool):
+        raise RulesError(f"players.{name}: expected true or false for {player.get('name')}")
+    return value
+
+
+def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
+    """Knock Poker (P15): the knocker is the player marked `"knock": true`; players who did not
+    stay in are the ones who dropped after the knock."""
+    names = [entrant.name for entrant in context.entrants]
+    knockers = [p.get("name") for p in context.players if _flag(p, "knock")]
+    if len(knockers) > 1:
+        raise RulesError(f"players.knock: only one player knocks, got {', '.join(knockers)}")
+    active = [e.name for e in context.entrants if e.stayed and not e.dead]
+    winners = list(context.outcome.winners.get("high", []))
+    value = context.values.get(winners[0]) if winners else None
+    payments = knock_payments(players=names, active=active,
+                              knocker=knockers[0] if knockers else None, winners=winners,
+                              winning_hand=bonus_class(value) if value is not None else None,
+                              deuces_wild=deuces_wild)
+    chip = _chip_value(context)
+    owes = []
+    for payment in payments:
+        amount = payment.chips * chip
+        reason = "bonus" if payment.reason.startswith("bonus") else "knock"
+        owes.append(Owe(payment.name, amount, reason, payment.to))
+        context.outcome.explain.append(f"{payment.name} pays {payment.to} {payment.chips} "
+                                       f"chip{'s' if payment.chips > 1 else ''} "
+                                       f"({format_cents(amount)}): {payment.reason} (P15).")
+    return owes
+
+
+def knock_side(context: SideContext) -> list[Owe]:
+    return _knock_side(context, deuces_wild=False)
+
+
+def knock_deuces_side(context: SideContext) -> list[Owe]:
+    return _knock_side(context, deuces_wild=True)
+
+
+def forfeit_side(context: SideContext) -> list[Owe]:
+    """Whiskey Poker: the lowest hand shown pays the forfeit (option `forfeit`) into the pot;
+    players tied for lowest each pay it."""
+    shown = [e for e in context.entrants if e.stayed and not e.dead and e.high is not None]
+    if len(shown) < 2:
+        return []
+    amount = parse_cents(str(context.table.settings.get("forfeit", "0.25")),
+                         field="options.forfeit")
+    lowest = min(e.high for e in shown)
+    owes = [Owe(e.name, amount, "forfeit") for e in shown if e.high == lowest]
+    for owe in owes:
+        context.outcome.explain.append(f"{owe.name} shows the lowest hand and pays the forfeit "
+                                       f"of {format_cents(amount)} into the pot.")
+    return owes
+
+
+def pokino_side(context: SideContext) -> list[Owe]:
+    """Pokino is scored in points, not money: explain the hand's score when both players give
+    `tricks` (0-5) and `penalty` ("pat", "double", "redouble")."""
+    players = [p for p in context.players if "tricks" in p or "penalty" in p]
+    winners = list(context.outcome.winners.get("high", []))
+    value = context.values.get(winners[0]) if len(winners) == 1 else None
+    hand = bonus_class(value) if value is not None else None
+    if len(players) != 2:
+        if hand is not None:
+            context.outcome.explain.append(
+                f"{winners[0]} holds the better poker hand: {POKINO_HONOURS.get(hand, 0)} honour "
+                "points (Pokino).")
+        return []
+    scores = pokino_score(tricks={p["name"]: p.get("tricks") for p in players},
+                          penalty={p["name"]: p.get("penalty", "pat") for p in players},
+                          poker_winner=winners[0] if len(winners) == 1 else None,
+                          winning_hand=hand)
+    for name, score in scores.items():
+        context.outcome.explain.append(f"{name} scores {score.below} below the line and "
+                                       f"{score.above} above (Pokino).")
+    return []
+
+
+register_side_payment("knock", knock_side)
+register_side_payment("knock-deuces", knock_deuces_side)
+register_side_payment("forfeit", forfeit_side)
+register_side_payment("pokino", pokino_side)

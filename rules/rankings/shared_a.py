@@ -18,13 +18,15 @@ Schemes registered (names for game definitions and `--scheme`):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
 from rules.cards import JOKER, RANK_NAME, RANK_PLURAL, SUIT_NAME, Card
 from rules.errors import CardError, RulesError
-from rules.hands import HandValue, register_scheme
+from rules.games.layouts import View, register_layout
+from rules.games.pots import Owe, SideContext, register_side_payment
+from rules.hands import HIGH_CATEGORIES, SCHEMES, HandValue, register_scheme
 
 STANDARD_ORDER = (
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
@@ -302,26 +304,33 @@ def _best(cards: Sequence[Card], allowed: frozenset[str] | None = None) -> tuple
     return best
 
 
+def _four_with(four: Sequence[Card], kicker: int) -> tuple[tuple, Shape, tuple[Card, ...]]:
+    """Four natural cards as a four-card-or-less hand (four of a kind, trips, two pair, pair,
+    high card) with a fifth card worth `kicker`: the top kicker, or (0) a dead last card."""
+    shapes = {(4,): "four_of_a_kind", (3, 1): "three_of_a_kind", (2, 2): "two_pair",
+              (2, 1, 1): "pair", (1, 1, 1, 1): "high_card"}
+    counts = Counter(card.rank for card in four)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    category = shapes[tuple(count for _, count in groups)]
+    made = tuple(rank for rank, count in groups if count > 1)
+    kickers = tuple(rank for rank, count in groups if count == 1)
+    # the Breaker played outranks every kicker; a dead one counts below the last
+    values = made + (kicker,) + kickers if kicker else made + kickers + (kicker,)
+    order = {rank: index for index, (rank, _) in enumerate(groups)}
+    used = tuple(sorted(four, key=lambda c: order[c.rank]))
+    made_cards = tuple(c for c in used if counts[c.rank] > 1)
+    rest = tuple(c for c in used if counts[c.rank] == 1)
+    return (STANDARD_ORDER.index(category),) + values, Shape(category, values, made_cards), rest
+
+
 def _breaker_hand(cards: Sequence[Card]) -> tuple[tuple, Shape]:
     """The holder's played hand: the best four-card-or-less hand (four of a kind, trips, two
     pair, pair, high card) from four of their cards, with the Breaker as the top kicker."""
     best = None
-    shapes = {(4,): "four_of_a_kind", (3, 1): "three_of_a_kind", (2, 2): "two_pair",
-              (2, 1, 1): "pair", (1, 1, 1, 1): "high_card"}
     for four in combinations(cards, 4):
-        counts = Counter(card.rank for card in four)
-        groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-        category = shapes[tuple(count for _, count in groups)]
-        made = tuple(rank for rank, count in groups if count > 1)
-        kickers = tuple(rank for rank, count in groups if count == 1)
-        values = made + (BREAKER_KICKER,) + kickers
-        key = (STANDARD_ORDER.index(category),) + values
+        key, shape, rest = _four_with(four, BREAKER_KICKER)
         if best is None or key > best[0]:
-            order = {rank: index for index, (rank, _) in enumerate(groups)}
-            used = tuple(sorted(four, key=lambda c: order[c.rank]))
-            made_cards = tuple(c for c in used if counts[c.rank] > 1)
-            rest = tuple(c for c in used if counts[c.rank] == 1)
-            best = (key, Shape(category, values, made_cards + (JOKER,) + rest))
+            best = (key, Shape(shape.category, shape.values, shape.cards + (JOKER,) + rest))
     return best
 
 
@@ -392,10 +401,150 @@ def _broken(value: tuple, hole: Sequence[Card], board: Sequence[Card]) -> tuple[
 
 
 # ---------------------------------------------------------------------------------------------
+# Breaker as ranking schemes, for the showdown engine (each player is ranked alone there)
+# ---------------------------------------------------------------------------------------------
+
+def _breaker_scheme(name: str, played: bool):
+    allowed = NOT_FIVE_CARD if played else None
+
+    def fn(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+        """`breaker`: the Breaker is dead (worth less than a deuce, making nothing).
+        `breaker-played`: every straight, flush and straight flush is broken (a full house
+        stands) and the Breaker is the top kicker of a four-card-or-less hand."""
+        jokers = [card for card in cards if card.is_joker]
+        if len(jokers) > 1:
+            raise RulesError("players: a player holding both Breakers must fold")
+        if jokers:
+            naturals = [card for card in cards if not card.is_joker]
+            key, shape, rest = _four_with(naturals, BREAKER_KICKER if played else 0)
+            shown = shape.cards + ((JOKER,) if played else ()) + rest + (() if played else (JOKER,))
+            text = (_describe_breaker(shape) if played else
+                    describe_shape(Shape(shape.category, tuple(v for v in shape.values if v),
+                                         shape.cards)) + " (the Breaker is dead)")
+            return HandValue(scheme=name, category=shape.category, key=key, cards=shown,
+                             wilds=(), describe=text)
+        shape = classify(cards, allowed=allowed)
+        return HandValue(scheme=name, category=shape.category,
+                         key=(STANDARD_ORDER.index(shape.category),) + shape.values,
+                         cards=shape.cards, wilds=(), describe=describe_shape(shape))
+
+    return fn
+
+
+def breaker_check(context: SideContext) -> list[Owe]:
+    """Breaker (003, rule 2): option `breaker` "played" is allowed only when it makes the
+    holder of a Breaker in the hole the winner; it never moves money outside the pot."""
+    if context.table.settings.get("breaker", "dead") != "played":
+        return []
+    holders = [p.get("name") for p in context.players
+               if any(str(token).upper() == "JK" for token in p.get("down") or ())]
+    if not holders:
+        raise RulesError("options.breaker: 'played' but nobody holds the Breaker (JK) in the hole")
+    winners = list(context.outcome.winners.get("high", []))
+    if not winners or any(name not in holders for name in winners):
+        raise RulesError("options.breaker: the Breaker may be played only when it makes its "
+                         "holder win; here it does not, so it is dead (003, rule 2)")
+    context.outcome.explain.append(
+        f"{', '.join(winners)} plays the Breaker: every straight, flush and straight flush is "
+        "broken, and the Breaker is the top kicker.")
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# Doogie: a perfect doogie (A-2-3-4, one of each suit) also wins high
+# ---------------------------------------------------------------------------------------------
+
+def is_perfect_doogie(cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """Four cards A, 2, 3, 4 in four different suits among `cards`, or None."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        if card.rank in (14, 2, 3, 4):
+            by_rank.setdefault(card.rank, []).append(card)
+    if len(by_rank) < 4:
+        return None
+    for choice in product(*(by_rank[rank] for rank in (4, 3, 2, 14))):
+        if len({card.suit for card in choice}) == 4:
+            return tuple(choice)
+    return None
+
+
+def high_doogie_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Standard high (S2), except that a hand holding a perfect doogie ranks above everything:
+    "the perfect doogie wins both high and low" (Doogie, Buddys Game, 003)."""
+    perfect = is_perfect_doogie(card for card in cards if card not in wild)
+    if perfect is not None:
+        rest = tuple(card for card in cards if card not in perfect)
+        return HandValue(scheme="high-doogie", category="perfect_doogie", key=(1,),
+                         cards=perfect + rest, wilds=(),
+                         describe="Perfect doogie (A-2-3-4 in four suits): wins high too")
+    plain = SCHEMES["high"].fn(cards, wild)
+    return HandValue(scheme="high-doogie", category=plain.category, key=(0, plain.key),
+                     cards=plain.cards, wilds=plain.wilds, describe=plain.describe)
+
+
+# ---------------------------------------------------------------------------------------------
+# Layouts (rules.games.layouts.register_layout)
+# ---------------------------------------------------------------------------------------------
+
+def depot_layout(view: View) -> Iterator[dict]:
+    """Depot (003): two rails of three (`row1`, `row2`), the `switch` between them and the
+    `depot` card. With the switch out, three more rails run through it: up the middle and both
+    diagonals, so five rails in all; each is a "rail", and the depot card is always "depot"."""
+    top, bottom = view.cards("row1"), view.cards("row2")
+    switch, depot = view.cards("switch"), view.cards("depot")
+    rails = [top, bottom]
+    if switch and len(top) == 3 and len(bottom) == 3:
+        rails += [(top[1], *switch, bottom[1]), (top[0], *switch, bottom[2]),
+                  (top[2], *switch, bottom[0])]
+    for rail in rails:
+        yield {"rail": rail, "depot": depot, "center": ()}
+
+
+def odds_and_ends_layout(view: View) -> Iterator[dict]:
+    """Odds and Ends (003): the pooled board as "board"; the selection's "center" is the card
+    whose rank is wild for this player (their highest odd card, unless the board ends it), to
+    be read by the game's wild spec "center". A joker as center names no rank: nothing wild."""
+    board = view.cards(*view.playing)
+    wild = odds_and_ends_wild(view.down + view.up, board)
+    yield {"board": board, "center": (min(wild),) if wild else (JOKER,)}
+
+
+def insured_layout(view: View) -> Iterator[dict]:
+    """Double Trouble (003): one three-card hand with the pooled board. A hand that bought
+    insurance enters its insured card as `up`; only then may all three cards play, under the
+    label "insured" (the game's takes: hand 2 + board 3, or insured 3 + board 2)."""
+    selection = {"hand": view.down + view.up, "board": view.cards(*view.playing),
+                 "center": view.center()}
+    if view.up:
+        selection["insured"] = view.down + view.up
+    yield selection
+
+
+def circle_spokes_layout(view: View) -> Iterator[dict]:
+    """Circle Jerk read with spokes: any three neighbours round the `circle` and each line
+    through the `center` (a circle card, the center, the card opposite), as "board"."""
+    ring, center = view.cards("circle"), view.cards("center")
+    size = len(ring)
+    for start in range(size):
+        yield {"board": tuple(ring[(start + step) % size] for step in range(3)), "center": center}
+    if center and size % 2 == 0:
+        for start in range(size // 2):
+            yield {"board": (ring[start], *center, ring[start + size // 2]), "center": center}
+
+
+# ---------------------------------------------------------------------------------------------
 # Registration
 # ---------------------------------------------------------------------------------------------
 
 def _register() -> None:
+    register_scheme("breaker", 5, "high", _breaker_scheme("breaker", False))
+    register_scheme("breaker-played", 5, "high", _breaker_scheme("breaker-played", True))
+    register_scheme("high-doogie", 5, "high", high_doogie_value,
+                    categories=("perfect_doogie",) + HIGH_CATEGORIES)
+    register_side_payment("breaker-check", breaker_check)
+    for name, layout in {"depot": depot_layout, "odds-and-ends": odds_and_ends_layout,
+                         "insured": insured_layout, "circle-spokes": circle_spokes_layout}.items():
+        register_layout(name, layout)
     register_scheme("high-wrap", 5, "high", wrap_value,
                     categories=tuple(reversed(STANDARD_ORDER)))
     for category in STANDARD_ORDER[:-1]:
