@@ -566,7 +566,8 @@ def apply_options(game: GameDef, options: Mapping[str, Any] | None) -> tuple[Gam
             if text not in option.choices:
                 raise RulesError(f"options.{name}: expected one of {', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
-    for name, value in options.items():
+    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn
+    for name, value in sorted(options.items(), key=lambda item: item[0] == "burn"):
         if name in own:
             continue
         if name not in VOCABULARY:

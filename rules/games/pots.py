@@ -270,6 +270,9 @@ class _Resolver:
     def _nobody_went(self, side: str) -> list[Entrant]:
         """P12: when nobody goes for a side, its declarers (who stopped) share it."""
         declarers = self._declarers(side)
+        if any(e in self.goers for e in declarers):     # someone went, and lost their claim
+            self.explain.append(f"Nobody who went for {side} can take it: that money stays.")
+            return self._dummy_kept(side)
         if self.game.go_stop and declarers:
             self.explain.append(f"Nobody went for {side}: it is shared by those who declared "
                                 f"it ({_names(declarers)}, P12).")
