@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.models import Account, Entry, Player, PokerSession
-from rules.money import format_cents
+from rules.errors import MoneyError
+from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
@@ -56,6 +57,13 @@ def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
     return result
 
 
+def _is_zero(value: object) -> bool:
+    try:
+        return not isinstance(value, bool) and parse_cents(value) == 0  # type: ignore[arg-type]
+    except MoneyError:
+        return False
+
+
 @idempotent("hand_record")
 def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
                 owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
@@ -65,9 +73,12 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
-    carried = 0 if carry in (None, "", 0) else nickels_of(carry, field="carry")
     if carry in (None, ""):
         carried = pot - sum(won.values())
+    elif _is_zero(carry):
+        carried = 0
+    else:
+        carried = nickels_of(carry, field="carry")
     if sum(won.values()) + carried != pot:
         raise LedgerError(
             f"awards: {money(sum(won.values()))} awarded plus {money(carried)} carried does not "

@@ -1,0 +1,125 @@
+"""Buying chips (B2, B3, B4): the three payments, sales between players, and bad input."""
+
+import pytest
+from ledger_night import new_key, open_night
+
+from ledger import selectors, services
+from ledger.models import BankNote, Entry, Posting
+from ledger.services import LedgerError, PossibleDuplicate
+
+pytestmark = pytest.mark.django_db
+
+
+def rows():
+    return Entry.objects.count(), Posting.objects.count(), BankNote.objects.count()
+
+
+def test_a_cash_buy_in_fills_the_cash_box_and_gives_chips_B2(night):
+    night.buy("Fred", "20.00")
+    dash = selectors.session_dashboard(night.session)
+    assert dash.cash_box == 2000 and dash.chips_outstanding == 2000
+    assert night.chips("Fred") == 2000
+
+
+def test_a_note_buy_in_issues_a_bank_note_with_the_buyers_identifier_B4(night):
+    night.buy("Fred", "15.00", paid="note")
+    note = BankNote.objects.get()
+    assert (note.debtor.note_id, note.holder, note.amount) == ("BOF", None, 1500)
+    dash = selectors.session_dashboard(night.session)
+    assert dash.cash_box == 0 and dash.notes_open == 1500
+
+
+def test_a_book_buy_in_makes_the_buyer_owe_the_banker_B3(night):
+    night.buy("Ann", "10.00", paid="book")
+    assert night.row("Ann")["book_after"] == "-10.00"
+    assert night.row("Mike")["book_after"] == "10.00"
+
+
+def test_a_chip_sale_between_players_moves_chips_and_the_payment_B3(night):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "5.00", paid="book", seller="Fred")
+    assert (night.chips("Fred"), night.chips("Ann")) == (1500, 500)
+    assert night.row("Ann")["book_after"] == "-5.00"
+    assert night.row("Fred")["book_after"] == "5.00"
+    assert selectors.session_dashboard(night.session).cash_box == 2000
+
+
+def test_a_note_given_to_another_player_is_held_by_that_player_B4(night):
+    night.buy("Fred", "20.00")
+    night.buy("Gus", "5.00", paid="note", seller="Fred")
+    note = BankNote.objects.get()
+    assert (note.debtor.name, note.holder.name) == ("Gus", "Fred")
+
+
+def test_on_a_night_without_the_host_book_debts_go_to_the_surrogate_book_B7(players):
+    night = open_night(banker="Fred", host_present=False, seating=["Ann"])
+    night.buy("Ann", "10.00", paid="book")
+    assert selectors.the_book() == []
+    assert night.row("Ann")["book_after"] == "-10.00"
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        ("7.00", "multiples of \\$5.00"),
+        (700, "multiples of \\$5.00"),
+        ("-5.00", "must be more than \\$0.00"),
+        ("0", "must be more than \\$0.00"),
+        ("ten", "is not an amount of money"),
+        ("5.001", "is not an amount of money"),
+        (5.0, "expected an amount"),
+        (None, "expected an amount"),
+    ],
+)
+def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, message):
+    before = rows()
+    with pytest.raises(LedgerError, match=message):
+        services.buyin_create(session=night.session, player="Fred", amount=amount, key=new_key())
+    assert rows() == before
+
+
+def test_an_unknown_player_is_refused_and_nothing_is_written(night):
+    before = rows()
+    with pytest.raises(LedgerError, match="there is no player 'Zed'"):
+        services.buyin_create(session=night.session, player="Zed", amount="5.00", key=new_key())
+    assert rows() == before
+
+
+def test_an_unknown_payment_is_refused_B3(night):
+    with pytest.raises(LedgerError, match="choose cash, note or book"):
+        services.buyin_create(session=night.session, player="Fred", amount="5.00",
+                              paid="iou", key=new_key())
+
+
+def test_a_player_cannot_sell_chips_they_do_not_hold(night):
+    night.buy("Fred", "5.00")
+    before = rows()
+    with pytest.raises(LedgerError, match="Fred holds only \\$5.00 in chips"):
+        services.buyin_create(session=night.session, player="Ann", amount="10.00",
+                              seller="Fred", key=new_key())
+    assert rows() == before
+
+
+def test_the_same_buy_in_under_another_key_asks_possible_duplicate_R15(night):
+    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-1")
+    before = rows()
+    with pytest.raises(PossibleDuplicate, match="Fred already bought \\$20.00 paid by cash"):
+        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+                              key="phone-1")
+    assert rows() == before
+    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="phone-1",
+                          confirm_duplicate=True)
+    assert night.chips("Fred") == 4000
+
+
+def test_a_different_buy_in_is_not_a_duplicate_R15(night):
+    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="a")
+    services.buyin_create(session=night.session, player="Fred", amount="25.00", key="b")
+    services.buyin_create(session=night.session, player="Ann", amount="20.00", key="c")
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 3
+
+
+def test_nothing_can_be_bought_once_the_night_is_closed(night):
+    night.close()
+    with pytest.raises(LedgerError, match="is closed"):
+        services.buyin_create(session=night.session, player="Fred", amount="5.00", key=new_key())

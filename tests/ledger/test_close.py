@@ -1,0 +1,83 @@
+"""Closing a night (B5, B8, B9, B12): nothing left out, guests' debts to their inviters."""
+
+import pytest
+from ledger_night import assert_invariants, new_key
+
+from ledger import selectors, services
+from ledger.models import Entry, PokerSession
+from ledger.services import LedgerError
+
+pytestmark = pytest.mark.django_db
+
+
+def refuse_close(night, message):
+    before = Entry.objects.count()
+    with pytest.raises(LedgerError, match=message):
+        services.session_close(session=night.session, key=new_key())
+    night.refresh()
+    assert night.session.status == PokerSession.OPEN
+    assert Entry.objects.count() == before
+
+
+def test_closing_with_chips_out_is_refused_B12(night):
+    night.buy("Fred", "10.00")
+    refuse_close(night, "Chips are still out \\(Fred \\$10.00\\)")
+
+
+def test_closing_with_chips_in_the_pot_is_refused(night):
+    night.buy("Fred", "10.00")
+    night.penalty("Fred")
+    night.cashout("Fred", green=1, black=4, yellow=1, blue=1, white=1)
+    refuse_close(night, "The pot still holds \\$0.20")
+
+
+def test_closing_with_an_unpaid_final_pot_is_refused_B12(night):
+    night.buy("Fred", "5.00")
+    night.buy("Ann", "5.00")
+    night.hand("0.50", {"Fred": "0.50"}, {"Ann": "0.50"})
+    night.cashout("Fred", green=1, yellow=1)
+    night.cashout("Ann", black=4, yellow=1)
+    refuse_close(night, "final pot of \\$1.00 has not been won")
+
+
+def test_closing_with_a_note_open_is_refused_B5(night):
+    night.buy("Fred", "10.00", paid="note")
+    night.cashout("Fred", green=2)
+    refuse_close(night, "Bank notes are still open \\(BOF \\$10.00\\)")
+
+
+def test_a_guests_debt_moves_to_the_inviter_at_close_B9(night):
+    night.buy("Gus", "10.00", paid="book")
+    night.buy("Ann", "10.00")
+    night.hand("10.00", {"Ann": "10.00"}, {"Gus": "10.00"})
+    night.cashout("Ann", green=4)
+    close = night.close()
+    assert "Gus's $10.00 to Fred" in close.memo
+    assert night.row("Gus")["book_after"] == "0.00"
+    assert night.row("Fred")["book_after"] == "-10.00"
+    assert night.row("Ann")["book_after"] == "10.00"
+    assert night.report()["transfers"] == [{"from": "Fred", "to": "Ann", "amount": "10.00"}]
+    assert_invariants()
+
+
+def test_a_guest_who_is_owed_keeps_the_credit_B9(night):
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("10.00", {"Gus": "10.00"}, {"Ann": "10.00"})
+    night.cashout("Gus", green=2)
+    night.close()
+    assert night.row("Gus")["book_after"] == "10.00"
+
+
+def test_an_empty_night_closes_with_nothing_to_settle(night):
+    night.close()
+    assert night.session.settlement == {"transfers": [], "minimal": True}
+    assert selectors.settle_up_report(night.session)["transfers"] == []
+
+
+def test_cash_left_in_the_box_goes_to_the_banker_at_close(night):
+    night.buy("Fred", "10.00")
+    night.cashout("Fred", green=1)
+    night.reverse(Entry.objects.get(kind=Entry.CASHOUT))  # typed wrong: he had 2 greens
+    night.cashout("Fred", green=2)
+    night.close()
+    assert selectors.session_dashboard(night.session).cash_box == 0

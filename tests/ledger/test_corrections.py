@@ -1,0 +1,59 @@
+"""Corrections are reversing entries with a reason; history is never edited."""
+
+import pytest
+from ledger_night import new_key
+
+from ledger import selectors, services
+from ledger.models import Entry
+from ledger.services import LedgerError
+
+pytestmark = pytest.mark.django_db
+
+
+def test_reversing_a_buy_in_takes_back_the_chips_and_the_cash(night):
+    buy = night.buy("Fred", "20.00")
+    fix = night.reverse(buy, reason="he meant Ann")
+    assert fix.reverses == buy and "he meant Ann" in fix.memo
+    assert night.chips("Fred") == 0
+    assert selectors.session_dashboard(night.session).cash_box == 0
+    assert night.row("Fred")["bought_cash"] == "0.00"
+    assert Entry.objects.count() == 2
+
+
+def test_reversing_a_note_buy_in_tears_up_the_note(night):
+    buy = night.buy("Fred", "20.00", paid="note")
+    night.reverse(buy)
+    assert services.open_notes(night.session) == []
+
+
+def test_an_entry_is_corrected_only_once(night):
+    buy = night.buy("Fred", "20.00")
+    night.reverse(buy)
+    with pytest.raises(LedgerError, match="was already corrected"):
+        services.entry_reverse(entry=buy, reason="again", key=new_key())
+
+
+def test_a_correction_needs_a_reason(night):
+    buy = night.buy("Fred", "20.00")
+    with pytest.raises(LedgerError, match="say why"):
+        services.entry_reverse(entry=buy, reason="  ", key=new_key())
+
+
+def test_a_correction_that_would_leave_chips_below_zero_is_refused(night):
+    buy = night.buy("Fred", "20.00")
+    night.buy("Ann", "20.00", seller="Fred")
+    before = Entry.objects.count()
+    with pytest.raises(LedgerError, match="Fred with fewer than no chips"):
+        services.entry_reverse(entry=buy, reason="oops", key=new_key())
+    assert Entry.objects.count() == before
+
+
+def test_a_correction_cannot_be_corrected(night):
+    fix = night.reverse(night.buy("Fred", "20.00"))
+    with pytest.raises(LedgerError, match="cannot itself be reversed"):
+        services.entry_reverse(entry=fix, reason="x", key=new_key())
+
+
+def test_an_unknown_entry_is_refused(night):
+    with pytest.raises(LedgerError, match="there is no entry 999"):
+        services.entry_reverse(entry=999, reason="x", key=new_key())
