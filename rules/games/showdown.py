@@ -162,10 +162,15 @@ def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
     return Seat(name, down, up)
 
 
+@lru_cache(maxsize=8)
+def _deck(name: str) -> tuple[frozenset, int]:
+    cards = deck(name)
+    return frozenset(cards), sum(card.is_joker for card in cards)
+
+
 def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | None,
                    game: GameDef) -> None:
-    in_deck = set(deck(game.deck))
-    jokers = deck(game.deck).count(Card(0, "*"))
+    in_deck, jokers = _deck(game.deck)
     where: dict[Card, str] = {}
     places = [(f"board.{name}", cards) for name, cards in board.items()]
     for index, seat in enumerate(seats):
@@ -273,31 +278,38 @@ def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
     return sources
 
 
-def _best(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards,
-          scheme: str, qualifier: int | None) -> HandValue | None:
-    """The best hand of a scheme over every layout selection and every `takes` alternative."""
+def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
+             others_up: Cards) -> list[tuple[list[Source], frozenset]]:
+    """Every (sources, wild cards) a hand may be built from: one per layout selection and
+    `takes` alternative. Computed once per player and used for high and low alike."""
     playing = tuple(p.name for p in game.board if p.plays)
     view = View(board, playing, seat.down, seat.up, others_up, game.hand.params)
-    best: HandValue | None = None
+    choices = []
     wild_by_center: dict[Cards, frozenset] = {}
     for selection in get_layout(game.hand.layout)(view):
         selection = {"hand": seat.down + seat.up, **selection}
         center = tuple(selection.get("center") or ())
         if center not in wild_by_center:
             wild_by_center[center] = _wild_cards(game, seat, board, center)
-        wild = wild_by_center[center]
         for uses in game.hand.takes:
             sources = _sources(selection, uses)
-            if sources is None:
+            if sources is not None:
+                choices.append((sources, wild_by_center[center]))
+    return choices
+
+
+def _best(choices, seat: Seat, scheme: str, qualifier: int | None) -> HandValue | None:
+    """The best hand of a scheme over every choice."""
+    best: HandValue | None = None
+    for sources, wild in choices:
+        try:
+            value = best_hand(sources, scheme, wild, qualifier=qualifier)
+        except CardError as error:
+            if "too few" in str(error):
                 continue
-            try:
-                value = best_hand(sources, scheme, wild, qualifier=qualifier)
-            except CardError as error:
-                if "too few" in str(error):
-                    continue
-                raise RulesError(f"{seat.name}: {error}") from None
-            if value is not None and (best is None or value.key > best.key):
-                best = value
+            raise RulesError(f"{seat.name}: {error}") from None
+        if value is not None and (best is None or value.key > best.key):
+            best = value
     return best
 
 
@@ -313,10 +325,11 @@ class Evaluated:
 def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards) -> Evaluated:
     high = low = None
     if seat.down or seat.up or game.hand.layout == "others-up":
+        choices = _choices(game, seat, board, others_up)
         if game.high:
-            high = _best(game, seat, board, others_up, game.high, None)
+            high = _best(choices, seat, game.high, None)
         if game.low:
-            low = _best(game, seat, board, others_up, game.low, game.low_qualifier)
+            low = _best(choices, seat, game.low, game.low_qualifier)
             if low is not None and low.category is None:
                 low = None      # a low that does not qualify cannot win low
     death = _killed(game, seat)
