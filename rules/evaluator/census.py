@@ -59,6 +59,7 @@ class _Census:
         self.suit_blind = spec.name in SUIT_BLIND
         self.counts = Counter()
         self.category = _category_function(spec, qualifier)
+        self.feature = FAST_FEATURE.get(spec.name) if qualifier is None else None
 
     def run(self):
         for joker_count in range(min(self.jokers, self.size) + 1):
@@ -90,9 +91,20 @@ class _Census:
                 ways, extra = ways * taken_ways, extra + taken
                 if left:
                     natural[rank] = (left, suits)
-            for bucket_ways, hand in self._suit_buckets(natural, extra):
-                category = self.category(hand + (JOKER,) * extra)
-                self.counts[category] += ways * bucket_ways
+            for bucket_ways, bucket in self._suit_buckets(natural, extra):
+                self.counts[self._category_of(bucket, natural, extra)] += ways * bucket_ways
+
+    def _category_of(self, bucket, natural, wild_count):
+        """A bucket is a concrete hand, or (flush suit, mask) to be spread into one."""
+        if isinstance(bucket, tuple) and bucket and isinstance(bucket[0], Card):
+            return self.category(bucket + (JOKER,) * wild_count)
+        suit, mask = bucket
+        if self.feature is not None:
+            key = sum(count * 5 ** (rank - 2) for rank, (count, _) in natural.items()
+                      if count)
+            bits = sum(1 << (rank - 2) for rank in mask)
+            return self.feature(key, wild_count, bits)
+        return self.category(_spread(natural, suit, mask) + (JOKER,) * wild_count)
 
     def _suit_buckets(self, natural, wild_count):
         """(ways, representative natural cards) covering every suit arrangement once."""
@@ -103,7 +115,7 @@ class _Census:
         if total == 0:
             return []
         if self.suit_blind:
-            return [(total, _spread(natural, None, ()))]
+            return [(total, (None, ()))]
         threshold = max(self.spec.size - wild_count, 1)
         cards = sum(count for count, _ in natural.values())
         if cards >= 2 * threshold:
@@ -120,14 +132,13 @@ class _Census:
                     ways = _mask_ways(natural, suit, mask)
                     if ways:
                         ways *= 4 if symmetric else 1
-                        buckets.append((ways, _spread(natural, suit, mask)))
+                        buckets.append((ways, (suit, mask)))
                         flushed += ways
         rest = total - flushed
         if rest:
-            hand = _spread(natural, None, ())
-            if _max_suit_load(hand) >= threshold:  # no balanced arrangement found: count all
-                return _enumerate(natural)
-            buckets.append((rest, hand))
+            if _max_suit_load(_spread(natural, None, ())) >= threshold:
+                return _enumerate(natural)  # no balanced arrangement found: count them all
+            buckets.append((rest, (None, ())))
         return buckets
 
 
@@ -239,3 +250,6 @@ def _category_function(spec, qualifier):
 
 
 FAST_CATEGORY: dict = {}
+# scheme -> fn(rank multiset key, wild count, flush-suit rank bits) -> category, for schemes
+# whose value depends on suits only through the one suit that could make a flush.
+FAST_FEATURE: dict = {}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from . import describe, tables
-from .census import FAST_CATEGORY
+from .census import FAST_CATEGORY, FAST_FEATURE
 from .search import FAST_PATHS
-from .values import HandValue
+from .values import SCHEMES, HandValue
 from .wildfill import place_cards, split_wild
 
 
@@ -14,7 +14,7 @@ def evaluate_high(cards, wild, qualifier=None):
     naturals, wilds = split_wild(cards, wild)
     if len(wilds) >= len(tables._RANK_TABLES):
         return None
-    packed, suit = tables.score_with_suit([tables.CODE[card] for card in naturals], len(wilds))
+    packed, suit = tables.score_with_suit(_codes(naturals), len(wilds))
     category, display, key = tables.unpack(packed)
     suited = category in ("flush", "straight_flush")
     flush_suit = tables.suit_name(suit) if suited and suit >= 0 else None
@@ -24,6 +24,19 @@ def evaluate_high(cards, wild, qualifier=None):
     return HandValue("high", category, key, used, pairs, text)
 
 
+_SUIT_INDEX = {"s": 0, "h": 1, "d": 2, "c": 3}
+
+
+def _codes(cards):
+    return [4 * card.rank - 8 + _SUIT_INDEX[card.suit] for card in cards]
+
+
+def high_key(cards, wild=frozenset()):
+    """Only the key (what best_hand compares), straight from the tables."""
+    naturals, wilds = split_wild(cards, wild)
+    return tables.unpack(tables.score(_codes(naturals), len(wilds)))[2]
+
+
 def high_category(cards, qualifier=None):
     """Census helper: cards with wild cards given as jokers."""
     codes = [tables.CODE[card] for card in cards if not card.is_joker]
@@ -31,6 +44,16 @@ def high_category(cards, qualifier=None):
                                  >> tables.CATEGORY_SHIFT]
 
 
+def high_feature(rank_key, wild_count, flush_bits):
+    """Census helper: category from the rank multiset and the flush suit's ranks."""
+    best = tables.rank_table(wild_count)[rank_key]
+    if flush_bits:
+        best = max(best, tables.flush_table(wild_count)[flush_bits])
+    return tables.CATEGORY_NAMES[best >> tables.CATEGORY_SHIFT]
+
+
 def install():
     FAST_PATHS["high"] = evaluate_high
     FAST_CATEGORY["high"] = high_category
+    FAST_FEATURE["high"] = high_feature
+    SCHEMES["high"].fn.key_only = high_key

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
-from ..cards import JOKER, Card, check_no_duplicates, parse_card
+from ..cards import JOKER, Card, check_no_duplicates, deck, parse_card
 from ..errors import CardError
 from .values import HandValue, Source, get_scheme
 
@@ -15,6 +15,15 @@ _JOKER_ALWAYS_COUNTS = ("one", "one-low")
 
 def _as_cards(cards: Iterable) -> tuple[Card, ...]:
     return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
+
+
+_VALID = frozenset(deck("two-jokers"))
+
+
+def _check_cards(cards):
+    """Refuse duplicates and cards outside the deck (the quick test first: it is hot)."""
+    if len(set(cards)) < len(cards) or not _VALID.issuperset(cards):
+        check_no_duplicates(cards)
 
 
 def _wild_for(cards, wild, scheme_name):
@@ -62,7 +71,7 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
     """The best hand of the scheme's size from any number of cards (S1: cards talk)."""
     spec = get_scheme(scheme)
     cards = _as_cards(cards)
-    check_no_duplicates(cards)
+    _check_cards(cards)
     wild = _wild_for(cards, wild, scheme)
     if len(cards) < spec.size:
         raise CardError(f"too few cards: scheme {scheme!r} needs {spec.size}, got {len(cards)}")
@@ -85,7 +94,7 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     spec = get_scheme(scheme)
     sources = [Source(_as_cards(source.cards), source.min, source.max) for source in sources]
     every = tuple(card for source in sources for card in source.cards)
-    check_no_duplicates(every)
+    _check_cards(every)
     wild = _wild_for(every, wild, scheme)
     if all(source.min == 0 and (source.max is None or source.max >= len(source.cards))
            for source in sources):

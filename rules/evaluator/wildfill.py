@@ -39,6 +39,8 @@ def best_reading(scorer, ranks, wild_count, single_suit, qualifier=None):
 
 
 def split_wild(cards, wild):
+    if not wild:
+        return list(cards), []
     naturals = [card for card in cards if card not in wild]
     wilds = sorted((card for card in cards if card in wild), reverse=True)
     return naturals, wilds
