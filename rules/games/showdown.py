@@ -20,7 +20,7 @@ from ..money import format_cents, parse_cents, require_nickels
 from . import pots
 from .definition import GameDef, apply_options
 from .layouts import View, get_layout
-from .registry import get_game
+from .registry import all_games, get_game
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 Cards = tuple[Card, ...]
@@ -68,6 +68,7 @@ def _game(data: Mapping) -> GameDef:
     if "game" not in data:
         raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
     value = data["game"]
+    all_games()     # loads every catalog module, and with them every registered extension
     if isinstance(value, str):
         game = get_game(value)
     elif isinstance(value, Mapping):
