@@ -17,11 +17,12 @@ or names; "bank" (or None) stands for the bank.
                             user=None)
     payment_record(*, session, player, to, amount, key, user=None)
     surrogate_book_merge(*, session, key, user=None)
+    book_opening(*, balances, key, user=None)     # restoring THE BOOK into an empty database
     session_close(*, session, key, user=None)
     entry_reverse(*, entry, reason, key, user=None)
 """
 
-from .book import payment_record, surrogate_book_merge
+from .book import book_opening, payment_record, surrogate_book_merge
 from .buyins import buyin_create
 from .cashout import CHIP_VALUES, cashout_create, chip_total, final_pot_award
 from .close import session_close
@@ -33,7 +34,7 @@ from .players import player_create
 from .sessions import session_open, session_seat
 
 __all__ = [
-    "CHIP_VALUES", "IdempotencyConflict", "LedgerError", "PossibleDuplicate", "buyin_create",
+    "CHIP_VALUES", "IdempotencyConflict", "book_opening", "LedgerError", "PossibleDuplicate", "buyin_create",
     "cashout_create", "chip_total", "entry_reverse", "final_pot_award", "hand_record",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
     "player_create", "session_close", "session_open", "session_seat", "surrogate_book_merge",

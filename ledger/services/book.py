@@ -10,13 +10,15 @@ audited (B7).
 
 from __future__ import annotations
 
-from ledger.models import Account, Entry, Player, PokerSession
+from collections.abc import Mapping
+
+from ledger.models import Account, Entry, Player, PokerSession, Posting
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import BANK, Journal, book_balances, lock_session, money
-from .lookup import nickels_of, party_of, player_of
+from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 
 
 @idempotent("payment_record")
@@ -39,6 +41,29 @@ def payment_record(*, session: PokerSession | int, player: Player | str,
                  "amount": format_cents(amount)},
         memo=f"{payer.name} paid {payee.name} {money(amount)}",
     )
+
+
+@idempotent("book_opening")
+def book_opening(*, balances: Mapping[Player | str, int | str], key: str, user=None) -> Entry:
+    """Bring THE BOOK as it stood elsewhere into an empty database (restoring a backup).
+
+    Balances are positive when the person is owed; they must sum to zero (B6).
+    """
+    if Posting.objects.filter(kind=Account.BOOK).exists():
+        raise LedgerError("THE BOOK already has entries here; an opening balance is only for "
+                          "an empty book.")
+    journal = Journal(None)
+    total = 0
+    for who, amount in balances.items():
+        player = player_of(who, field="book_before")
+        cents = signed_nickels_of(amount, field=f"book_before for {player.name}")
+        journal.add(Account.BOOK, cents, player=player)
+        total += cents
+    if total:
+        raise LedgerError(f"book_before: the balances add up to {money(total)}, not $0.00; "
+                          "THE BOOK always sums to zero.", field="book_before")
+    return journal.write(kind=Entry.OPENING, key=key, user=user, amount=0,
+                         payload={"type": "opening"}, memo="THE BOOK brought in")
 
 
 @idempotent("surrogate_book_merge")

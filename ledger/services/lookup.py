@@ -99,3 +99,18 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
             field=field,
         )
     return cents
+
+
+def signed_nickels_of(value: int | str, *, field: str) -> int:
+    """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise LedgerError(f"{field}: expected an amount such as -12.50, got {value!r}.",
+                          field=field)
+    try:
+        cents = value if isinstance(value, int) else parse_cents(value, field=field)
+    except MoneyError:
+        raise LedgerError(f"{field}: {value!r} is not an amount of money; write it like -12.50.",
+                          field=field) from None
+    if cents % NICKEL:
+        raise LedgerError(f"{field}: {money(cents)} is not a multiple of $0.05.", field=field)
+    return cents

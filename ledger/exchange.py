@@ -1,0 +1,241 @@
+"""The `banker-session/1` file: a night's export, and its import (the backup and restore).
+
+Export writes the session, everyone it needs (its roster, inviters, note holders, everyone in
+`book_before`), THE BOOK as the night opened (`book_before`) and every entry of the night as an
+event, in order. Import replays the events through the same services, so a restored night
+passes the same checks as a typed one and gives the same settle-up.
+
+Beyond ARCHITECTURE.md's example the format carries, all optional on import:
+`session.seating` (names in dealing order, banker first, B1); `hand.carry`;
+`{"type": "reverse", "event": N, "reason": "..."}` (a correction of event N, 0-based);
+`{"type": "merge"}` (the surrogate book merged into THE BOOK, B7).
+
+Import refuses a file whose `book_before` disagrees with THE BOOK here and names the people
+where it differs. Into a database whose THE BOOK has never been written, `book_before` is
+brought in as an opening balance first.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from ledger import services
+from ledger.models import Account, Entry, Player, PokerSession, Posting
+from ledger.services import LedgerError
+from ledger.services.journal import BANK, book_balances
+from ledger.services.lookup import signed_nickels_of
+from rules.money import format_cents
+
+FORMAT = "banker-session/1"
+
+
+# ---- export ------------------------------------------------------------------------------
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": player.name, "note_id": player.note_id,
+                           "regular": player.regular}
+    if player.is_host:
+        row["host"] = True
+    if player.invited_by_id:
+        row["invited_by"] = player.invited_by.name
+    return row
+
+
+def _event_names(event: Mapping[str, Any]) -> set[str]:
+    names = set()
+    for field in ("player", "from", "to", "winner", "holder"):
+        value = event.get(field)
+        if isinstance(value, str) and value != BANK:
+            names.add(value)
+    for field in ("awards", "owes"):
+        names |= set(event.get(field) or {})
+    return names
+
+
+def export_session(session: PokerSession) -> dict[str, Any]:
+    """The night as a `banker-session/1` document (JSON-able)."""
+    entries = list(Entry.objects.filter(session=session).order_by("id"))
+    position = {entry.pk: index for index, entry in enumerate(entries)}
+    events = []
+    for entry in entries:
+        if entry.kind == Entry.REVERSAL:
+            events.append({"type": "reverse", "event": position[entry.reverses_id],
+                           "reason": entry.payload.get("reason", "")})
+        else:
+            events.append(dict(entry.payload))
+    seating = list(session.seats.order_by("position").values_list("player__name", flat=True))
+    names = set(seating) | set(session.book_before) | {session.banker.name}
+    for event in events:
+        names |= _event_names(event)
+    players = {p.name: p for p in Player.objects.filter(name__in=names).select_related(
+        "invited_by")}
+    for player in list(players.values()):   # inviters come along, so guests can be created
+        inviter = player.invited_by
+        while inviter is not None and inviter.name not in players:
+            players[inviter.name] = inviter
+            inviter = inviter.invited_by
+    order = seating + sorted(set(players) - set(seating))
+    ordered = _inviters_first([players[name] for name in order])
+    return {
+        "format": FORMAT,
+        "session": {"date": session.date.isoformat(), "banker": session.banker.name,
+                    "host_present": session.host_present, "seating": seating},
+        "players": [_player_json(p) for p in ordered],
+        "book_before": dict(session.book_before),
+        "events": events,
+    }
+
+
+def _inviters_first(players: list[Player]) -> list[Player]:
+    """Keep the order, but list an inviter before the guest they brought."""
+    placed: list[Player] = []
+    names = {p.name for p in players}
+
+    def place(player: Player) -> None:
+        if player in placed:
+            return
+        if player.invited_by_id and player.invited_by.name in names:
+            place(player.invited_by)
+        placed.append(player)
+
+    for player in players:
+        place(player)
+    return placed
+
+
+# ---- import ------------------------------------------------------------------------------
+
+
+def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(mapping, Mapping) or field not in mapping:
+        raise LedgerError(f"{where}: missing \"{field}\".", field=field)
+    value = mapping[field]
+    if not isinstance(value, kind):
+        raise LedgerError(f"{where}: \"{field}\" has the wrong type ({type(value).__name__}).",
+                          field=field)
+    return value
+
+
+def _ensure_players(rows: list, *, user, prefix: str) -> None:
+    for index, row in enumerate(rows):
+        where = f"players[{index}]"
+        name = _require(row, "name", str, where)
+        note_id = _require(row, "note_id", str, where)
+        regular = row.get("regular", True)
+        existing = Player.objects.filter(name=name).first()
+        if existing is not None:
+            if existing.note_id != note_id.strip().upper():
+                raise LedgerError(f"{where}: {name}'s bank-note identifier is "
+                                  f"{existing.note_id} here, {note_id} in the file.")
+            continue
+        services.player_create(
+            name=name, note_id=note_id, regular=bool(regular), invited_by=row.get("invited_by"),
+            is_host=bool(row.get("host", False)), key=f"{prefix}-player-{index}", user=user,
+        )
+
+
+def _check_book_before(book_before: Mapping, *, user, prefix: str) -> None:
+    wanted = {}
+    for name, amount in book_before.items():
+        wanted[name] = signed_nickels_of(amount, field=f"book_before for {name}")
+    if not Posting.objects.filter(kind=Account.BOOK).exists():
+        if any(wanted.values()):
+            services.book_opening(balances={n: c for n, c in wanted.items() if c},
+                                  key=f"{prefix}-opening", user=user)
+        return
+    here_ids = book_balances()
+    names = dict(Player.objects.filter(pk__in=here_ids).values_list("pk", "name"))
+    here = {names[pk]: cents for pk, cents in here_ids.items()}
+    differences = []
+    for name in sorted(set(here) | set(wanted)):
+        if here.get(name, 0) != wanted.get(name, 0):
+            differences.append(f"{name} is {format_cents(here.get(name, 0))} here, "
+                               f"{format_cents(wanted.get(name, 0))} in the file")
+    if differences:
+        raise LedgerError("THE BOOK here disagrees with the file's book_before: "
+                          + "; ".join(differences) + ". Import the nights before it first.",
+                          field="book_before")
+
+
+def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None], key: str,
+           user) -> Entry | None:
+    kind = event.get("type")
+    common = {"session": session, "key": key, "user": user}
+    if kind == "buy":
+        return services.buyin_create(
+            player=event.get("player"), amount=event.get("amount"),
+            paid=event.get("paid", Entry.CASH), seller=event.get("from", BANK),
+            confirm_duplicate=True, **common)
+    if kind == "penalty":
+        return services.penalty_record(player=event.get("player"),
+                                       amount=event.get("amount", "0.20"), **common)
+    if kind == "hand":
+        return services.hand_record(pot=event.get("pot"), awards=event.get("awards") or {},
+                                    owes=event.get("owes") or {}, carry=event.get("carry"),
+                                    game=str(event.get("game", "")), **common)
+    if kind == "cashout":
+        return services.cashout_create(player=event.get("player"), chips=event.get("chips"),
+                                       **common)
+    if kind == "final_pot":
+        return services.final_pot_award(winner=event.get("winner"), **common)
+    if kind == "note":
+        action = event.get("action")
+        if action not in ("commit", "void"):
+            raise LedgerError(f"\"action\" must be commit or void, not {action!r}.")
+        service = services.note_commit if action == "commit" else services.note_void
+        return service(player=event.get("player"), holder=event.get("holder", "all"), **common)
+    if kind == "pay":
+        return services.payment_record(player=event.get("player"), to=event.get("to"),
+                                       amount=event.get("amount"), **common)
+    if kind == "merge":
+        return services.surrogate_book_merge(**common)
+    if kind == "close":
+        return services.session_close(**common)
+    if kind == "reverse":
+        target = event.get("event")
+        if not isinstance(target, int) or not 0 <= target < len(entries) \
+                or entries[target] is None:
+            raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
+        return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
+                                      key=key, user=user)
+    raise LedgerError(f"unknown event type {kind!r}; expected buy, penalty, hand, cashout, "
+                      "final_pot, note, pay, merge, reverse or close.")
+
+
+def import_session(data: Any, *, user=None) -> PokerSession:
+    """Create a new session from a `banker-session/1` document; all or nothing."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
+    head = _require(data, "session", dict, "file")
+    rows = _require(data, "players", list, "file")
+    book_before = data.get("book_before") or {}
+    if not isinstance(book_before, Mapping):
+        raise LedgerError("book_before: expected names and amounts.", field="book_before")
+    events = _require(data, "events", list, "file")
+    prefix = f"import-{uuid.uuid4().hex}"
+    with transaction.atomic():
+        _ensure_players(rows, user=user, prefix=prefix)
+        _check_book_before(book_before, user=user, prefix=prefix)
+        session = services.session_open(
+            date=_require(head, "date", str, "session"),
+            banker=_require(head, "banker", str, "session"),
+            host_present=bool(head.get("host_present", True)),
+            seating=list(head.get("seating") or []), key=f"{prefix}-open", user=user,
+        )
+        entries: list[Entry | None] = []
+        for index, event in enumerate(events):
+            if not isinstance(event, Mapping):
+                raise LedgerError(f"events[{index}]: expected an object.")
+            try:
+                entries.append(_apply(event, session=session, entries=entries,
+                                      key=f"{prefix}-event-{index}", user=user))
+            except LedgerError as error:
+                raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
+                                  field=error.field) from None
+        session.refresh_from_db()
+    return session

@@ -1,0 +1,20 @@
+"""`manage.py export_session ID > night.json`: the night as banker-session/1 JSON."""
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from ledger.exchange import export_session
+
+from ._common import session_by_id
+
+
+class Command(BaseCommand):
+    help = "Print a session as banker-session/1 JSON (the backup of one night)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("session_id", metavar="ID")
+
+    def handle(self, *args, **options):
+        session = session_by_id(options["session_id"])
+        self.stdout.write(json.dumps(export_session(session), indent=1, ensure_ascii=False))

@@ -1,0 +1,187 @@
+"""banker-session/1 export and import: the backup and the restore (R9)."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from ledger_night import assert_invariants, new_key, open_night
+from test_worked_night import EXPECTED, play_worked_night
+
+from ledger import selectors, services
+from ledger.exchange import export_session, import_session
+from ledger.models import PokerSession
+from ledger.services import LedgerError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SNAPSHOT = """
+import json
+from ledger import selectors
+from ledger.models import PokerSession
+session = PokerSession.objects.get(pk={pk})
+dash = selectors.session_dashboard(session)
+print(json.dumps({{
+    "report": selectors.settle_up_report(session),
+    "chips": {{line.player.name: line.chips for line in dash.lines}},
+    "cash_box": dash.cash_box, "table_pot": dash.table_pot, "final_pot": dash.final_pot,
+    "audit_ok": selectors.audit()["ok"],
+}}))
+"""
+
+
+def snapshot(session: PokerSession) -> dict:
+    dash = selectors.session_dashboard(session)
+    return {
+        "report": selectors.settle_up_report(session),
+        "chips": {line.player.name: line.chips for line in dash.lines},
+        "cash_box": dash.cash_box, "table_pot": dash.table_pot, "final_pot": dash.final_pot,
+        "audit_ok": selectors.audit()["ok"],
+    }
+
+
+def restore_into_fresh_database(document: dict, tmp_path: Path) -> dict:
+    """Migrate a brand-new SQLite database, import the file there, and read it back."""
+    db = tmp_path / f"fresh-{len(list(tmp_path.iterdir()))}.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}"}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    night_file = tmp_path / "night.json"
+    night_file.write_text(json.dumps(document))
+    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
+    done = subprocess.run([*manage, "import_session", str(night_file)], env=env, cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    pk = int(done.stdout.strip())
+    shown = subprocess.run([*manage, "shell", "-v0", "-c", SNAPSHOT.format(pk=pk)], env=env, cwd=ROOT,
+                           capture_output=True, text=True, check=True)
+    return json.loads(shown.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.django_db
+def test_the_export_follows_the_documented_format(night):
+    play_worked_night(night)
+    document = export_session(night.session)
+    assert document["format"] == "banker-session/1"
+    assert document["session"] == {"date": "2026-11-21", "banker": "Mike", "host_present": True,
+                                   "seating": ["Mike", "Fred", "Ann", "Gus"]}
+    assert document["players"][0] == {"name": "Mike", "note_id": "BOG", "regular": True,
+                                      "host": True}
+    assert {"name": "Gus", "note_id": "BOGU", "regular": False,
+            "invited_by": "Fred"} in document["players"]
+    assert document["book_before"] == {}
+    assert document["events"][:2] == [
+        {"type": "buy", "player": "Fred", "amount": "20.00", "paid": "cash"},
+        {"type": "buy", "player": "Ann", "amount": "20.00", "paid": "note"},
+    ]
+    assert document["events"][4] == {"type": "buy", "player": "Ann", "amount": "5.00",
+                                     "paid": "cash", "from": "Fred"}
+    assert document["events"][-1] == {"type": "close"}
+
+
+@pytest.mark.django_db
+def test_the_worked_night_round_trips_into_a_fresh_database_R9(night, tmp_path):
+    play_worked_night(night)
+    restored = restore_into_fresh_database(export_session(night.session), tmp_path)
+    assert restored["report"] == EXPECTED
+    assert restored == snapshot(night.session)
+    assert restored["audit_ok"]
+
+
+@pytest.mark.django_db
+def test_an_import_whose_book_before_disagrees_is_refused_saying_where(night):
+    play_worked_night(night)
+    document = export_session(night.session)
+    sessions = PokerSession.objects.count()
+    with pytest.raises(LedgerError, match="Ann is -13.00 here, 0.00 in the file"):
+        import_session(document)
+    assert PokerSession.objects.count() == sessions
+
+
+@pytest.mark.django_db
+def test_an_import_replays_corrections_and_carries_an_open_night(players):
+    night = open_night()
+    wrong = night.buy("Fred", "25.00")
+    night.reverse(wrong, reason="he said twenty")
+    night.buy("Fred", "20.00", paid="note")
+    night.buy("Ann", "10.00", paid="note", seller="Fred")
+    document = export_session(night.session)
+    assert document["events"][1] == {"type": "reverse", "event": 0, "reason": "he said twenty"}
+    copy = import_session(document)
+    assert copy.pk != night.session.pk and copy.is_open
+    assert export_session(copy)["events"] == document["events"]
+    assert selectors.settle_up_report(copy)["players"][1:3] == \
+        selectors.settle_up_report(night.session)["players"][1:3]
+    assert_invariants()
+
+
+@pytest.mark.django_db
+def test_a_host_less_night_and_its_merge_round_trip(players):
+    night = open_night(banker="Fred", host_present=False, seating=["Ann", "Gus"])
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("10.00", {"Gus": "10.00"}, {"Ann": "10.00"})
+    night.cashout("Gus", green=2)
+    night.close()
+    night.merge()
+    document = export_session(night.session)
+    assert document["events"][-1] == {"type": "merge"}
+    assert document["session"]["host_present"] is False
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="banker-session/2"), "format: expected"),
+        (lambda d: d["events"].append({"type": "dance"}), "unknown event type 'dance'"),
+        (lambda d: d["events"].insert(0, {"type": "buy", "player": "Fred", "amount": "7.00"}),
+         "events\\[0\\] \\(buy\\): amount: chips are bought in multiples of \\$5.00"),
+        (lambda d: d["events"].insert(0, {"type": "buy", "player": "Zed", "amount": "5.00"}),
+         "there is no player 'Zed'"),
+        (lambda d: d.pop("players"), "missing \"players\""),
+    ],
+)
+def test_a_bad_file_is_refused_with_nothing_written(night, change, message):
+    night.buy("Fred", "5.00")
+    document = export_session(night.session)
+    change(document)
+    sessions = PokerSession.objects.count()
+    with pytest.raises(LedgerError, match=message):
+        import_session(document)
+    assert PokerSession.objects.count() == sessions
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players, tmp_path):
+    night = open_night()
+    pk = night.session.pk
+    exports = []
+    started = threading.Event()
+
+    def banker():
+        try:
+            for i in range(12):
+                services.buyin_create(session=pk, player=["Fred", "Ann", "Gus"][i % 3],
+                                      amount="5.00", paid=["cash", "note", "book"][i % 3],
+                                      key=new_key(), confirm_duplicate=True)
+                started.set()
+                services.hand_record(session=pk, pot="0.50", awards={"Mike": "0.50"},
+                                     owes={["Fred", "Ann", "Gus"][i % 3]: "0.50"}, key=new_key())
+        finally:
+            started.set()
+            connection.close()
+
+    writer = threading.Thread(target=banker)
+    writer.start()
+    started.wait(30)
+    exports.append(export_session(PokerSession.objects.get(pk=pk)))
+    writer.join(60)
+    exports.append(export_session(PokerSession.objects.get(pk=pk)))
+    during = restore_into_fresh_database(exports[0], tmp_path)
+    assert during["audit_ok"]
+    assert sum(during["chips"].values()) == 500 * sum(
+        1 for e in exports[0]["events"] if e["type"] == "buy")
+    after = restore_into_fresh_database(exports[1], tmp_path)
+    assert after == snapshot(PokerSession.objects.get(pk=pk))
