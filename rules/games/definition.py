@@ -180,6 +180,18 @@ class Hand:
     params: Mapping[str, Any] = field(default_factory=dict)
     takes: tuple[tuple[Use, ...], ...] = (ANY_COMBINATION,)
 
+    def __post_init__(self) -> None:
+        # lists become tuples, so a definition read back from JSON equals the original
+        object.__setattr__(self, "params", {k: _frozen(v) for k, v in dict(self.params).items()})
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, Mapping):
+        return {key: _frozen(item) for key, item in value.items()}
+    return value
+
 
 @dataclass(frozen=True)
 class Dummy:

@@ -42,7 +42,7 @@ def test_cross_lines_run_through_the_center_slam_aha_style():
     g = game([("row", 4), ("column", 4), ("center", 1)], "cross",
              [{"hand": (2, 2), "line": (3, 3)}])
     board = {"row": "2c 3c 5h 6h".split(), "column": "Ks Qs Jd Td".split(), "center": ["4d"]}
-    result = play(g, [p("A", "7c 8c Ac Kc")], board=board)
+    result = play(g, [p("A", "7c 8c 2s 2h")], board=board)
     # 7c 8c with 4d 5h 6h: the row's line runs through the center card
     assert high(result, "A") == "straight" and "4d" in cards(result, "A")
 
