@@ -1,0 +1,96 @@
+"""Django admin for every ledger model. Money rows (entries, postings, bank notes) are read-only:
+a mistake is corrected by a reversing entry through the services, never edited here."""
+
+from django.contrib import admin
+
+from .models import BankNote, Entry, IdempotencyKey, Player, PokerSession, Posting, Seat
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shows rows; refuses add, change and delete."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PostingInline(admin.TabularInline):
+    model = Posting
+    fields = ("kind", "player", "note", "amount")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "note_id", "regular", "invited_by", "is_host")
+    list_filter = ("regular", "is_host")
+    search_fields = ("name", "note_id")
+    readonly_fields = ("balance_token", "created_at")
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # players are named in the journal
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "player")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PokerSession)
+class PokerSessionAdmin(ReadOnlyAdmin):
+    list_display = ("date", "banker", "host_present", "status", "closed_at")
+    list_filter = ("status", "host_present")
+    inlines = [SeatInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnlyAdmin):
+    list_display = ("id", "session", "kind", "player", "counterparty", "amount", "method",
+                    "created_by", "created_at", "reverses")
+    list_filter = ("kind", "method")
+    search_fields = ("memo", "key", "player__name")
+    list_select_related = ("session__banker", "player", "counterparty", "created_by", "reverses")
+    inlines = [PostingInline]
+
+
+@admin.register(Posting)
+class PostingAdmin(ReadOnlyAdmin):
+    list_display = ("id", "entry", "kind", "session", "player", "note", "amount")
+    list_filter = ("kind",)
+    list_select_related = ("entry", "session__banker", "player", "note__debtor", "note__holder")
+
+
+@admin.register(BankNote)
+class BankNoteAdmin(ReadOnlyAdmin):
+    list_display = ("id", "session", "debtor", "holder", "amount")
+    list_select_related = ("session__banker", "debtor", "holder")
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("session", "position", "player")
+
+
+@admin.register(IdempotencyKey)
+class IdempotencyKeyAdmin(ReadOnlyAdmin):
+    list_display = ("key", "action", "result_model", "result_id", "created_at")
+    search_fields = ("key",)

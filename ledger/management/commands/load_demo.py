@@ -1,0 +1,102 @@
+"""`manage.py load_demo`: a demo poker night for `make demo`, safe to run again.
+
+Every write goes through the services with fixed one-time keys, so a second run replays the
+first instead of adding anything. It prints the banker's login and each player's balance link.
+"""
+
+import datetime
+import os
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.urls import NoReverseMatch, reverse
+
+from ledger import services
+from ledger.models import Player
+
+PLAYERS = [
+    # name, note id, regular, invited by, host
+    ("Mike", "BOG", True, None, True),
+    ("Fred", "BOF", True, None, False),
+    ("Ann", "BOA", True, None, False),
+    ("Jim", "BOJ", True, None, False),
+    ("Gus", "BOGU", False, "Fred", False),
+]
+
+
+def _url(name: str, fallback: str, **kwargs) -> str:
+    try:
+        return reverse(name, kwargs=kwargs or None)
+    except NoReverseMatch:
+        return fallback
+
+
+class Command(BaseCommand):
+    help = "Load a demo night (players, a closed night in THE BOOK, tonight in progress)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            for name, note_id, regular, inviter, host in PLAYERS:
+                services.player_create(name=name, note_id=note_id, regular=regular,
+                                       invited_by=inviter, is_host=host, key=f"demo-player-{name}")
+            self._last_week()
+            tonight = self._tonight()
+        password = secrets.token_urlsafe(9)
+        user, _ = get_user_model().objects.get_or_create(username="banker")
+        user.is_staff = user.is_superuser = True
+        user.set_password(password)
+        user.save()
+        base = f"http://127.0.0.1:{options['port']}"
+        out = self.stdout.write
+        out(f"Demo loaded: tonight is session {tonight.pk} ({tonight.date}, banker Mike).")
+        out(f"Banker login: {base}{_url('login', '/login/')}  user: banker  password: {password}")
+        out("Balance links for the players' phones:")
+        for player in Player.objects.order_by("name"):
+            link = _url("player_balance", f"/p/{player.balance_token}/",
+                        token=player.balance_token)
+            out(f"  {player.name:<5} {base}{link}")
+
+    def _last_week(self):
+        """A closed night: Ann lost $5 on THE BOOK to Jim."""
+        key = "demo-last-week"
+        night = services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
+                                      seating=["Jim", "Ann"], key=f"{key}-open")
+        s = {"session": night}
+        services.buyin_create(**s, player="Jim", amount="10.00", key=f"{key}-buy-jim")
+        services.buyin_create(**s, player="Ann", amount="10.00", paid="book",
+                              key=f"{key}-buy-ann")
+        services.hand_record(**s, pot="5.00", awards={"Jim": "5.00"}, owes={"Ann": "5.00"},
+                             game="five-card-draw", key=f"{key}-hand")
+        services.cashout_create(**s, player="Jim", chips={"green": 3}, key=f"{key}-out-jim")
+        services.cashout_create(**s, player="Ann", chips={"green": 1}, key=f"{key}-out-ann")
+        services.session_close(**s, key=f"{key}-close")
+
+    def _tonight(self):
+        """Tonight, in progress: every kind of buy-in, a chip sale, a penalty, two hands."""
+        key = "demo-tonight"
+        night = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
+                                      seating=["Fred", "Ann", "Jim", "Gus"], key=f"{key}-open")
+        s = {"session": night}
+        services.buyin_create(**s, player="Mike", amount="20.00", key=f"{key}-buy-mike")
+        services.buyin_create(**s, player="Fred", amount="20.00", key=f"{key}-buy-fred")
+        services.buyin_create(**s, player="Ann", amount="20.00", paid="note",
+                              key=f"{key}-buy-ann")
+        services.buyin_create(**s, player="Jim", amount="15.00", paid="book",
+                              key=f"{key}-buy-jim")
+        services.buyin_create(**s, player="Gus", amount="10.00", key=f"{key}-buy-gus")
+        services.buyin_create(**s, player="Gus", amount="5.00", paid="book", seller="Fred",
+                              key=f"{key}-sale-gus")
+        services.penalty_record(**s, player="Gus", key=f"{key}-penalty")
+        services.hand_record(
+            **s, pot="6.20", awards={"Ann": "6.20"}, game="seven-card-stud",
+            owes={"Mike": "1.20", "Fred": "1.20", "Ann": "1.20", "Jim": "1.20", "Gus": "1.20"},
+            key=f"{key}-hand-1")
+        services.hand_record(
+            **s, pot="3.05", awards={"Fred": "1.50", "Jim": "1.50"}, carry="0.05", game="guts",
+            owes={"Fred": "1.00", "Jim": "1.00", "Mike": "1.05"}, key=f"{key}-hand-2")
+        return night
