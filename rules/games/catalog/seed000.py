@@ -104,7 +104,7 @@ GUTS = [
         id="four-card-guts", name="Four-card guts", source=SEED, rules=("P3", "S3"),
         describe="4 down, discard and replace 2, drop; no board; best three cards, ranked as in "
                  "guts (three of a kind > straight flush > straight > flush > pair > high "
-                 "card); losers match.",
+                 "card); losers match. Option `wimp` (P11).",
         down=4, high="three", pot=MATCH, side_payments=("wimp",), options=(WIMP,),
     ),
 ]
