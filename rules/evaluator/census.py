@@ -91,19 +91,21 @@ class _Census:
                 ways, extra = ways * taken_ways, extra + taken
                 if left:
                     natural[rank] = (left, suits)
+            rank_key = sum(count * 5 ** (rank - 2) for rank, (count, _) in natural.items())
             for bucket_ways, bucket in self._suit_buckets(natural, extra):
-                self.counts[self._category_of(bucket, natural, extra)] += ways * bucket_ways
+                category = self._category_of(bucket, natural, extra, rank_key)
+                self.counts[category] += ways * bucket_ways
 
-    def _category_of(self, bucket, natural, wild_count):
+    def _category_of(self, bucket, natural, wild_count, rank_key):
         """A bucket is a concrete hand, or (flush suit, mask) to be spread into one."""
         if isinstance(bucket, tuple) and bucket and isinstance(bucket[0], Card):
             return self.category(bucket + (JOKER,) * wild_count)
         suit, mask = bucket
         if self.feature is not None:
-            key = sum(count * 5 ** (rank - 2) for rank, (count, _) in natural.items()
-                      if count)
-            bits = sum(1 << (rank - 2) for rank in mask)
-            return self.feature(key, wild_count, bits)
+            bits = 0
+            for rank in mask:
+                bits |= 1 << (rank - 2)
+            return self.feature(rank_key, wild_count, bits)
         return self.category(_spread(natural, suit, mask) + (JOKER,) * wild_count)
 
     def _suit_buckets(self, natural, wild_count):
@@ -135,8 +137,11 @@ class _Census:
                         buckets.append((ways, (suit, mask)))
                         flushed += ways
         rest = total - flushed
+        cards = sum(count for count, _ in natural.values())
+        # With every suit open, the balanced spread puts at most ceil(cards / 4) in a suit.
+        balanced = symmetric and -(-cards // 4) < threshold
         if rest:
-            if _max_suit_load(_spread(natural, None, ())) >= threshold:
+            if not balanced and _max_suit_load(_spread(natural, None, ())) >= threshold:
                 return _enumerate(natural)  # no balanced arrangement found: count them all
             buckets.append((rest, (None, ())))
         return buckets

@@ -129,6 +129,7 @@ def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=No
         return reading_key(scorer, cards, wild, qualifier if takes_qualifier else None)
 
     fn.key_only = key
+    fn.reference_key = key  # stays the table-free reading even when key_only is sped up
     return _attach_category(fn, scorer, takes_qualifier, default_qualifier)
 
 
