@@ -10,6 +10,7 @@ import secrets
 
 from django import forms
 
+from ledger.services.cashout import CHIP_VALUES
 from rules.errors import MoneyError
 from rules.money import format_cents, parse_cents
 
@@ -21,15 +22,9 @@ PAID_CHOICES = [
     ("book", "THE BOOK"),
 ]
 
-# B10: the chip colours in the order the banker counts them, with their value in cents.
-CHIP_COLOURS = [
-    ("white", 5),
-    ("red", 10),
-    ("blue", 25),
-    ("yellow", 50),
-    ("black", 100),
-    ("green", 500),
-]
+# B10: the chip colours in the order the banker counts them, cheapest first, with their value
+# in cents (the services' table is the one source of the values).
+CHIP_COLOURS = sorted(CHIP_VALUES.items(), key=lambda item: item[1])
 
 
 def new_key() -> str:
@@ -171,6 +166,20 @@ class CashOutForm(RosterForm):
             )
         self.order_fields(["player"])
 
+    @staticmethod
+    def colours() -> list[str]:
+        return [colour for colour, _ in CHIP_COLOURS]
+
+    def counts_so_far(self) -> dict[str, int]:
+        """The counts typed so far, for the running total; unreadable ones count as zero."""
+        counts = {}
+        for colour in self.colours():
+            try:
+                counts[colour] = max(0, int(self.data.get(colour) or 0))
+            except (TypeError, ValueError):
+                counts[colour] = 0
+        return counts
+
     def chips(self) -> dict[str, int]:
         """The counts by colour, zero for a colour left empty."""
         return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
@@ -186,14 +195,18 @@ class CashOutForm(RosterForm):
         return [(colour, cents, self[colour]) for colour, cents in CHIP_COLOURS]
 
 
-def chip_total(chips: dict[str, int]) -> int:
-    """The value of a pile of chips in cents (for the counter's preview only)."""
-    values = dict(CHIP_COLOURS)
-    return sum(values[colour] * count for colour, count in chips.items())
-
-
 class FinalPotForm(RosterForm):
     """Who won the last hand, played for the odd cents of the cash-outs (B12)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+
+class PotAwardForm(RosterForm):
+    """The chips left in the table's pot (penalties, a carried pot) go to a hand's winner."""
+
+    pot = MoneyField(label="Pot", widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -211,6 +224,29 @@ class CloseForm(KeyedForm):
     """The last step: close the session (guests' debts move to inviters, B9; consolidate, B8)."""
 
     confirm = forms.BooleanField(label="Yes, close the session", required=True)
+
+
+class PlayerForm(KeyedForm):
+    """A new player: name, bank-note identifier (B4), regular or a regular's guest (B9)."""
+
+    name = forms.CharField(label="Name", max_length=40)
+    note_id = forms.CharField(
+        label="Bank-note identifier", max_length=8,
+        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+    )
+    guest = forms.BooleanField(label="A guest (not a regular)", required=False)
+
+    def __init__(self, *args, regulars=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["invited_by"] = _player_field(
+            "Invited by (for a guest)", list(regulars), required=False, empty="—"
+        )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("guest") and not data.get("invited_by"):
+            self.add_error("invited_by", "A guest needs the regular who invited them (B9).")
+        return data
 
 
 class SessionOpenForm(KeyedForm):

@@ -1,4 +1,4 @@
-"""Report pages built on django-tables2: THE BOOK and the settle-up."""
+"""Report pages built on django-tables2: THE BOOK, a night's settle-up and its journal."""
 
 from django.urls import path
 
@@ -6,4 +6,6 @@ from tables import views
 
 urlpatterns = [
     path("book/", views.book, name="book"),
+    path("s/<int:pk>/settle/", views.settle_up, name="settle_up"),
+    path("s/<int:pk>/journal/", views.session_entries, name="session_entries"),
 ]

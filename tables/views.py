@@ -1,10 +1,100 @@
-"""Report pages: THE BOOK and the settle-up (django-tables2, CSV export)."""
+"""Report pages: THE BOOK, a night's settle-up, and a night's journal (django-tables2).
+
+Each table can be sorted by any column (`?sort=`) and downloaded as CSV (`?_export=csv`).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from ledger.models import PokerSession
+from ledger.selectors import entries_of, settle_up_report, the_book
+from rules.money import parse_cents
+from tables.tables import BookTable, EntriesTable, SettleUpTable, TransfersTable
+
+MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "cashed_out", "final_pot", "net",
+              "book_after")
+
+
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def _safe_cell(value) -> str:
+    """A cell a spreadsheet will not run as a formula (a name such as "=SUM(...)")."""
+    text = "" if value is None else str(value)
+    if text[:1] in ("=", "+", "-", "@") and not _NUMBER.match(text):
+        return "'" + text
+    return text
+
+
+def csv_response(table, filename: str) -> HttpResponse:
+    """The table as CSV, from django-tables2's `as_values()` (what TableExport writes; its
+    tablib dependency is not installed, and CSV needs nothing more than the csv module)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    writer = csv.writer(response)
+    for row in table.as_values():
+        writer.writerow([_safe_cell(cell) for cell in row])
+    return response
+
+
+def _export_or_render(request, table, filename, template, context):
+    """Serve the table as CSV when asked (`?_export=csv`), else render the page."""
+    if request.GET.get("_export") == "csv":
+        return csv_response(table, filename)
+    return render(request, template, context)
 
 
 @login_required
 def book(request):
-    """THE BOOK: every person's balance across sessions."""
-    return render(request, "tables/book.html", {})
+    """THE BOOK: every person's balance across sessions (positive = is owed)."""
+    rows = [
+        {"name": p.name, "note_id": p.note_id,
+         "kind": "regular" if p.regular else f"guest of {p.invited_by}", "balance": cents}
+        for p, cents in the_book()
+    ]
+    table = BookTable(rows)
+    RequestConfig(request, paginate=False).configure(table)
+    return _export_or_render(request, table, "the-book", "tables/book.html", {"table": table})
+
+
+def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
+    """The settle-up JSON (decimal strings) as rows of integer cents for the tables."""
+    players = [
+        {"name": row["name"], **{k: parse_cents(row[k]) for k in MONEY_KEYS}}
+        for row in report["players"]
+    ]
+    transfers = [{"from": t["from"], "to": t["to"], "amount": parse_cents(t["amount"])}
+                 for t in report["transfers"]]
+    return players, transfers
+
+
+@login_required
+def settle_up(request, pk):
+    """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
+    session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+    report = settle_up_report(session)
+    players, transfers = _report_rows(report)
+    table = SettleUpTable(players, prefix="p-")
+    RequestConfig(request, paginate=False).configure(table)
+    transfers_table = TransfersTable(transfers, prefix="t-")
+    context = {"session": session, "table": table, "transfers": transfers_table,
+               "minimal": report["minimal"]}
+    return _export_or_render(request, table, f"settle-up-{session.date}", "tables/settle_up.html",
+                             context)
+
+
+@login_required
+def session_entries(request, pk):
+    """A night's journal (the session summary), with who entered each line and when."""
+    session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+    table = EntriesTable(entries_of(session))
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
+                             {"session": session, "table": table})

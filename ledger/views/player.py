@@ -1,8 +1,46 @@
-"""The player's own balance page, reached only by their unguessable link (R11)."""
+"""The player's own balance page, reached only by their unguessable link (R11).
 
-from django.http import Http404
+No login: the link is the key. Any other token is a 404, and the page has no forms, so a
+player can read but never write.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+
+from ledger.models import Player
+from ledger.selectors import (
+    player_book_balance,
+    player_night,
+    player_sessions,
+    player_unmerged_surrogate,
+)
 
 
+@never_cache
 def player_balance(request, token):
-    """This night and THE BOOK for the player who holds `token`; anything else is a 404."""
-    raise Http404("unknown link")
+    """This night and THE BOOK for the player who holds `token`."""
+    player = get_object_or_404(Player, balance_token=token)
+    sessions = player_sessions(player)
+    session = sessions[0] if sessions else None
+    line = player_night(session, player) if session is not None else None
+    transfers = []
+    if session is not None and session.settlement:
+        transfers = [t for t in session.settlement.get("transfers", [])
+                     if player.name in (t["from"], t["to"])]
+    context = {
+        "player": player,
+        "session": session,
+        "line": line,
+        "book": player_book_balance(player),
+        "surrogate": player_unmerged_surrogate(player),
+        "transfers": transfers,
+    }
+    template = "ledger/player.html"
+    if request.htmx:
+        template = "ledger/_player_live.html"
+    response = render(request, template, context)
+    response["Referrer-Policy"] = "no-referrer"  # the token must not leak to other sites
+    response["X-Robots-Tag"] = "noindex"
+    return response

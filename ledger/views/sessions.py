@@ -1,10 +1,89 @@
-"""Session list, opening a session, and the session dashboard."""
+"""Session list, opening a session, adding a player, and the session dashboard."""
+
+from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
+
+from ledger import services
+from ledger.forms import PlayerForm, SessionOpenForm
+from ledger.models import Entry, Player
+from ledger.selectors import entries_of, session_dashboard, sessions_list
+from tables.tables import DashboardTable
+
+from .common import call_service, get_session
+
+RECENT = 12  # entries shown under the dashboard
 
 
 @login_required
 def session_list(request):
     """Every session, newest first, with a button to open a new one."""
-    return render(request, "ledger/session_list.html", {"sessions": []})
+    return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
+
+
+def _everyone() -> list[tuple[int, str]]:
+    return list(Player.objects.order_by("name").values_list("pk", "name"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_open(request):
+    """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
+    players = _everyone()
+    if request.method == "POST":
+        form = SessionOpenForm(request.POST, players=players)
+        if form.is_valid():
+            data = form.cleaned_data
+            seating = [pk for pk in data["players"] if pk != data["banker"]]
+            outcome = call_service(
+                request, form, services.session_open, date=data["date"], banker=data["banker"],
+                host_present=data["host_present"], seating=seating,
+            )
+            if outcome.ok:
+                return redirect("session_dashboard", outcome.result.pk)
+        return render(request, "ledger/session_open.html", {"form": form}, status=400)
+    today = timezone.localdate()
+    form = SessionOpenForm(players=players, initial={"date": today.isoformat()})
+    return render(request, "ledger/session_open.html", {"form": form, "no_players": not players})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_new(request):
+    """Add a regular or a guest (a guest names the regular who invited them, B9)."""
+    regulars = list(Player.objects.filter(regular=True).order_by("name").values_list("pk", "name"))
+    back = request.GET.get("next") or request.POST.get("next") or ""
+    if not back.startswith("/") or back.startswith("//"):
+        back = reverse("session_list")  # only our own pages, never an open redirect
+    form = PlayerForm(request.POST or None, regulars=regulars)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        outcome = call_service(
+            request, form, services.player_create, name=data["name"], note_id=data["note_id"],
+            regular=not data["guest"], invited_by=data["invited_by"],
+        )
+        if outcome.ok:
+            return redirect(back)
+    return render(request, "ledger/player_new.html", {"form": form, "back": back},
+                  status=400 if form.is_bound else 200)
+
+
+@login_required
+def session_dashboard_view(request, pk):
+    """The table: who is in, the chips each holds, chips outstanding, the cash box."""
+    session = get_session(pk)
+    dash = session_dashboard(session)
+    table = DashboardTable(dash.lines, request=request)
+    saved = None
+    if request.GET.get("saved", "").isdigit():
+        saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
+    recent = list(entries_of(session).order_by("-id")[:RECENT])
+    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent}
+    template = "ledger/dashboard.html"
+    if request.htmx and request.htmx.target == "live":
+        template = "ledger/_dashboard_live.html"  # the polled fragment only
+    return render(request, template, context)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from ledger.forms import BuyInForm, CashOutForm, PenaltyForm, chip_total
+from ledger.forms import BuyInForm, CashOutForm, PenaltyForm
+from ledger.services import chip_total
 
 ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
 

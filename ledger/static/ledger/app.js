@@ -60,7 +60,7 @@
     if (!input) { return false; }
     var count = parseInt(input.value, 10);
     if (!isFinite(count) || count < 0) { count = 0; }
-    input.value = String(Math.max(0, count + parseInt(button.value, 10)));
+    input.value = String(Math.max(0, count + parseInt(button.dataset.chipDelta, 10)));
     recountChips(input.form);
     return true;
   }

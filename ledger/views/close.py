@@ -1,0 +1,98 @@
+"""Closing a night, step by step: chips in, pots won, every bank note committed or voided (B5),
+guests' debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ledger import services
+from ledger.forms import CloseForm, KeyedForm, NoteActionForm
+from ledger.models import Account, Player
+from ledger.selectors import session_dashboard
+from ledger.services.close import effective_book
+from ledger.services.journal import book_balances
+
+from .common import call_service, get_open_session, get_session
+
+
+def _guest_moves(session) -> list[dict]:
+    """Read-only preview of B9: each guest's debt and the regular who will take it over."""
+    balances = effective_book(session)
+    guests = Player.objects.filter(pk__in=balances, regular=False).select_related("invited_by")
+    return [
+        {"guest": g, "debt": -balances[g.pk], "inviter": g.invited_by}
+        for g in guests.order_by("name") if balances[g.pk] < 0
+    ]
+
+
+def _context(request, session, *, close_form=None, error=""):
+    dash = session_dashboard(session)
+    holding = [line for line in dash.lines if line.chips > 0]
+    notes = [
+        {"note": note, "value": value, "form": NoteActionForm(initial={"note": note.pk}, auto_id=False)}
+        for note, value in dash.open_notes
+    ]
+    ready = not holding and not dash.table_pot and not dash.final_pot and not notes
+    return {
+        "session": session, "dash": dash, "holding": holding, "notes": notes,
+        "guests": _guest_moves(session) if session.is_open else [],
+        "ready": ready, "close_form": close_form or CloseForm(), "error": error,
+        "merge_form": KeyedForm(),
+        "surrogate_to_merge": (
+            not session.host_present
+            and bool(book_balances(kinds=[Account.SURROGATE], session=session))
+        ),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_close_view(request, pk):
+    """The close steps (GET) and the final close (POST)."""
+    session = get_session(pk)
+    if request.method == "GET":
+        return render(request, "ledger/close.html", _context(request, session))
+    session = get_open_session(pk)
+    form = CloseForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, services.session_close, session=session)
+        if outcome.ok:
+            return redirect("settle_up", session.pk)
+    return render(request, "ledger/close.html", _context(request, session, close_form=form),
+                  status=400)
+
+
+@login_required
+@require_POST
+def note_action(request, pk):
+    """Commit one open bank note into THE BOOK, or void it (B5)."""
+    session = get_open_session(pk)
+    form = NoteActionForm(request.POST)
+    if form.is_valid():
+        service = services.note_commit if form.cleaned_data["action"] == "commit" \
+            else services.note_void
+        outcome = call_service(request, form, service, session=session,
+                               note=form.cleaned_data["note"])
+        if outcome.ok:
+            return redirect(reverse("session_close", args=[session.pk]) + "#notes")
+    error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "ledger/close.html", _context(request, session, error=error),
+                  status=400)
+
+
+@login_required
+@require_POST
+def surrogate_merge(request, pk):
+    """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""
+    session = get_session(pk)
+    form = KeyedForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, services.surrogate_book_merge, session=session)
+        if outcome.ok:
+            return redirect("settle_up", session.pk)
+    error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "ledger/close.html", _context(request, session, error=error),
+                  status=400)

@@ -1,0 +1,109 @@
+"""What every banker page shares: finding the session, its roster, and calling a service safely.
+
+A write goes through `call_service`: the form's one-time key and the logged-in banker are passed
+to the service; a refusal (LedgerError) becomes a message on the form instead of a 500; a
+possible duplicate (R15) is handed back so the page can ask before writing.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.db import DatabaseError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+
+from ledger.models import Entry, Player, PokerSession
+from ledger.services import IdempotencyConflict, LedgerError, PossibleDuplicate
+
+log = logging.getLogger(__name__)
+
+
+def get_session(pk: int) -> PokerSession:
+    """The session, or a 404."""
+    return get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+
+
+def get_open_session(pk: int) -> PokerSession:
+    """An open session; a closed one cannot take new money entries (404 keeps it simple)."""
+    session = get_session(pk)
+    if not session.is_open:
+        raise Http404("the session is closed")
+    return session
+
+
+def roster(session: PokerSession) -> list[tuple[int, str]]:
+    """Players to choose from: tonight's table in seating order, then everyone else by name.
+
+    A player sits down by buying chips, so a buy-in may name someone not yet seated.
+    """
+    seated = [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
+    taken = {pk for pk, _ in seated}
+    others = [(p.pk, p.name) for p in Player.objects.exclude(pk__in=taken).order_by("name")]
+    return seated + others
+
+
+def seated_roster(session: PokerSession) -> list[tuple[int, str]]:
+    """Only the players seated tonight, in seating order."""
+    return [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
+
+
+def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:
+    url = reverse("session_dashboard", args=[session.pk])
+    return f"{url}?saved={entry.pk}" if entry is not None else url
+
+
+def saved_redirect(session: PokerSession, entry: Entry):
+    """After a write, show the table with what was saved. A replayed submit (same key) gets
+    the very same redirect, so a double tap shows the first result."""
+    return redirect(dashboard_url(session, entry))
+
+
+@dataclass
+class Outcome:
+    """What came of a service call: the result, or why nothing was written."""
+
+    result: object = None
+    duplicate: str = ""
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+
+def _strip_field(message: str, field: str | None) -> str:
+    """Services prefix messages with the field ("amount: ..."); next to the field it is noise."""
+    if field and message.startswith(f"{field}: "):
+        return message[len(field) + 2:]
+    return message
+
+
+def call_service(request, form, service, **kwargs) -> Outcome:
+    """Run a money service with the form's key and the banker; never let a refusal become a 500.
+
+    Refusals are put on the form: on the named field when the form has it, else at the top.
+    """
+    try:
+        result = service(key=form.cleaned_data["key"], user=request.user, **kwargs)
+    except PossibleDuplicate as duplicate:
+        return Outcome(duplicate=str(duplicate))
+    except IdempotencyConflict as conflict:
+        form.add_error(None, str(conflict))
+        return Outcome(error=str(conflict))
+    except LedgerError as error:
+        field = getattr(error, "field", None)
+        if field in form.fields and field != "key":
+            form.add_error(field, _strip_field(str(error), field))
+        else:
+            form.add_error(None, str(error))
+        return Outcome(error=str(error))
+    except DatabaseError:
+        # Busy database or a lost connection: nothing was committed; say so instead of a 500.
+        log.exception("database error during %s", getattr(service, "__name__", service))
+        message = "The database was busy and nothing was saved. Tap save again."
+        form.add_error(None, message)
+        return Outcome(error=message)
+    return Outcome(result=result)

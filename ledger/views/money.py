@@ -1,0 +1,213 @@
+"""The banker's money forms: buy-in and chip sale, penalty, cash-out, the pots.
+
+Each is a plain HTML form first. GET renders it with a fresh one-time key; POST either adjusts
+the form without writing (the +$5 buttons, the chip counter's "add up"), or calls one service
+and redirects to the table with what was saved.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from ledger import services
+from ledger.forms import BuyInForm, CashOutForm, FinalPotForm, PenaltyForm, PotAwardForm
+from ledger.selectors import session_dashboard
+from rules.money import format_cents
+
+from .common import (
+    call_service,
+    dashboard_url,
+    get_open_session,
+    roster,
+    saved_redirect,
+    seated_roster,
+)
+
+STEPS = (500, 1000, 2000)  # the buy-in buttons: +$5, +$10, +$20 (B2)
+
+
+def _bumped(form_data, bump: str) -> dict:
+    """The submitted form with its amount moved by a step button (no JavaScript needed)."""
+    data = form_data.copy()
+    if bump == "clear":
+        data["amount"] = ""
+        return data
+    try:
+        step = int(bump)
+    except ValueError:
+        return data
+    text = (data.get("amount") or "").replace("$", "").replace(",", "").strip() or "0"
+    try:
+        current = BuyInForm.base_fields["amount"].to_python(text) or 0
+    except Exception:  # an unreadable amount starts again from zero
+        current = 0
+    data["amount"] = format_cents(max(0, current + step))
+    return data
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def buyin(request, pk, sale=False):
+    """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
+    session = get_open_session(pk)
+    players = roster(session)
+    context = {
+        "session": session,
+        "dashboard_url": dashboard_url(session),
+        "steps": [{"cents": c, "label": c // 100} for c in STEPS],
+    }
+    if request.method == "POST" and "bump" in request.POST and "save" not in request.POST:
+        form = BuyInForm(_bumped(request.POST, request.POST["bump"]), roster=players, sale=sale)
+        form.errors.clear()  # an unfinished form: no complaints until "save"
+        return render(request, "ledger/buyin.html", {**context, "form": form})
+    if request.method == "POST":
+        form = BuyInForm(request.POST, roster=players, sale=sale)
+        if form.is_valid():
+            data = form.cleaned_data
+            outcome = call_service(
+                request, form, services.buyin_create,
+                session=session, player=data["player"], amount=data["amount"],
+                paid=data["paid"], seller=data["seller"],
+                confirm_duplicate=bool(data.get("confirm_duplicate")),
+            )
+            if outcome.ok:
+                return saved_redirect(session, outcome.result)
+            context["duplicate"] = outcome.duplicate
+        status = 200 if context.get("duplicate") else 400
+        return render(request, "ledger/buyin.html", {**context, "form": form}, status=status)
+    initial = {}
+    if request.GET.get("player", "").isdigit():
+        initial["player"] = int(request.GET["player"])
+    form = BuyInForm(roster=players, sale=sale, initial=initial)
+    return render(request, "ledger/buyin.html", {**context, "form": form})
+
+
+@login_required
+def chip_sale(request, pk):
+    """A chip sale between players: the buy-in form with a seller (B3)."""
+    return buyin(request, pk, sale=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def penalty(request, pk):
+    """A player jumped the bet: $0.20 into the pot (B11)."""
+    session = get_open_session(pk)
+    form = PenaltyForm(request.POST or None, roster=seated_roster(session))
+    if request.method == "POST" and form.is_valid():
+        outcome = call_service(
+            request, form, services.penalty_record,
+            session=session, player=form.cleaned_data["player"], amount=form.cleaned_data["amount"],
+        )
+        if outcome.ok:
+            return saved_redirect(session, outcome.result)
+    return render(
+        request, "ledger/penalty.html",
+        {"session": session, "form": form, "dashboard_url": dashboard_url(session)},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cashout(request, pk):
+    """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
+    session = get_open_session(pk)
+    dash = session_dashboard(session)
+    # Everyone at the table stays a valid choice: a repeated tap after the cash-out (when the
+    # player holds nothing) must still reach the service and replay the first result.
+    holding = [(ln.player.pk, f"{ln.player.name} (holds ${format_cents(ln.chips)})")
+               for ln in dash.lines]
+    initial = {}
+    if request.GET.get("player", "").isdigit():
+        initial["player"] = int(request.GET["player"])
+    saving = request.method == "POST" and "save" in request.POST
+    data = request.POST or None
+    if data is not None and "adjust" in data and not saving:
+        data = _adjusted(data, data["adjust"])
+    form = CashOutForm(data, roster=holding, initial=initial)
+    preview = None
+    if form.is_bound:
+        preview = services.chip_total(form.counts_so_far())
+        if saving and form.is_valid():
+            outcome = call_service(
+                request, form, services.cashout_create,
+                session=session, player=form.cleaned_data["player"], chips=form.chips(),
+            )
+            if outcome.ok:
+                return saved_redirect(session, outcome.result)
+        elif not saving:
+            form.errors.clear()  # still counting: no complaints until "save"
+    context = {
+        "session": session, "form": form, "dashboard_url": dashboard_url(session),
+        "preview": _split(preview),
+        "nobody_holds_chips": not any(ln.chips for ln in dash.lines),
+    }
+    status = 400 if saving else 200
+    return render(request, "ledger/cashout.html", context, status=status)
+
+
+def _adjusted(form_data, adjust: str) -> dict:
+    """The submitted counter with one colour moved by a +/- button (no JavaScript needed)."""
+    data = form_data.copy()
+    colour, _, delta = adjust.partition(":")
+    if colour in CashOutForm.colours() and delta in ("1", "-1"):
+        try:
+            count = int(data.get(colour) or 0)
+        except ValueError:
+            count = 0
+        data[colour] = str(max(0, count + int(delta)))
+    return data
+
+
+def _split(total: int | None) -> dict | None:
+    """The counter's three numbers: total, whole dollars paid, odd cents to the final pot."""
+    if total is None:
+        return None
+    odd = total % 100
+    return {"total": total, "whole": total - odd, "odd": odd}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def final_pot(request, pk):
+    """The last hand's winner takes the final pot of odd cents (B12)."""
+    session = get_open_session(pk)
+    form = FinalPotForm(request.POST or None, roster=seated_roster(session))
+    if request.method == "POST" and form.is_valid():
+        outcome = call_service(request, form, services.final_pot_award,
+                               session=session, winner=form.cleaned_data["winner"])
+        if outcome.ok:
+            return saved_redirect(session, outcome.result)
+    return render(
+        request, "ledger/final_pot.html",
+        {"session": session, "form": form, "dashboard_url": dashboard_url(session),
+         "dash": session_dashboard(session)},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pot_award(request, pk):
+    """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
+    session = get_open_session(pk)
+    dash = session_dashboard(session)
+    # The pot's amount travels in the form, so a repeated tap asks for the same thing.
+    form = PotAwardForm(request.POST or None, roster=seated_roster(session),
+                        initial={"pot": format_cents(dash.table_pot)})
+    if request.method == "POST" and form.is_valid():
+        pot = form.cleaned_data["pot"]
+        outcome = call_service(
+            request, form, services.hand_record, session=session, pot=pot,
+            awards={form.cleaned_data["winner"]: pot}, game="pot awarded",
+        )
+        if outcome.ok:
+            return saved_redirect(session, outcome.result)
+    return render(
+        request, "ledger/pot_award.html",
+        {"session": session, "form": form, "dashboard_url": dashboard_url(session), "dash": dash},
+        status=400 if form.is_bound else 200,
+    )

@@ -1,0 +1,132 @@
+"""django-tables2 tables for the banker's reports, each fed by a selector in ledger.selectors.
+
+Money arrives as integer cents and is shown as "18.05", right-aligned in tabular figures; a
+column marked `total=True` sums itself in the table's footer. Sorting works on every column
+(the data are lists, sorted by the column's accessor).
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+
+from rules.money import format_cents
+
+MONEY_ATTRS = {
+    "th": {"class": "money"},
+    "td": {"class": "money"},
+    "tf": {"class": "money"},
+}
+
+
+def _cents(value) -> int:
+    return value if isinstance(value, int) else 0
+
+
+class MoneyColumn(tables.Column):
+    """Integer cents shown as dollars and cents; `total=True` puts the column's sum in the footer.
+
+    `signed=True` marks negative amounts (someone owes) so they stand out.
+    """
+
+    def __init__(self, *args, total=False, signed=False, **kwargs):
+        kwargs.setdefault("attrs", MONEY_ATTRS)
+        super().__init__(*args, **kwargs)
+        self.total = total
+        self.signed = signed
+
+    def render(self, value):
+        text = format_cents(_cents(value))
+        if self.signed and _cents(value) < 0:
+            return format_html('<span class="neg">{}</span>', text)
+        return text
+
+    def value(self, value):
+        """What CSV export writes: the plain decimal string."""
+        return format_cents(_cents(value))
+
+    def render_footer(self, bound_column, table):
+        if not self.total:
+            return ""
+        return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
+
+
+class DashboardTable(tables.Table):
+    """Tonight's table: each player's chips and how they paid (selectors.player_lines)."""
+
+    seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
+                         attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    chips = MoneyColumn(verbose_name="Chips now", total=True)
+    bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
+    bought_note = MoneyColumn(verbose_name="Bought note", total=True)
+    bought_book = MoneyColumn(verbose_name="Bought book", total=True)
+    sold = MoneyColumn(verbose_name="Sold", total=True)
+    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
+    book = MoneyColumn(verbose_name="THE BOOK", signed=True)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "balances", "id": "balances"}
+        empty_text = "Nobody has sat down yet: record a buy-in."
+
+
+class BookTable(tables.Table):
+    """THE BOOK: every person's balance across sessions (positive = is owed, B6)."""
+
+    name = tables.Column(verbose_name="Player", footer="Total")
+    note_id = tables.Column(verbose_name="Note id")
+    kind = tables.Column(verbose_name="Plays as")
+    balance = MoneyColumn(verbose_name="Balance", total=True, signed=True)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "book", "id": "book"}
+        empty_text = "THE BOOK is empty: nobody owes anybody."
+
+
+class SettleUpTable(tables.Table):
+    """A closed (or closing) night per player: what was bought, cashed, won, and THE BOOK after."""
+
+    name = tables.Column(verbose_name="Player", footer="Total")
+    bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
+    bought_note = MoneyColumn(verbose_name="Bought note", total=True)
+    bought_book = MoneyColumn(verbose_name="Bought book", total=True)
+    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
+    final_pot = MoneyColumn(verbose_name="Final pot", total=True)
+    net = MoneyColumn(verbose_name="Net", total=True, signed=True)
+    book_after = MoneyColumn(verbose_name="THE BOOK after", total=True, signed=True)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "settle", "id": "settle"}
+        empty_text = "Nothing happened this night."
+
+
+class TransfersTable(tables.Table):
+    """The payments that settle THE BOOK with the fewest transfers (B8)."""
+
+    debtor = tables.Column(verbose_name="From", accessor="from")
+    creditor = tables.Column(verbose_name="To", accessor="to")
+    amount = MoneyColumn(verbose_name="Amount", total=True)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "transfers", "id": "transfers"}
+        empty_text = "Nobody needs to pay anybody."
+
+
+class EntriesTable(tables.Table):
+    """A session summary: its journal, oldest first, with who entered each line."""
+
+    id = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    created_at = tables.DateTimeColumn(verbose_name="When", format="H:i")
+    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind")
+    memo = tables.Column(verbose_name="Details", orderable=False)
+    amount = MoneyColumn(verbose_name="Amount")
+    created_by = tables.Column(verbose_name="By", default="—")
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "entries", "id": "entries"}
+        empty_text = "Nothing entered yet."

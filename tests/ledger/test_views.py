@@ -1,0 +1,386 @@
+"""The banker's pages over HTTP: forms call the services, keys replay, errors are words (R2, R3,
+R11, R15, R16)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import BankNote, Entry, PokerSession
+
+pytestmark = pytest.mark.django_db
+
+
+def _key(response) -> str:
+    match = re.search(r'name="key" value="([^"]+)"', response.content.decode())
+    assert match, "the form carries no one-time key"
+    return match.group(1)
+
+
+def _entries(kind=Entry.BUY) -> int:
+    return Entry.objects.filter(kind=kind).count()
+
+
+def _buy(client, night, players, *, key=None, amount="20", paid="cash", who="Fred", **extra):
+    url = reverse("buyin", args=[night.session.pk])
+    key = key or _key(client.get(url))
+    data = {"key": key, "player": players[who].pk, "amount": amount, "paid": paid, "seller": "",
+            "save": "1", **extra}
+    return client.post(url, data)
+
+
+# ---- sessions ---------------------------------------------------------------------------
+
+def test_session_list_shows_the_night(banker_client, night):
+    response = banker_client.get(reverse("session_list"))
+    assert response.status_code == 200
+    assert reverse("session_dashboard", args=[night.session.pk]) in response.content.decode()
+
+
+def test_open_a_session_seats_the_banker_first_B1(banker_client, players):
+    url = reverse("session_open")
+    key = _key(banker_client.get(url))
+    response = banker_client.post(url, {
+        "key": key, "date": "2026-11-28", "banker": players["Ann"].pk, "host_present": "on",
+        "players": [players["Fred"].pk, players["Ann"].pk],
+    })
+    session = PokerSession.objects.get(date="2026-11-28")
+    assert response.status_code == 302
+    assert response.url == reverse("session_dashboard", args=[session.pk])
+    assert [s.player.name for s in session.seats.all()] == ["Ann", "Fred"]
+
+
+def test_open_a_session_with_a_bad_date_says_so_R16(banker_client, players):
+    url = reverse("session_open")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "date": "31/31",
+                                        "banker": players["Ann"].pk})
+    assert response.status_code == 400
+    assert b"Enter a valid date" in response.content
+    assert not PokerSession.objects.exists()
+
+
+def test_add_a_guest_needs_an_inviter_B9(banker_client, players):
+    url = reverse("player_new")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "name": "Zed",
+                                        "note_id": "BOZ", "guest": "on"})
+    assert response.status_code == 400
+    assert b"needs the regular who invited them" in response.content
+
+
+def test_a_duplicate_note_identifier_is_refused_in_words_B4(banker_client, players):
+    url = reverse("player_new")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "name": "Zed",
+                                        "note_id": "BOF"})
+    assert response.status_code == 400
+    assert "already Fred" in response.content.decode()
+
+
+def test_bog_is_refused_for_a_non_host_B4(banker_client, players):
+    url = reverse("player_new")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "name": "Zed",
+                                        "note_id": "BOG"})
+    assert response.status_code == 400
+    assert "BOG" in response.content.decode()
+
+
+def test_dashboard_shows_chips_outstanding_and_cash_box(banker_client, night, players):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="note")
+    response = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    html = response.content.decode()
+    assert re.search(r'id="chips-outstanding">\$30\.00<', html)
+    assert re.search(r'id="cash-box">\$20\.00<', html)
+    assert re.search(r'id="notes-open">\$10\.00<', html)
+
+
+def test_dashboard_fragment_for_htmx_polling(banker_client, night):
+    response = banker_client.get(
+        reverse("session_dashboard", args=[night.session.pk]),
+        headers={"HX-Request": "true", "HX-Target": "live"},
+    )
+    html = response.content.decode()
+    assert html.startswith('<div id="live"')
+    assert "<html" not in html
+
+
+# ---- buy-in -----------------------------------------------------------------------------
+
+def test_buyin_is_saved_and_the_table_says_what_was_saved(banker_client, night, players):
+    response = _buy(banker_client, night, players, amount="20")
+    entry = Entry.objects.get(kind=Entry.BUY)
+    assert response.status_code == 302
+    assert response.url == reverse("session_dashboard", args=[night.session.pk]) + \
+        f"?saved={entry.pk}"
+    assert entry.amount == 2000 and entry.method == "cash" and entry.created_by.username == "mike"
+    page = banker_client.get(response.url).content.decode()
+    assert "Saved:" in page and "Fred bought $20.00" in page
+
+
+def test_double_submit_with_one_key_creates_one_entry_and_shows_the_first_R2(
+        banker_client, night, players):
+    key = _key(banker_client.get(reverse("buyin", args=[night.session.pk])))
+    first = _buy(banker_client, night, players, key=key)
+    second = _buy(banker_client, night, players, key=key)
+    assert _entries() == 1
+    assert first.status_code == second.status_code == 302
+    assert first.url == second.url
+
+
+def test_same_key_different_amount_is_refused_with_a_message_R3(banker_client, night, players):
+    key = _key(banker_client.get(reverse("buyin", args=[night.session.pk])))
+    _buy(banker_client, night, players, key=key, amount="20")
+    response = _buy(banker_client, night, players, key=key, amount="25")
+    assert response.status_code == 400
+    assert "already used for a different" in response.content.decode()
+    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [2000]
+
+
+@pytest.mark.parametrize(
+    ("amount", "words"),
+    [("7", "multiples of $5.00"), ("-5", "cannot be negative"), ("lots", "is not an amount"),
+     ("0", "more than zero")],
+)
+def test_bad_buyin_amounts_are_named_and_nothing_is_written_R16(
+        banker_client, night, players, amount, words):
+    response = _buy(banker_client, night, players, amount=amount)
+    assert response.status_code == 400
+    assert words in response.content.decode()
+    assert _entries() == 0
+
+
+def test_unknown_player_is_refused_R16(banker_client, night):
+    url = reverse("buyin", args=[night.session.pk])
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "player": "99999",
+                                        "amount": "5", "paid": "cash", "save": "1"})
+    assert response.status_code == 400
+    assert b"Select a valid choice" in response.content
+    assert _entries() == 0
+
+
+def test_five_dollar_buttons_work_without_javascript(banker_client, night, players):
+    url = reverse("buyin", args=[night.session.pk])
+    key = _key(banker_client.get(url))
+    response = banker_client.post(url, {"key": key, "player": players["Fred"].pk,
+                                        "amount": "10.00", "paid": "cash", "bump": "500"})
+    assert response.status_code == 200
+    assert 'value="15.00"' in response.content.decode()
+    assert _key(response) == key  # still the same form
+    assert _entries() == 0
+
+
+def test_possible_duplicate_asks_before_writing_R15(banker_client, night, players):
+    _buy(banker_client, night, players, amount="20")
+    response = _buy(banker_client, night, players, amount="20")  # another device, new key
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Possible duplicate?" in html
+    assert _entries() == 1
+    confirm = _buy(banker_client, night, players, key=_key(response), amount="20",
+                   confirm_duplicate="on")
+    assert confirm.status_code == 302
+    assert _entries() == 2
+
+
+def test_chip_sale_between_players_B3(banker_client, night, players):
+    night.buy("Fred", "20.00")
+    url = reverse("chip_sale", args=[night.session.pk])
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "5",
+        "paid": "note", "seller": players["Fred"].pk, "save": "1"})
+    assert response.status_code == 302
+    sale = Entry.objects.filter(kind=Entry.BUY).last()
+    assert sale.counterparty == players["Fred"] and sale.method == "note"
+    assert BankNote.objects.get().holder == players["Fred"]
+
+
+def test_a_seller_cannot_sell_chips_they_do_not_hold(banker_client, night, players):
+    url = reverse("chip_sale", args=[night.session.pk])
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "5",
+        "paid": "cash", "seller": players["Fred"].pk, "save": "1"})
+    assert response.status_code == 400
+    assert "holds only $0.00" in response.content.decode()
+
+
+def test_penalty_goes_into_the_pot_B11(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    url = reverse("penalty", args=[night.session.pk])
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)),
+                                        "player": players["Fred"].pk, "amount": "0.20"})
+    assert response.status_code == 302
+    assert Entry.objects.filter(kind=Entry.PENALTY).count() == 1
+
+
+# ---- cash-out -----------------------------------------------------------------------------
+
+def _cashout(client, night, players, who="Fred", save=True, key=None, **chips):
+    url = reverse("cashout", args=[night.session.pk])
+    data = {"key": key or _key(client.get(url)), "player": players[who].pk, **chips}
+    if save:
+        data["save"] = "1"
+    return client.post(url, data)
+
+
+def test_cashout_pays_whole_dollars_and_odd_cents_go_to_the_final_pot_B12(
+        banker_client, night, players):
+    night.buy("Fred", "25.00")
+    response = _cashout(banker_client, night, players, white="3", red="1", blue="2",
+                        yellow="1", black="12", green="2")
+    assert response.status_code == 302
+    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    assert entry.amount == 2300  # $23.25 counted: $23 paid, $0.25 to the final pot
+    page = banker_client.get(response.url).content.decode()
+    assert "$0.25 to the final pot" in page
+
+
+def test_cashout_add_up_shows_the_split_without_saving(banker_client, night, players):
+    night.buy("Fred", "25.00")
+    response = _cashout(banker_client, night, players, save=False, white="3", black="2",
+                        add_up="1")
+    html = response.content.decode()
+    assert re.search(r'id="chip-total">\$2\.15<', html)
+    assert re.search(r'id="chip-whole">\$2\.00<', html)
+    assert re.search(r'id="chip-odd">\$0\.15<', html)
+    assert _entries(Entry.CASHOUT) == 0
+
+
+def test_chip_plus_button_works_without_javascript(banker_client, night, players):
+    night.buy("Fred", "25.00")
+    response = _cashout(banker_client, night, players, save=False, red="2", adjust="red:1")
+    assert 'name="red" value="3"' in response.content.decode()
+    assert _entries(Entry.CASHOUT) == 0
+
+
+def test_cashout_of_more_chips_than_held_is_refused_R16(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    response = _cashout(banker_client, night, players, green="2")
+    assert response.status_code == 400
+    assert "holds $5.00 in chips" in response.content.decode()
+    assert _entries(Entry.CASHOUT) == 0
+
+
+@pytest.mark.parametrize("count", ["-1", "x", "1.5", "99999999999"])
+def test_cashout_refuses_malformed_counts_R16(banker_client, night, players, count):
+    night.buy("Fred", "5.00")
+    response = _cashout(banker_client, night, players, white=count)
+    assert response.status_code == 400
+    assert b"white" in response.content
+    assert _entries(Entry.CASHOUT) == 0
+
+
+def test_double_tap_on_cashout_replays(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    key = _key(banker_client.get(reverse("cashout", args=[night.session.pk])))
+    first = _cashout(banker_client, night, players, key=key, black="5")
+    second = _cashout(banker_client, night, players, key=key, black="5")
+    assert first.status_code == second.status_code == 302 and first.url == second.url
+    assert _entries(Entry.CASHOUT) == 1
+
+
+# ---- close --------------------------------------------------------------------------------
+
+def test_close_is_refused_while_chips_are_out_B12(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url).content.decode()
+    assert "Chips are still out" in page and "Cash out Fred" in page
+    assert "Finish the steps above first" in page  # no close button yet
+    response = banker_client.post(url, {"key": "a-fresh-key-123456789", "confirm": "on"})
+    assert response.status_code == 400
+    assert "Chips are still out" in response.content.decode()
+    assert PokerSession.objects.get().is_open
+
+
+def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night, players):
+    night.buy("Gus", "10.00", paid="note")
+    night.buy("Fred", "5.00")
+    night.cashout("Gus", black=10)  # the box pays $5 in cash; the banker owes Gus the rest
+    night.cashout("Fred", black=5)
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url)
+    assert "BOGU" in page.content.decode()
+    note = BankNote.objects.get()
+    commit = banker_client.post(reverse("note_action", args=[night.session.pk]),
+                                {"key": _key(page), "note": note.pk, "action": "commit"})
+    assert commit.status_code == 302
+    page = banker_client.get(url)
+    assert "No bank notes are open" in page.content.decode()
+    assert "Gus owes" in page.content.decode()
+    assert "moves to Fred" in page.content.decode()  # Gus's debt goes to his inviter (B9)
+    close = banker_client.post(url, {"key": _key(page), "confirm": "on"})
+    assert close.status_code == 302
+    assert close.url == reverse("settle_up", args=[night.session.pk])
+    assert not PokerSession.objects.get().is_open
+    report = banker_client.get(close.url).content.decode()
+    assert "Who pays whom" in report
+
+
+def test_a_closed_session_takes_no_more_buyins(banker_client, night, players):
+    night.close()
+    response = _buy(banker_client, night, players, key="k" * 20)
+    assert response.status_code == 404
+    assert _entries() == 0
+
+
+# ---- reports ------------------------------------------------------------------------------
+
+def test_settle_up_table_sorts_totals_and_exports_csv(banker_client, night, players):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("5.00", {"Fred": "5.00"}, owes={"Ann": "5.00"})
+    night.cashout("Fred", black=25)
+    night.cashout("Ann", green=1)
+    url = reverse("settle_up", args=[night.session.pk])
+    html = banker_client.get(url, {"p-sort": "-net"}).content.decode()
+    assert html.index(">Fred<") < html.index(">Ann<")  # Fred won $5, Ann lost $5
+    assert "<tfoot" in html
+    csv_text = banker_client.get(url, {"_export": "csv"}).content.decode()
+    lines = csv_text.strip().splitlines()
+    assert lines[0].startswith("Player,Bought cash")
+    assert any(line.startswith("Fred,20.00,0.00,0.00,25.00") for line in lines)
+
+
+def test_the_book_page_lists_balances_that_sum_to_zero_B6(banker_client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    html = banker_client.get(reverse("book")).content.decode()
+    assert "Ann" in html and "-10.00" in html
+    assert re.search(r'<tfoot.*?>0\.00<', html, re.S)
+
+
+def test_journal_page_lists_entries(banker_client, night):
+    night.buy("Fred", "20.00")
+    html = banker_client.get(reverse("session_entries", args=[night.session.pk])).content.decode()
+    assert "Fred bought $20.00" in html
+
+
+# ---- the player's own page (R11) ------------------------------------------------------------
+
+def test_player_page_by_token_shows_tonight_and_the_book(client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    response = client.get(reverse("player_balance", args=[players["Ann"].balance_token]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "You owe" in html and "$10.00" in html
+    assert "<form" not in html  # read-only: no way to write from a player's page
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_player_page_refuses_any_other_token_R11(client, night, players):
+    token = players["Ann"].balance_token
+    for bad in [token[:-1], token + "x", players["Ann"].note_id, str(players["Ann"].pk), "x"]:
+        assert client.get(f"/p/{bad}/").status_code == 404
+
+
+def test_a_player_link_opens_no_banker_page_and_writes_nothing_R11(client, night, players):
+    client.get(reverse("player_balance", args=[players["Ann"].balance_token]))
+    for name in ["buyin", "cashout", "session_dashboard", "session_close", "settle_up"]:
+        response = client.post(reverse(name, args=[night.session.pk]),
+                               {"player": players["Ann"].pk, "amount": "5", "key": "k" * 20})
+        assert response.status_code == 302 and "/login/" in response.url
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 0
+
+
+def test_unknown_session_is_404_not_500_R16(banker_client):
+    assert banker_client.get("/s/999999/").status_code == 404
+    assert banker_client.get("/s/999999/buy/").status_code == 404
+    assert banker_client.get("/s/abc/").status_code == 404
