@@ -15,6 +15,8 @@ Schemes registered (names for game definitions and `--scheme`):
 - `island-straights` (5 cards): Island Pineapple's "Straight with Wild(s)" variation: as
   `island`, and also any one deuce completes a plain straight (bottom first), with the ace of
   the deuce's suit as a second wild card for the top.
+- `low-ranks` (5 cards, a low): Piles' variation, where pairs, straights and flushes do not
+  count against a low: the ranks alone compare, highest first, aces low (A-A-A-A-2 is best).
 - `ruby-run` (5 cards): a hand holding a run (three or more cards of one colour in sequence,
   aces high only) beats every hand without one. Runs compare by: all of one suit beats mixed
   suits of one colour; then the longer run; then red (hearts, diamonds) over black; then the
@@ -340,7 +342,36 @@ def ruby_run_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset())
     return HandValue("ruby-run", category, key, order, pairs, text + _wild_note(pairs))
 
 
+# ---------------------------------------------------------------------------------------------
+# Piles' variation: a low by the ranks alone
+# ---------------------------------------------------------------------------------------------
+
+NOT_QUALIFYING = (-100,)
+
+
+def low_ranks_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
+                    qualifier: int | None = None) -> HandValue:
+    """Piles' variation (003): pairs, straights and flushes do not count against a low; the
+    ranks alone compare, highest first, aces low (A-A-A-A-2 is the best). A wild card is an
+    ace (S10). `qualifier`: the highest rank a qualifying low may hold."""
+    if JOKER in cards and JOKER not in wild:
+        raise CardError("card JK: the low-ranks ranking has no joker unless jokers are wild")
+    ranks = sorted((1 if card in wild or card.rank == 14 else card.rank for card in cards),
+                   reverse=True)
+    order = tuple(sorted(cards, key=lambda c: 1 if c in wild or c.rank == 14 else c.rank,
+                         reverse=True))
+    pairs = tuple((card, Card(14, card.suit)) for card in cards if card in wild)
+    words = "-".join("A" if rank == 1 else "  23456789TJQK"[rank] for rank in ranks)
+    if qualifier is not None and ranks[0] > qualifier:
+        return HandValue("low-ranks", None, NOT_QUALIFYING, order, pairs,
+                         f"No low: {words} has a card above {qualifier}")
+    return HandValue("low-ranks", "high_card", tuple(-rank for rank in ranks), order, pairs,
+                     f"{words} low (pairs do not count)" + _wild_note(pairs))
+
+
 register_scheme("egyptian", 6, "high", egyptian_value, categories=EGYPTIAN_ORDER)
 register_scheme("island", 5, "high", island_value)
 register_scheme("island-straights", 5, "high", island_straights_value)
 register_scheme("ruby-run", 5, "high", ruby_run_value, categories=RUBY_ORDER)
+register_scheme("low-ranks", 5, "low", low_ranks_value, categories=("high_card",),
+                takes_qualifier=True)

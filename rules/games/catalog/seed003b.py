@@ -1,3 +1,550 @@
-"""Placeholder: the games of this seed, written by their owner in the GameDef format."""
+"""Shared-card variants (seed 003), second part: Egyptian Hold 'Em to the fixed-stake games.
 
-GAMES: list = []
+Three layouts and one pot extension that the built-in ones cannot express are registered here
+(by name, so a definition stays data):
+
+- layout `island-boards` (Island Pineapple): four boards, each one card of `first` + both
+  `flop` cards + the `turn` + one card of `river`;
+- layout `slam` (Ruby Run): the `over` cards and the `slam` when the slam is 2 to 10, the
+  `under` cards and the slam when it is a face card or an ace;
+- layout `trigger` (Russian Roulette): the first `active` cards of the `circle`, entered
+  clockwise from the trigger;
+- layout `group-and-single` (Real Poker): any one `groupN` with any one `singleN`;
+- side payment `series` (KRG): every hand's winner scores a win; the first to the number of
+  wins agreed takes the pool (the pot), otherwise the pool stays.
+
+Special rankings (Egyptian, Island Pineapple, Ruby Run, the Piles variation's low) live in
+`rules.rankings.shared_b`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...money import format_cents
+from ...rankings import shared_b  # noqa: F401  (registers the schemes named below)
+from ..definition import GameDef, Hand, Option, Position, take
+from ..layouts import Selection, View, register_layout
+from ..pots import Award, Owe, SideContext, register_side_payment, shares
+
+SEED = "003_f7338090973f449e.txt"
+ANY = take(hand=(0, None), board=(0, None))
+TWO_OR_THREE = (take(hand=2, board=3), take(hand=3, board=2))
+COMMUNITY_5 = (Position("community", 5),)
+HI_LO_8 = {"split": "cards-talk", "low": "low-8", "low_qualifier": 8}
+
+
+# -- layouts ---------------------------------------------------------------------------------
+
+
+def island_boards(view: View) -> Iterator[Selection]:
+    """Island Pineapple's four boards: each first-set card with each split-river card."""
+    shared = view.cards("flop", "turn")
+    for first in view.cards("first"):
+        for river in view.cards("river"):
+            yield {"board": (first,) + shared + (river,)}
+
+
+def slam(view: View) -> Iterator[Selection]:
+    """Ruby Run: a slam of 2-10 keeps the over cards live, a face card or ace the under cards."""
+    slam_cards = view.cards("slam")
+    live = "over" if slam_cards and slam_cards[0].rank <= 10 else "under"
+    yield {"board": view.cards(live) + slam_cards}
+
+
+def trigger(view: View) -> Iterator[Selection]:
+    """Russian Roulette: the active community is the first `active` cards from the trigger."""
+    active = int(view.params.get("active", 3))
+    yield {"board": view.cards("circle")[:active]}
+
+
+def group_and_single(view: View) -> Iterator[Selection]:
+    """Real Poker: one group of two and one single card (a hand may use either, both or none)."""
+    groups = [name for name in view.board if name.startswith("group")]
+    singles = [name for name in view.board if name.startswith("single")]
+    for group in sorted(groups):
+        for single in sorted(singles):
+            yield {"group": view.cards(group), "single": view.cards(single)}
+
+
+for _name, _layout in (("island-boards", island_boards), ("slam", slam), ("trigger", trigger),
+                       ("group-and-single", group_and_single)):
+    register_layout(_name, _layout)
+
+
+# -- KRG's series of wins --------------------------------------------------------------------
+
+
+def series(context: SideContext) -> list[Owe]:
+    """KRG: the hand's winner(s) score a win instead of taking the pool; the first to the
+    agreed number of wins (option `wins`) takes it and the series is over."""
+    outcome = context.outcome
+    winners = [award.name for award in outcome.awards]
+    if not winners:
+        return []
+    needed = int(context.table.settings.get("wins", 3))
+    before = context.table.legs_before
+    reached = [name for name in winners if before.get(name, 0) + 1 >= needed]
+    pool = context.table.pot
+    outcome.legs = winners
+    outcome.awards.clear()
+    if reached:
+        each, rest = shares(pool, len(reached))
+        outcome.awards.extend(Award(name, each, "pot") for name in reached)
+        outcome.carry, outcome.game_over = rest, True
+        outcome.explain.append(f"{' and '.join(reached)} reach {needed} wins and take the pool "
+                               f"of {format_cents(pool)}; the series is over.")
+    else:
+        outcome.carry, outcome.game_over = pool, False
+        outcome.explain.append(f"{' and '.join(winners)} score a win (field `legs`); the pool "
+                               f"stays until someone has {needed} wins.")
+    return []
+
+
+register_side_payment("series", series)
+
+
+# -- the games -------------------------------------------------------------------------------
+
+EGYPTIAN_HOLDEM = GameDef(
+    id="egyptian-holdem", name="Egyptian Hold 'Em", source=SEED, rules=("S1",),
+    describe="2 down each and a pyramid of 6 shared cards: `row1` (the 3-card flop, bottom), "
+             "`row2` (2 turn cards above it) and `row3` (the river card on top). The hand is "
+             "the best SIX of the eight cards, in any combination, ranked: straight flush, "
+             "house party (four of a kind and a pair), four of a kind, double happy (two threes "
+             "of a kind), full house, flush (six of a suit), straight (six in a row), three of "
+             "a kind, three pair, two pair, pair, high card.",
+    down=2, board=(Position("row1", 3), Position("row2", 2), Position("row3", 1)),
+    high="egyptian",
+)
+
+ISLAND_PINEAPPLE = GameDef(
+    id="island-pineapple", name="Island Pineapple", source=SEED, rules=("S1",),
+    describe="3 down, one discarded at the pineapple: 2 down at the showdown. Board: `first` "
+             "(the first set, 2 cards, top then bottom), `flop` (the 2 cards between them), "
+             "`turn` (1) and `river` (the split river, 2 cards, top then bottom): four boards, "
+             "each one `first` card + both `flop` cards + the `turn` + one `river` card. A hand "
+             "is 1 or 2 down cards with 3 or 4 cards of one board (no playing the board). A "
+             "deuce completes a straight flush of its suit (it fills a gap, or goes below four "
+             "in a row), and then the ace of that suit is wild for the top. Options: "
+             "`straight_wilds` (the deuce and suited ace also complete plain straights), "
+             "`play_the_board` (a hand may use no down card), `phantom_ship` (the early "
+             "showdown: 3 down cards with 2 of one board).",
+    down=2, high="island",
+    board=(Position("first", 2), Position("flop", 2), Position("turn", 1), Position("river", 2)),
+    hand=Hand(layout="island-boards", takes=(take(hand=(1, 2), board=(3, 4)),)),
+    options=(
+        Option("straight_wilds", False, "Straight with Wild(s): deuce and suited ace in any "
+               "straight", choices={"false": {}, "true": {"high": "island-straights"}}),
+        Option("play_the_board", False, "a hand may be made from one board alone",
+               choices={"false": {}, "true": {"hand": Hand(
+                   layout="island-boards", takes=(take(hand=(0, 2), board=(3, 5)),))}}),
+        Option("phantom_ship", False, "early showdown: all 3 down cards with 2 of one board",
+               choices={"false": {}, "true": {"down": 3, "hand": Hand(
+                   layout="island-boards", takes=(take(hand=3, board=2),))}}),
+    ),
+)
+
+THE_GAME = GameDef(
+    id="the-game", name="The Game Called \"The\"", source=SEED, rules=("S1",),
+    describe="3 down each and 4 shared cards (board position `community`); best five of the "
+             "seven in any combination; high hand wins.",
+    down=3, board=(Position("community", 4),),
+)
+
+KRG = GameDef(
+    id="krg", name="KRG", source=SEED, rules=("S1",),
+    describe="Hold'em after discards: 6 down, 2 discarded before the flop, 1 after it, 1 after "
+             "the turn, so 2 down at the showdown, with 5 shared cards (board position "
+             "`community`); best five in any combination. No betting: every hand's winner "
+             "scores a win (field `legs` carries the wins so far) and the first to `wins` wins "
+             "(3 by default, or 4 as agreed) takes the pool (`pot`). Tied winners each score.",
+    down=2, board=COMMUNITY_5, side_payments=("series",),
+    options=(Option("wins", 3, "wins needed to take the pool (3 or 4)"),),
+)
+
+
+def _jersey(game_id: str, name: str, down: int, which: str) -> GameDef:
+    return GameDef(
+        id=game_id, name=name, source=SEED, rules=("S8", "S14", "P2"),
+        describe=f"{which}: {down} down each and 5 shared cards (board position `community`); "
+                 "high and low each use exactly 2 or exactly 3 hand cards with 3 or 2 board "
+                 "cards. High-low cards talk, 8-or-better low (S8); without a low, high "
+                 "takes all.",
+        down=down, board=COMMUNITY_5, hand=Hand(takes=TWO_OR_THREE),
+        low="low-8", low_qualifier=8, split="cards-talk",
+    )
+
+
+JERSEY = [_jersey("jersey-holdem", "Jersey Hold'em", 5, "North Jersey"),
+          _jersey("jersey-holdem-south", "South Jersey Hold'em", 4, "South Jersey")]
+
+DOUBLE_EDGE_TRIM_SAW = GameDef(
+    id="double-edge-trim-saw", name="Double-Edge Trim-Saw", source=SEED, rules=("S11",),
+    describe="Two separate 2-card hands per player (enter `down` as the first hand's two "
+             "cards, then the second's) and 5 shared cards (board position `community`); a "
+             "hand uses cards of one 2-card set only, with the board, in any combination. "
+             "Deuces are wild.",
+    down=4, board=COMMUNITY_5, wild="2",
+    hand=Hand(layout="split-hand", params={"sizes": (2, 2)}, takes=(ANY,)),
+)
+
+PASS_EM = GameDef(
+    id="pass-em", name="Pass 'em", source=SEED, rules=("S1",),
+    describe="3 down each (one passed left) and 3 shared cards (board position `community`); "
+             "a hand is 2 hand cards with all 3 board cards, or all 3 hand cards with 2 board "
+             "cards. High wins; option `hi_lo` (agreed beforehand): high-low, cards talk, house "
+             "low (S7).",
+    down=3, board=(Position("community", 3),), hand=Hand(takes=TWO_OR_THREE),
+    options=(Option("hi_lo", False, "high-low split, cards talk, house low",
+                    choices={"false": {}, "true": {"split": "cards-talk", "low": "low"}}),),
+)
+
+BLUE_BEACON = GameDef(
+    id="blue-beacon", name="Blue Beacon", source=SEED, rules=("S1",),
+    describe="Five-card draw with 4 shared cards: 5 down each and 4 board cards (position "
+             "`community`); best five of the nine in any combination; high wins.",
+    down=5, board=(Position("community", 4),),
+)
+
+WAITING_FOR_GODOT = GameDef(
+    id="waiting-for-godot", name="Waiting for Godot", source=SEED, rules=("S1",),
+    describe="2 down and 1 up each, and 4 shared cards (board position `community`); best five "
+             "of the seven in any combination; high wins.",
+    down=2, up=1, board=(Position("community", 4),),
+)
+
+INDIAN_CHIEF = GameDef(
+    id="indian-chief", name="Indian Chief Poker", source=SEED, rules=("S1",),
+    describe="Every player's cards face the others (enter them as `up`); a player's hand is "
+             "every card they see on the other players' foreheads plus the shared cards (board "
+             "position `community`, any number), best five. How many cards each player and the "
+             "board get depends on the number of players (the seed does not give the table: "
+             "enter what was dealt).",
+    down=None, board=(Position("community", None),),
+    hand=Hand(layout="others-up", takes=(ANY,)),
+)
+
+RUSSIAN_ROULETTE = GameDef(
+    id="russian-roulette", name="Russian Roulette", source=SEED, rules=("S1",),
+    describe="A community mechanism, here in its (3,5) form: 2 down each and 5 shared cards "
+             "in a circle (board position `circle`), entered clockwise starting at the card "
+             "the trigger points to at the end. Only the first 3 from the trigger (the active "
+             "community) play, with the hole cards in any combination. Option `active` (m, "
+             "default 3) and any number of circle cards for other (m,n) forms.",
+    down=2, board=(Position("circle", None),),
+    hand=Hand(layout="trigger", params={"active": 3}, takes=(ANY,)),
+    options=(Option("active", 3, "how many cards from the trigger are active (m)",
+                    choices={str(m): {"hand": Hand(layout="trigger", params={"active": m},
+                                                   takes=(ANY,))} for m in range(1, 10)}),),
+)
+
+CRAZY_BLIND_MAN = GameDef(
+    id="crazy-blind-man", name="Crazy Blind Man", source=SEED, rules=("S1",),
+    describe="3 forehead cards each, one taken away by the right-hand neighbour: 2 cards at the "
+             "showdown (enter them as `up`), with 5 shared cards (board position `community`); "
+             "best five in any combination; high wins.",
+    down=0, up=2, board=COMMUNITY_5,
+)
+
+CHOWAHA = GameDef(
+    id="chowaha", name="Chowaha", source=SEED, defined=False,
+    describe="Named in the seed (a high-low game with 12 shared cards) without its rules: not "
+             "defined, a showdown cannot be resolved.",
+)
+
+LOCO_POKER = GameDef(
+    id="loco-poker", name="Loco Poker", source=SEED, defined=False,
+    describe="Named in the seed (a drinking variant of hold'em) without its rules: not "
+             "defined, a showdown cannot be resolved.",
+)
+
+_FORTY_THREE_TEXT = (
+    "The seed's dealing list is missing: we read the name as 4 down each (`down`, any number "
+    "accepted) with the shared cards. Declare high, low or both (0, 1, 2 chips); a player "
+    "going both ways must win or tie both sides, or wins nothing. Low is the house low (S7; "
+    "option `low`)."
+)
+
+FORTY_THREE = GameDef(
+    id="forty-three", name="Forty-Three", source=SEED, rules=("S7", "S14", "P1"),
+    describe="3 shared cards (board position `community`); best five from the hand and the "
+             "board in any combination. " + _FORTY_THREE_TEXT,
+    down=None, board=(Position("community", 3),), low="low", split="declare",
+    pigging="win-or-tie",
+)
+
+FORTY_THREE_BOX = GameDef(
+    id="forty-three-box", name="Forty-Three: Box", source=SEED, rules=("S7", "S14", "P1"),
+    describe="Two rows of 3 shared cards (board positions `row1` above `row2`); a hand is the "
+             "player's cards with either one row of three or one column of two, best five in "
+             "any combination. " + _FORTY_THREE_TEXT,
+    down=None, board=(Position("row1", 3), Position("row2", 3)),
+    hand=Hand(layout="grid", params={"diagonals": False},
+              takes=(take(hand=(0, None), line=(0, None)),)),
+    low="low", split="declare", pigging="win-or-tie",
+)
+
+PRIVACY_POKER = GameDef(
+    id="privacy-poker", name="Privacy Poker", source=SEED, rules=("S1",),
+    describe="5 cards each at the showdown, some down and some up after the privacy and media "
+             "rounds (enter them as they lie), and 2 shared cards (board position "
+             "`community`); best five of the seven in any combination; high wins.",
+    down=None, board=(Position("community", 2),),
+)
+
+SWISS_HOLDEM = GameDef(
+    id="swiss-holdem", name="Swiss Hold 'em", source=SEED, rules=("S1",),
+    describe="Texas Hold'em (2 down, 5 shared cards in board position `community`, any "
+             "combination); exchanging both hole cards costs 1, 2, 3 ... big blinds into the pot "
+             "during the betting, which does not change the showdown.",
+    down=2, board=COMMUNITY_5,
+)
+
+SUICIDE_SWISS_HOLDEM = GameDef(
+    id="suicide-swiss-holdem", name="Suicide Swiss Hold 'em", source=SEED, rules=("S1", "S11"),
+    describe="Swiss Hold 'em (2 down, 5 shared cards in board position `community`, any "
+             "combination) with the king of hearts wild, in a hand or on the board.",
+    down=2, board=COMMUNITY_5, wild="Kh",
+)
+
+RUBY_RUN = GameDef(
+    id="ruby-run", name="Ruby Run", source=SEED, rules=("S1",),
+    describe="3 down each; board positions `over` (3), `under` (3) and `slam` (1). A slam of 2 "
+             "to 10 keeps the over cards live, a face card or ace the under cards; the live "
+             "three and the slam play with the hole cards, best five in any combination. A "
+             "run (3+ cards of one colour in sequence, aces high only) beats any hand without "
+             "one: a run of one suit beats a mixed run, then the longer run, then red over "
+             "black, then the poker hand (aces high only); hands without runs compare as "
+             "poker hands. Ties split.",
+    down=3, high="ruby-run",
+    board=(Position("over", 3), Position("under", 3), Position("slam", 1)),
+    hand=Hand(layout="slam", takes=(ANY,)),
+)
+
+OH_SHIT = GameDef(
+    id="oh-shit", name="Oh Shit", source=SEED, rules=("S8", "S14", "P2"),
+    describe="5 down each and two rows of 5 shared cards (board positions `row1`, `row2`); "
+             "high and low each use exactly 2 hand cards with exactly 3 cards of one row. "
+             "High-low cards talk; low is ace-to-five, 8 or better (A-2-3-4-5 best).",
+    down=5, board=(Position("row1", 5), Position("row2", 5)),
+    hand=Hand(layout="rows", takes=(take(hand=2, row=3),)),
+    low="low-8", low_qualifier=8, split="cards-talk",
+)
+
+REAL_POKER = GameDef(
+    id="real-poker", name="Real Poker", source=SEED, rules=("S9", "S14", "S15", "P1"),
+    describe="5 down each; 12 shared cards: four groups of two (board positions `group1` .. "
+             "`group4`) and four single cards (`single1` .. `single4`). A hand uses at least 2 "
+             "hand cards. The seed's list of the allowed combinations is missing; by default "
+             "(option `board_use` 'group-and-single') a hand is 5 hand cards, 4 with one single "
+             "card, 3 with one group of two, or 2 with one group and one single ('any': any "
+             "board cards with at least 2 hand cards). Declare high, low or both; low is "
+             "ace-to-six; a pigger who loses either side wins nothing, one who ties shares it.",
+    down=5, low="low-a6", split="declare", pigging="share-ties",
+    board=tuple(Position(f"group{i}", 2) for i in range(1, 5))
+    + tuple(Position(f"single{i}", 1) for i in range(1, 5)),
+    hand=Hand(layout="group-and-single", takes=(
+        take(hand=5), take(hand=4, single=1), take(hand=3, group=2),
+        take(hand=2, group=2, single=1))),
+    options=(Option("board_use", "group-and-single", "which shared cards a hand may use",
+                    choices={"group-and-single": {}, "any": {"hand": Hand(
+                        takes=(take(hand=(2, None), board=(0, None)),))}}),),
+)
+
+TWO_ELEVEN = GameDef(
+    id="two-eleven", name="Two Eleven", source=SEED, rules=("S1",),
+    describe="4 down each and 4 shared cards (board position `community`); a hand is exactly 2 "
+             "hand cards with 3 board cards, or 3 with 2. High wins; option `hi_lo`: high-low "
+             "cards talk with an ace-to-five low that must be 7 or better.",
+    down=4, board=(Position("community", 4),), hand=Hand(takes=TWO_OR_THREE),
+    options=(Option("hi_lo", False, "high-low, ace-to-five low, 7 or better",
+                    choices={"false": {}, "true": {"split": "cards-talk", "low": "low-a5",
+                                                   "low_qualifier": 7}}),),
+)
+
+EL_DORADO = GameDef(
+    id="el-dorado", name="El Dorado Hold'em", source=SEED, rules=("S11",),
+    describe="2 down each and 4 shared cards (3 flop, 1 turn): board position `center` holds "
+             "the card last swapped into the flop (none if nobody swapped) and `community` the "
+             "rest (3, or all 4). The center card and every card of its rank are wild; best "
+             "five of the six in any combination; with nobody swapping, set option `swapped` "
+             "false (nothing is wild). High by default; option `split` 'low' plays it low.",
+    down=2, board=(Position("community", None), Position("center", None)), wild="center",
+    options=(Option("swapped", True, "a card was swapped into the flop (its rank is wild)",
+                    choices={"true": {}, "false": {"wild": ""}}),),
+)
+
+
+def _elevator(game_id: str, name: str, shafts: tuple[str, ...], elevators: tuple[str, ...],
+              floors: int, describe: str) -> GameDef:
+    board = tuple(Position(f"{shaft}{floor}") for shaft in shafts
+                  for floor in range(1, floors + 1)) + tuple(Position(e) for e in elevators)
+    return GameDef(
+        id=game_id, name=name, source=SEED, rules=("S11",),
+        describe=describe + " A hand is the 4 hand cards with one floor: an elevator and the "
+                 "two shaft cards beside it on that floor (floor 1 at the bottom); the chosen "
+                 "elevator and every card of its rank are wild for that hand. Best five, any "
+                 "combination.",
+        down=4, board=board, wild="center",
+        hand=Hand(layout="floors", params={"shafts": shafts, "elevators": elevators},
+                  takes=(ANY,)),
+    )
+
+
+ELEVATORS = [
+    _elevator("double-elevator", "Double Elevator", ("A", "B", "C"), ("E1", "E2"), 3,
+              "4 down each; three shafts of 3 cards (board positions `A1`-`A3`, `B1`-`B3`, "
+              "`C1`-`C3`) with elevator `E1` between shafts A and B and `E2` between B and C."),
+    _elevator("skyscraper-elevator", "Skyscraper Elevator", ("A", "C"), ("E",), 5,
+              "4 down each; two shafts of 5 cards (board positions `A1`-`A5` and `C1`-`C5`, "
+              "the seed's diagram names; its list of floors says B by a slip) with the "
+              "elevator `E` between them."),
+]
+
+CUCAMONGA = GameDef(
+    id="cucamonga", name="Cucamonga", source=SEED, rules=("S8", "S14", "P2"),
+    describe="5 down each (4 with 9 or more players) and two rows of 4 shared cards (board "
+             "positions `top` and `bottom`); a hand is exactly five cards: 1 or 2 from the "
+             "hand, 1 or 2 from the top row and 1 or 2 from the bottom row, chosen apart for "
+             "high and low. High-low cards talk; 'trips & 8': three of a kind or better to win "
+             "high, an ace-to-five 8-or-better low. Option `qualifiers` 'none' (the 9-11 player "
+             "game): any high or ace-to-five low.",
+    down=5, board=(Position("top", 4), Position("bottom", 4)),
+    hand=Hand(layout="positions", takes=(take(hand=(1, 2), top=(1, 2), bottom=(1, 2)),)),
+    high_qualifier="three_of_a_kind", **HI_LO_8,
+    options=(Option("qualifiers", "trips-8", "'trips-8' or 'none'", choices={
+        "trips-8": {}, "none": {"high_qualifier": None, "low": "low-a5", "low_qualifier": None}}),),
+)
+
+BOISE = GameDef(
+    id="boise", name="Boise", source=SEED, rules=("S8", "S14", "P2"),
+    describe="5 down each and 5 shared cards (board position `community`); a hand is 3 hand "
+             "cards with 2 board cards or 2 with 3, chosen apart for high and low. High-low "
+             "cards talk with the usual qualifiers: three of a kind or better for high, an "
+             "ace-to-five 8-or-better low (options `high_qualifier`, `low_qualifier`).",
+    down=5, board=COMMUNITY_5, hand=Hand(takes=TWO_OR_THREE),
+    high_qualifier="three_of_a_kind", **HI_LO_8,
+)
+
+PILES = GameDef(
+    id="piles", name="Piles", source=SEED, rules=("S8", "S14", "P1"),
+    describe="5 down each; shared piles `square1` (4 cards, a 2x2 square), `square2` (4) and "
+             "`row` (5). A hand is exactly 2 hand cards, 2 cards of one square and 1 of the "
+             "row. Declare high, low or both; a pigger must win both ways. Low is ace-to-five, "
+             "8 or better. Option `variation`: pairs do not count against a low (A-A-A-A-2 is "
+             "the best), a low needs 5 or lower, and high needs a full house.",
+    down=5, board=(Position("square1", 4), Position("square2", 4), Position("row", 5)),
+    hand=Hand(layout="squares", takes=(take(hand=2, square=2, row=1),)),
+    low="low-8", low_qualifier=8, split="declare",
+    options=(Option("variation", False, "pairs do not count for low; 5 low, full house high",
+                    choices={"false": {}, "true": {"low": "low-ranks", "low_qualifier": 5,
+                                                   "high_qualifier": "full_house"}}),),
+)
+
+THE_BLUFFS = GameDef(
+    id="the-bluffs", name="The Bluffs", source=SEED, rules=("S9", "S14"),
+    describe="4 down each and two rows of 4 shared cards (board positions `row1` above "
+             "`row2`). High-low cards talk with an ace-to-six low. The seed's list of how a hand "
+             "is made is missing: by default (option `hand_rule` 'one-row') a hand is the hand "
+             "cards with the cards of one row, best five in any combination; 'omaha' is exactly "
+             "2 hand cards with 3 of one row. Option `joker` (9 players): one wild joker.",
+    down=4, board=(Position("row1", 4), Position("row2", 4)),
+    hand=Hand(layout="rows", takes=(take(hand=(0, None), row=(0, None)),)),
+    low="low-a6", split="cards-talk",
+    options=(
+        Option("hand_rule", "one-row", "'one-row' or 'omaha'", choices={
+            "one-row": {}, "omaha": {"hand": Hand(layout="rows", takes=(take(hand=2, row=3),))}}),
+        Option("joker", False, "a wild joker in the deck (9 players)",
+               choices={"false": {}, "true": {"deck": "joker", "wild": "joker"}}),
+    ),
+)
+
+WOODSTOCK = GameDef(
+    id="woodstock", name="Woodstock", source=SEED, rules=("S1",),
+    describe="3 down each and up to 5 shared cards chosen by the players (board position "
+             "`community`: usually 5, fewer if the deck ran out); best five in any "
+             "combination; high wins, ties split.",
+    down=3, board=(Position("community", None),),
+)
+
+_CROSS = (Position("row", 2), Position("column", 2), Position("center", 1))
+
+FLAMING_CROSS = GameDef(
+    id="flaming-cross", name="Flaming Cross", source=SEED, rules=("S7", "S14", "S15", "P1"),
+    describe="5 down each and a cross of 5 shared cards: board positions `row` (West, East), "
+             "`column` (North, South) and `center`. A hand is 2 or more hand cards with 0 to 3 "
+             "cards of one line (West-Centre-East or North-Centre-South); a pigger may use "
+             "different lines. Declare high, low or both; house low (S7); a pigger must win "
+             "both ways. The doubling prices to stay in are paid during the play.",
+    down=5, board=_CROSS, low="low", split="declare",
+    hand=Hand(layout="cross", takes=(take(hand=(2, 5), line=(0, 3)),)),
+)
+
+FLAMING_CROSS_3 = GameDef(
+    id="flaming-cross-3", name="3-card Flaming Cross", source=SEED, rules=("S11",),
+    describe="3 down each and the cross of 5 shared cards (`row`: West, East; `column`: North, "
+             "South; `center`). A hand is 2 or 3 hand cards with cards of one line, five in "
+             "all; the center card and every card of its rank are wild. High wins.",
+    down=3, board=_CROSS, wild="center",
+    hand=Hand(layout="cross", takes=(take(hand=(2, 3), line=(2, 3)),)),
+)
+
+PONSI = GameDef(
+    id="ponsi", name="Ponsi", source=SEED, rules=("S7", "S14", "S15", "P1"),
+    describe="5 down each and a row of 5 shared cards (board position `community`); any five "
+             "of the ten, chosen apart for high and low. Declare high, low or both (pig); house "
+             "low (S7); a pigger must win both ways. The $1-$5 prices to see each card are paid "
+             "during the play.",
+    down=5, board=COMMUNITY_5, low="low", split="declare",
+)
+
+BLIND_HOLDEM = GameDef(
+    id="blind-holdem", name="Blind Hold'em", source=SEED, rules=("S1",),
+    describe="Fixed stake, no betting: Texas Hold'em (2 down, 5 shared cards in board position "
+             "`community`, any combination); the best hand takes the pot, ties split.",
+    down=2, board=COMMUNITY_5,
+)
+
+BLIND_OMAHA = GameDef(
+    id="blind-omaha", name="Blind Omaha", source=SEED, rules=("S1",),
+    describe="Fixed stake, no betting: Omaha high (4 down, 5 shared cards in board position "
+             "`community`, exactly 2 hand and 3 board cards); the best hand takes the pot.",
+    down=4, board=COMMUNITY_5, hand=Hand(takes=(take(hand=2, board=3),)),
+)
+
+ESTONIAN_TWIST = GameDef(
+    id="estonian-twist", name="Estonian Twist", source=SEED, rules=("S1",),
+    describe="Fixed stake, no betting. The seed's deal is missing; from what it says (players "
+             "pass one card and discard another, then show two hole cards) we play 2 down at "
+             "the showdown with 5 shared cards (board position `community`), any combination; "
+             "the best hand takes the pot.",
+    down=2, board=COMMUNITY_5,
+)
+
+CRAZY_DUTCHY = GameDef(
+    id="crazy-dutchy", name="Crazy Dutchy", source=SEED, rules=("S1",),
+    describe="Fixed stake, no betting: as Estonian Twist (2 down at the showdown) with three "
+             "separate 5-card boards (board positions `row1`, `row2`, `row3`). The seed does not "
+             "say how the boards are scored; we play each hand with one board of the player's "
+             "choice, any combination, and the best hand takes the pot.",
+    down=2, board=(Position("row1", 5), Position("row2", 5), Position("row3", 5)),
+    hand=Hand(layout="rows", takes=(take(hand=(0, None), row=(0, None)),)),
+)
+
+SLOVAK_DOUBLE_BARREL = GameDef(
+    id="slovak-double-barrel", name="Slovak Double Barrel", source=SEED, rules=("S1",),
+    describe="Fixed stake, no betting: hold'em with the 2 hole cards dealt face up (enter them "
+             "as `up`; each may have been exchanged once) and 5 shared cards (board position "
+             "`community`), any combination; the best hand takes the pot.",
+    down=0, up=2, board=COMMUNITY_5,
+)
+
+GAMES = [
+    EGYPTIAN_HOLDEM, ISLAND_PINEAPPLE, THE_GAME, KRG, *JERSEY, DOUBLE_EDGE_TRIM_SAW, PASS_EM,
+    BLUE_BEACON, WAITING_FOR_GODOT, INDIAN_CHIEF, RUSSIAN_ROULETTE, CRAZY_BLIND_MAN, CHOWAHA,
+    LOCO_POKER, FORTY_THREE, FORTY_THREE_BOX, PRIVACY_POKER, SWISS_HOLDEM, SUICIDE_SWISS_HOLDEM,
+    RUBY_RUN, OH_SHIT, REAL_POKER, TWO_ELEVEN, EL_DORADO, *ELEVATORS, CUCAMONGA, BOISE, PILES,
+    THE_BLUFFS, WOODSTOCK, FLAMING_CROSS, FLAMING_CROSS_3, PONSI, BLIND_HOLDEM, BLIND_OMAHA,
+    ESTONIAN_TWIST, CRAZY_DUTCHY, SLOVAK_DOUBLE_BARREL,
+]
