@@ -12,6 +12,7 @@ from .wildfill import place_cards, split_wild
 def evaluate_high(cards, wild, qualifier=None):
     """The best five-card high hand from any number of cards (S1, S2, S11) as a HandValue."""
     naturals, wilds = split_wild(cards, wild)
+    naturals.sort(reverse=True)  # the same cards shown whatever order they came in
     if len(wilds) >= len(tables._RANK_TABLES):
         return None
     packed, suit = tables.score_with_suit(_codes(naturals), len(wilds))

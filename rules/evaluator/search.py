@@ -82,7 +82,8 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
             return value
     if len(cards) == spec.size:
         return _call(spec, cards, wild, qualifier)
-    return _best_of(spec, combinations(cards, spec.size), wild, qualifier)
+    ordered = tuple(sorted(cards, reverse=True))  # equal hands: the same pick whatever the order
+    return _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
 
 
 def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(), *,
@@ -92,7 +93,8 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     Omaha: [Source(hand, 2, 2), Source(board, 3, 3)]; hold'em: [Source(hand + board)].
     """
     spec = get_scheme(scheme)
-    sources = [Source(_as_cards(source.cards), source.min, source.max) for source in sources]
+    sources = [Source(tuple(sorted(_as_cards(source.cards), reverse=True)), source.min,
+                      source.max) for source in sources]
     every = tuple(card for source in sources for card in source.cards)
     _check_cards(every)
     wild = _wild_for(every, wild, scheme)
