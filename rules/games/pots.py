@@ -427,8 +427,9 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
             _pay_direct(loser, amount, sides, winners, outcome)
         else:
             outcome.owes.append(Owe(name, amount, rule.kind))
-            verb = "matches" if rule.kind == "match" else "burns"
-            outcome.explain.append(f"{name} lost and {verb} {format_cents(amount)} (P3/P4).")
+            verb, rule_id = ("matches", "P3") if rule.kind == "match" else ("burns", "P4")
+            outcome.explain.append(f"{name} lost and {verb} {format_cents(amount)} for the next "
+                                   f"hand ({rule_id}).")
     outcome.game_over = table.last_round or not any(o.reason in ("match", "burn") for o in outcome.owes)
 
 

@@ -150,9 +150,12 @@ def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
         if needed:
             raise RulesError(f"dummy: missing; {game.id} needs the cards of {spec.name}")
         return None
+    if spec is None:
+        raise RulesError(f"dummy: {game.id} plays without a dummy hand; expected no dummy, "
+                         "or options.kitty true")
     if not isinstance(value, Mapping):
         raise RulesError("dummy: expected an object {\"name\", \"down\"}")
-    name = value.get("name", spec.name if spec else "Dummy")
+    name = value.get("name", spec.name)
     if not isinstance(name, str):
         raise RulesError("dummy.name: expected a string")
     down, up = _cards(value.get("down"), "dummy.down"), _cards(value.get("up"), "dummy.up")
@@ -364,6 +367,8 @@ def resolve(data: Any) -> dict:
     _no_card_twice(board, seats, dummy_seat, game)
     legs = _legs_before(data)
     number = data.get("round", 1)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise RulesError(f"round: expected a whole number from 1, got {number!r}")
     last_round = data.get("last_round", False)
     if not isinstance(last_round, bool):
         raise RulesError("last_round: expected true or false")
@@ -386,8 +391,7 @@ def resolve(data: Any) -> dict:
     if dummy is not None:
         dummy_hand = pots.DummyHand(dummy.seat.name, dummy.high.key if dummy.high else None,
                                     dummy.low.key if dummy.low else None)
-    table = pots.Table(game, pot, penalties, dummy_hand, legs, number if isinstance(number, int) else 1,
-                       last_round, settings)
+    table = pots.Table(game, pot, penalties, dummy_hand, legs, number, last_round, settings)
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return _output(game, results, dummy, outcome)

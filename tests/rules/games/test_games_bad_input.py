@@ -41,6 +41,9 @@ def test_the_base_case_is_good():
     (variant(options={"split": "sideways"}), r"options\.split: 'sideways' is not one of"),
     (variant(players=[{"name": "A", "down": ["As", "Ah", "Ad"]}]), r"players\[0\]: 3 cards, but texas-holdem deals 2"),
     (variant(players=[{"name": "A", "down": ["As"]}, {"name": "A", "down": ["Ks"]}]), r"players\[1\]\.name: 'A' appears twice"),
+    (variant(dummy={"down": ["3c", "4c"]}), r"dummy: texas-holdem plays without a dummy hand"),
+    (variant(round=0), r"round: expected a whole number from 1"),
+    (variant(players=[{"name": "A", "down": ["As", "Ah"], "in": "yes"}]), r"players\[0\]\.in: expected true or false"),
 ])
 def test_bad_showdown_names_the_field(data, pattern):
     with pytest.raises(RulesError, match=pattern):
