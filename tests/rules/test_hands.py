@@ -58,7 +58,7 @@ def test_the_wheel_is_the_lowest_straight_and_reads_five_high_S2():
 def test_cards_talk_the_best_five_of_seven_are_used_S1():
     best = value("Ks Kd Kh 2c 3d 9s 9h")
     assert best.category == "full_house"
-    assert shown(best) == "Ks Kd Kh 9s 9h"
+    assert shown(best) == "Ks Kh Kd 9s 9h"
 
 
 def test_ties_are_not_broken_by_suit_S6():
