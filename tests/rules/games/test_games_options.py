@@ -64,3 +64,11 @@ def test_declare_split_with_go_less_game_and_odd_money_P2():
                                       p("L", "Ac 2d 3h", "4s 6c Jd Td", declare="low")],
                   pot="1.05", options={"split": "declare"})
     assert awards(result) == {"H": "0.55", "L": "0.50"}
+
+
+def test_inline_lowball_game_split_low_deuce_to_seven_S9():
+    lowball = {"id": "deuce-to-seven-draw", "down": 5, "high": None, "low": "low-27",
+               "split": "low"}
+    result = play(lowball, [p("A", "2c 3d 4h 5s 7c"), p("B", "Ac 2d 3h 4s 5c")])
+    assert awards(result) == {"A": "1.00"}
+    assert result["players"][1]["high"] is None
