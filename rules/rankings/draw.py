@@ -62,8 +62,18 @@ def _stand_in(rank: int, held: Card, taken: set[Card]) -> Card:
     return Card(rank, "s")
 
 
-def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
-    """Rank a three-card Brag hand (002)."""
+def _brag_key(category: str, values: tuple[int, ...], natural: int, strength: int,
+              natural_first: bool) -> tuple:
+    if natural_first:      # a natural hand beats any wild one of its category
+        return (BRAG_ORDER.index(category), natural, strength) + values
+    return (BRAG_ORDER.index(category),) + values + (natural, strength)
+
+
+def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
+               natural_first: bool = False) -> HandValue:
+    """Rank a three-card Brag hand (002). By default the ranks decide first and "natural beats
+    wild" only separates hands of the same ranks; `natural_first` applies it within the whole
+    category (the `brag-natural-first` scheme)."""
     wilds = [card for card in cards if card in wild]
     naturals = [card for card in cards if card not in wild]
     choices = [sorted({n.rank for n in naturals} | {14} | ({w.rank} if not w.is_joker else set()))
@@ -72,9 +82,8 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> 
     for ranks in product(*choices):
         category, values = _brag_shape([n.rank for n in naturals] + list(ranks))
         used = [w for w, r in zip(wilds, ranks, strict=True) if w.is_joker or r != w.rank]
-        natural = 0 if used else 1
         strength = max((_wild_strength(w) for w in used), default=0)
-        key = (BRAG_ORDER.index(category),) + values + (natural, strength)
+        key = _brag_key(category, values, 0 if used else 1, strength, natural_first)
         if best is None or key > best[0]:
             best = (key, category, values, ranks, used)
     key, category, values, ranks, used = best
@@ -89,8 +98,14 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> 
                   key=lambda c: (order[c.rank], -BRAG_SUIT_ORDER.get(c.suit, 0)))
     suits = tuple(BRAG_SUIT_ORDER.get(c.suit, 0) for c in hand)
     pairs = tuple((held, card) for held, card in shown if held in used)
-    return HandValue(scheme="brag", category=category, key=key + suits, cards=tuple(hand),
+    name = "brag-natural-first" if natural_first else "brag"
+    return HandValue(scheme=name, category=category, key=key + suits, cards=tuple(hand),
                      wilds=pairs, describe=_describe_brag(category, values, pairs))
+
+
+def brag_natural_first_value(cards: tuple[Card, ...],
+                             wild: frozenset[Card] = frozenset()) -> HandValue:
+    return brag_value(cards, wild, natural_first=True)
 
 
 def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
@@ -291,6 +306,8 @@ def pokino_score(*, tricks: dict[str, int], penalty: dict[str, str],
 
 def _register() -> None:
     register_scheme("brag", 3, "high", brag_value, categories=tuple(reversed(BRAG_ORDER)))
+    register_scheme("brag-natural-first", 3, "high", brag_natural_first_value,
+                    categories=tuple(reversed(BRAG_ORDER)))
     register_scheme("two-low", 2, "low", two_low_value, categories=("high_card", "pair"))
     register_scheme("red-black", 5, "high", red_black_value, categories=("points",))
     register_scheme("red-black-low", 5, "low", red_black_low_value, categories=("points",))
@@ -350,18 +367,30 @@ def knock_deuces_side(context: SideContext) -> list[Owe]:
 
 
 def forfeit_side(context: SideContext) -> list[Owe]:
-    """Whiskey Poker: the lowest hand shown pays the forfeit (option `forfeit`) into the pot;
-    players tied for lowest each pay it."""
+    """Whiskey Poker: the lowest hand shown pays the forfeit (option `forfeit`) into the pot, or
+    to the winner with option `forfeit_to` "winner"; players tied for lowest each pay it."""
     shown = [e for e in context.entrants if e.stayed and not e.dead and e.high is not None]
     if len(shown) < 2:
         return []
     amount = parse_cents(str(context.table.settings.get("forfeit", "0.25")),
                          field="options.forfeit")
     lowest = min(e.high for e in shown)
-    owes = [Owe(e.name, amount, "forfeit") for e in shown if e.high == lowest]
-    for owe in owes:
-        context.outcome.explain.append(f"{owe.name} shows the lowest hand and pays the forfeit "
-                                       f"of {format_cents(amount)} into the pot.")
+    to_winner = context.table.settings.get("forfeit_to", "pot") == "winner"
+    winners = list(context.outcome.winners.get("high", []))
+    owes = []
+    for entrant in shown:
+        if entrant.high != lowest or entrant.name in winners:
+            continue
+        if to_winner and winners:
+            each, rest = divmod(amount, len(winners))
+            owes += [Owe(entrant.name, each + (rest if i == 0 else 0), "forfeit", winner)
+                     for i, winner in enumerate(winners)]
+            where = "to " + " and ".join(winners)
+        else:
+            owes.append(Owe(entrant.name, amount, "forfeit"))
+            where = "into the pot"
+        context.outcome.explain.append(f"{entrant.name} shows the lowest hand and pays the "
+                                       f"forfeit of {format_cents(amount)} {where}.")
     return owes
 
 

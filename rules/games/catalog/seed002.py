@@ -91,11 +91,14 @@ GAMES = [
     GameDef(
         id="whiskey-poker", name="Whiskey poker", source=SEED, rules=("S2",),
         describe="5 cards each after exchanges with the widow (the widow is not a player); no "
-                 "board. The highest hand takes the pot; the lowest hand pays a forfeit into "
-                 "the pot (option `forfeit`, agreed beforehand; default $0.25), every player "
-                 "tied for lowest pays it.",
+                 "board. The highest hand takes the pot; the lowest hand pays a forfeit, agreed "
+                 "beforehand (option `forfeit`, default $0.25), into the next pot (option "
+                 "`forfeit_to` `winner`: to the winner instead); every player tied for lowest "
+                 "pays it.",
         down=5, side_payments=("forfeit",),
-        options=(Option("forfeit", "0.25", "what the lowest hand pays into the pot"),),
+        options=(Option("forfeit", "0.25", "what the lowest hand pays"),
+                 Option("forfeit_to", "pot", "where the forfeit goes: pot or winner",
+                        choices={"pot": {}, "winner": {}})),
     ),
     GameDef(
         id="knock-poker", name="Knock poker (Rap poker)", source=SEED, rules=("S2", "P15"),
@@ -124,9 +127,13 @@ GAMES = [
                  "flushes). The braggers A♦, J♣ and 9♦ are wild and rank in that order. Between "
                  "hands of the same ranks a natural hand beats one with a bragger and the higher "
                  "bragger beats a lower one; what is still tied goes by suit, spades > hearts > "
-                 "diamonds > clubs, from the highest card down (our reading: a wild pair of kings "
-                 "still beats a natural pair of queens).",
+                 "diamonds > clubs, from the highest card down. Our reading of \"hands of equal "
+                 "rank\": equal ranks, so a wild pair of kings still beats a natural pair of "
+                 "queens; option `natural_first` makes any natural hand beat a wild one of its "
+                 "category.",
         down=3, high="brag", wild="Ad,Jc,9d",
+        options=(Option("natural_first", False, "natural beats wild across a whole category",
+                        choices={"false": {}, "true": {"high": "brag-natural-first"}}),),
     ),
     GameDef(
         id="pokino", name="Pokino", source=SEED, rules=("S2",),

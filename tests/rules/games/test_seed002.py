@@ -193,3 +193,15 @@ def test_pokino_tricks_must_add_up_to_five():
     with pytest.raises(RulesError, match="tricks"):
         play("pokino", [p("A", "Kh Kd 7c 5s 3s", tricks=3, penalty="pat"),
                         p("B", "2h 6h 9h Jh Qh", tricks=3, penalty="pat")])
+
+
+def test_whiskey_poker_forfeit_to_the_winner_option():
+    players = [p("A", "Kh Kd 7c 5s 3s"), p("B", "Qh Jd 8c 6s 2s"), p("C", "9h 9d 4c 4s 2c")]
+    result = play("whiskey-poker", players, options={"forfeit_to": "winner"})
+    assert owed(result) == [("B", "C", "0.25", "forfeit")]
+
+
+def test_brag_natural_first_option_lets_natural_queens_beat_wild_kings():
+    players = [p("A", "Ad Ks 4c"), p("B", "Qs Qh 9s")]
+    assert awards(play("brag", players)) == {"A": "1.00"}
+    assert awards(play("brag", players, options={"natural_first": True})) == {"B": "1.00"}
