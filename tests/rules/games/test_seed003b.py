@@ -62,12 +62,39 @@ def test_island_board_mixes_only_one_first_card_with_one_river_card():
 
 
 def test_island_no_playing_the_board_unless_the_option_allows_it():
-    # the board Kd-7s-8s-Qc-Kc holds a pair of kings; E's 2c 3d must still play a card
-    players = [p("E", "2c 3d"), p("F", "4c 4d")]
-    result = play("island-pineapple", players, board=ISLAND)
-    assert high(result, "E") == "pair" and awards(result) == {"F": "1.00"}
-    loose = play("island-pineapple", players, board=ISLAND, options={"play_the_board": True})
-    assert high(loose, "F") == "two_pair"               # K K 4 4 Q from the hand and board
+    # the board 9s-Ts-Js-Qs-Ks is a straight flush on its own. A hand must use a down card:
+    # E's 4c 5d make only king high and F's Ah the ace-high straight. With "Playing the
+    # Board", both play the board and the pot is split.
+    royal_board = board(first="9s 2d", flop="Ts Js", turn="Qs", river="Ks 3c")
+    players = [p("E", "4c 5d"), p("F", "Ah 2c")]
+    result = play("island-pineapple", players, board=royal_board)
+    assert high(result, "E") == "high_card" and high(result, "F") == "straight"
+    assert awards(result) == {"F": "1.00"}
+    loose = play("island-pineapple", players, board=royal_board,
+                 options={"play_the_board": True})
+    assert high(loose, "E") == high(loose, "F") == "straight_flush"
+    assert awards(loose) == {"E": "0.50", "F": "0.50"}
+
+
+def test_island_phantom_ship_three_down_cards_with_two_of_one_board():
+    # G's three tens with the Td on the turn: four tens (Phantom Ship variation)
+    ship = board(first="6s Kd", flop="7s 8s", turn="Td", river="Qc Kc")
+    result = play("island-pineapple", [p("G", "Th Ts Tc"), p("H", "Qd Qh 9c")], board=ship,
+                  options={"phantom_ship": True})
+    assert high(result, "G") == "four_of_a_kind" and high(result, "H") == "three_of_a_kind"
+    assert awards(result) == {"G": "1.00"}
+
+
+def test_island_straight_with_wilds_variation_deuce_fills_any_straight():
+    # A's 2h with the board 6s-7d-8c-Qc-Td: the deuce fills the 9 of a ten-high straight
+    # (any suit, under the variation only), beating B's pair of kings
+    wild_board = board(first="6s Kd", flop="7d 8c", turn="Qc", river="Td 3h")
+    players = [p("A", "2h 5h"), p("B", "Ac Kc")]
+    assert awards(play("island-pineapple", players, board=wild_board)) == {"B": "1.00"}
+    result = play("island-pineapple", players, board=wild_board,
+                  options={"straight_wilds": True})
+    assert high(result, "A") == "straight" and awards(result) == {"A": "1.00"}
+    assert "2h replaces the 9h" in category(result, "A")["describe"]
 
 
 # -- The Game, KRG, Jersey, Trim-Saw, Pass 'em, Blue Beacon, Godot ----------------------------
