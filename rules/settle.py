@@ -14,7 +14,9 @@ payments, and no set of payments can do better). Finding that partition is a har
 
 A fixed work budget (not a clock, so the answer never depends on the machine) guards the search;
 beyond it a greedy settlement is returned with `minimal=False` unless its count meets the
-lower bound anyway.
+lower bound anyway. (Splitting the people by who owed whom would not be exact: +1 +1 -2 in one
+circle and -1 -1 +2 in another settle in 4 payments apart but in 3 together, so the search
+always sees everyone.)
 """
 
 from __future__ import annotations
