@@ -1,9 +1,15 @@
 """Showdown resolution: the `python -m rules showdown` JSON in, the result JSON out.
 
 `resolve(data)` reads the input (ARCHITECTURE.md: game, pot, board, players, dummy, options,
-round, legs, last_round; also `penalties`, the part of the pot that never counts toward a
-match, B11), checks it against the game's definition, evaluates every hand from the cards
-(`rules.hands`), and hands the ranked hands to the pot rules (`rules.games.pots`).
+round, legs, last_round), checks it against the game's definition, evaluates every hand from
+the cards (`rules.hands`), and hands the ranked hands to the pot rules (`rules.games.pots`).
+
+Input beyond the contract's example, all optional: `penalties` (the part of the pot that never
+counts toward a match, B11); per player `"in": false` (dropped or folded before the showdown:
+neither wins nor pays; its cards may still matter, e.g. the wimp rule, P11) and `"dead": true`
+(dead for a reason the cards do not show, P13); extra player fields are passed on to side
+payments (e.g. Knock Poker's knocker).
+Output beyond the contract: `next_pot` (carry + what losers put in) and `winners` per side.
 """
 
 from __future__ import annotations
@@ -352,46 +358,70 @@ def _high_key(game: GameDef, value: HandValue | None):
 # -- the whole showdown -----------------------------------------------------------------------
 
 
-def resolve(data: Any) -> dict:
-    """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
+@dataclass(frozen=True)
+class Showdown:
+    """The showdown input, read and checked."""
+
+    game: GameDef
+    settings: Mapping[str, Any]
+    pot: int
+    penalties: int
+    board: Mapping[str, Cards]
+    seats: list[Seat]
+    dummy: Seat | None
+    legs: Mapping[str, int]
+    round: int
+    last_round: bool
+
+
+def read(data: Any) -> Showdown:
+    """Read and check the showdown JSON; every error names its field."""
     if not isinstance(data, Mapping):
         raise RulesError("showdown: expected a JSON object")
     game, settings = apply_options(_game(data), _mapping(data, "options"))
-    pot = require_nickels(parse_cents(data.get("pot", "0.00"), field="pot"), field="pot")
+    if "pot" not in data:
+        raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
+    pot = require_nickels(parse_cents(data["pot"], field="pot"), field="pot")
     penalties = parse_cents(data.get("penalties", "0.00"), field="penalties")
     if not 0 <= penalties <= pot:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
     board = _board(data, game)
     seats = _players(data, game)
-    dummy_seat = _dummy(data, game, seats)
-    _no_card_twice(board, seats, dummy_seat, game)
-    legs = _legs_before(data)
+    dummy = _dummy(data, game, seats)
+    _no_card_twice(board, seats, dummy, game)
     number = data.get("round", 1)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise RulesError(f"round: expected a whole number from 1, got {number!r}")
     last_round = data.get("last_round", False)
     if not isinstance(last_round, bool):
         raise RulesError("last_round: expected true or false")
+    return Showdown(game, settings, pot, penalties, board, seats, dummy, _legs_before(data),
+                    number, last_round)
 
+
+def resolve(data: Any) -> dict:
+    """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
+    show = read(data)
+    game, seats = show.game, show.seats
     results = []
     for seat in seats:
-        others = tuple(card for other in seats if other is not seat and other.stayed for card in other.up)
-        results.append(_evaluate(game, seat, board, others))
-    dummy = _evaluate(game, dummy_seat, board, ()) if dummy_seat else None
-    for result in results:
+        others = tuple(card for other in seats if other is not seat and other.stayed
+                       for card in other.up)
+        results.append(_evaluate(game, seat, show.board, others))
+    dummy = _evaluate(game, show.dummy, show.board, ()) if show.dummy else None
+    for index, result in enumerate(results):
         contender = result.seat.stayed and not result.dead and (result.seat.go or not game.go_stop)
         if contender and result.high is None and result.low is None:
-            raise RulesError(f"players[{seats.index(result.seat)}]: {result.seat.name}'s cards "
-                             f"make no hand in {game.id}; expected the cards dealt "
-                             f"({game.down} down, {game.up} up)")
-
+            raise RulesError(f"players[{index}]: {result.seat.name}'s cards make no hand in "
+                             f"{game.id}; expected the cards dealt ({game.down} down, {game.up} up)")
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
                              r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
     dummy_hand = None
     if dummy is not None:
-        dummy_hand = pots.DummyHand(dummy.seat.name, dummy.high.key if dummy.high else None,
+        dummy_hand = pots.DummyHand(dummy.seat.name, _high_key(game, dummy.high),
                                     dummy.low.key if dummy.low else None)
-    table = pots.Table(game, pot, penalties, dummy_hand, legs, number, last_round, settings)
+    table = pots.Table(game, show.pot, show.penalties, dummy_hand, show.legs, show.round,
+                       show.last_round, show.settings)
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return _output(game, results, dummy, outcome)
