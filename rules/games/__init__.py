@@ -5,4 +5,22 @@
 - `registry`: every catalog module's games, by id;
 - `pots`: who is paid and who owes (P rules), side payments (registered by name);
 - `showdown`: the `python -m rules showdown` JSON in, the result out.
+
+Readings chosen where the seeds are vague (each can be changed by an option or a definition):
+- A hand that ties the dummy (kitty, old man, ghost) has not beaten it: the dummy keeps that
+  side (P9).
+- Old Man: a side that someone went for and nobody won stays in the pot; on the last round it
+  is shared by the players who declared that side and stopped (001's closing remark).
+  A side nobody went for is shared by its declarers (P12).
+- Pigging "win-or-tie" (Forty-Three) and "share-ties" (Real Poker) resolve the same way: a
+  pigger who wins or ties every side stays in and shares the sides tied; "house" (P1) needs
+  every side won outright.
+- Last round (P5): a loser pays the amount they would have matched to the winners of what
+  they contested, split evenly; an odd white chip goes to the first of them.
+- Deadly Low: a player is dead when any card of their lowest rank is face up (P13, S13's
+  "lowest": aces count only when every card is an ace).
+- Burn as a fraction of the pot rounds down to a white chip; a progressive burn's cap in round n
+  is burn_cap + (n - 1) * burn_step (P4).
+- Legs (P10): a lone player, or everybody who stayed in tying on every side, take a leg and
+  nobody matches; a leg that reaches the number needed takes the pot and ends the game.
 """
