@@ -148,6 +148,16 @@ def test_pairwise_netting_is_minimal_when_it_cannot_be_beaten():
     )
 
 
+def test_simplifying_mixes_separate_circles_of_debt_B8():
+    # Cy owes Ann and Bob $1 each; Eve and Fay owe Dan $1 each: 4 payments as owed, but
+    # Eve pays Ann, Fay pays Bob and Cy pays Dan $2: 3 payments across the two circles
+    debts = [("Cy", "Ann", 100), ("Cy", "Bob", 100), ("Eve", "Dan", 100), ("Fay", "Dan", 100)]
+    assert len(settle_debts(debts, simplify=False).transfers) == 4
+    assert settle_debts(debts, simplify=True).transfers == (
+        Transfer("Cy", "Dan", 200), Transfer("Eve", "Ann", 100), Transfer("Fay", "Bob", 100)
+    )
+
+
 @pytest.mark.parametrize(
     "debts, field",
     [
