@@ -332,6 +332,21 @@ OH_SHIT = GameDef(
     low="low-8", low_qualifier=8, split="cards-talk",
 )
 
+SLAM_AHA = GameDef(
+    id="slam-aha", name="Slam-aha", source=SEED, rules=("S8", "S14", "P2"),
+    describe="Oh Shit on a cross: 5 down each and 9 shared cards, a row and a column of five "
+             "crossing at the middle card (board positions `row`: the 4 row cards left to "
+             "right, `column`: the 4 column cards top to bottom, and `center`). High and low "
+             "each use exactly 2 hand cards with exactly 3 cards of one line. High-low cards "
+             "talk, ace-to-five low 8 or better. Option `center_wild`: the middle card and its "
+             "rank are wild.",
+    down=5, board=(Position("row", 4), Position("column", 4), Position("center", 1)),
+    hand=Hand(layout="cross", takes=(take(hand=2, line=3),)),
+    low="low-8", low_qualifier=8, split="cards-talk",
+    options=(Option("center_wild", False, "the middle card and every card of its rank are wild",
+                    choices={"false": {}, "true": {"wild": "center"}}),),
+)
+
 REAL_POKER = GameDef(
     id="real-poker", name="Real Poker", source=SEED, rules=("S9", "S14", "S15", "P1"),
     describe="5 down each; 12 shared cards: four groups of two (board positions `group1` .. "
@@ -544,7 +559,7 @@ GAMES = [
     EGYPTIAN_HOLDEM, ISLAND_PINEAPPLE, THE_GAME, KRG, *JERSEY, DOUBLE_EDGE_TRIM_SAW, PASS_EM,
     BLUE_BEACON, WAITING_FOR_GODOT, INDIAN_CHIEF, RUSSIAN_ROULETTE, CRAZY_BLIND_MAN, CHOWAHA,
     LOCO_POKER, FORTY_THREE, FORTY_THREE_BOX, PRIVACY_POKER, SWISS_HOLDEM, SUICIDE_SWISS_HOLDEM,
-    RUBY_RUN, OH_SHIT, REAL_POKER, TWO_ELEVEN, EL_DORADO, *ELEVATORS, CUCAMONGA, BOISE, PILES,
+    RUBY_RUN, OH_SHIT, SLAM_AHA, REAL_POKER, TWO_ELEVEN, EL_DORADO, *ELEVATORS, CUCAMONGA, BOISE, PILES,
     THE_BLUFFS, WOODSTOCK, FLAMING_CROSS, FLAMING_CROSS_3, PONSI, BLIND_HOLDEM, BLIND_OMAHA,
     ESTONIAN_TWIST, CRAZY_DUTCHY, SLOVAK_DOUBLE_BARREL,
 ]

@@ -308,6 +308,26 @@ def test_oh_shit_exactly_two_hand_cards_and_three_of_one_row_scoop_S8():
     assert awards(result) == {"A": "2.00"}
 
 
+SLAM = board(row="Ah 2d 8c 9c", column="Jh Th 4s 5s", center="3c")
+SLAM_PLAYERS = [p("A", "4d 5d Kh Kd Ks"), p("B", "Ac As Qh Qd 6h")]
+
+
+def test_slam_aha_two_from_hand_and_three_of_one_line_of_the_cross():
+    # A: 4d 5d + Ah 2d 3c (the row line) = the wheel, a straight for high and the best low;
+    # B: Ac As + Ah and two more of the row line = three aces. A scoops.
+    result = play("slam-aha", SLAM_PLAYERS, board=SLAM, pot="2.00")
+    assert high(result, "A") == "straight" and high(result, "B") == "three_of_a_kind"
+    assert awards(result) == {"A": "2.00"}
+
+
+def test_slam_aha_center_wild_option():
+    # the 3c in the middle is wild: B's three aces become four and take high
+    result = play("slam-aha", SLAM_PLAYERS, board=SLAM, pot="2.00",
+                  options={"center_wild": True})
+    assert high(result, "B") == "four_of_a_kind"
+    assert awards(result) == {"A": "1.00", "B": "1.00"}
+
+
 REAL = board(group1="5d 6d", group2="Kc Ks", group3="Qs Jd", group4="Tc 8c",
              single1="7h", single2="Kd", single3="2c", single4="9d")
 
@@ -552,7 +572,7 @@ SEED_003B_IDS = (
     "double-edge-trim-saw", "pass-em", "blue-beacon", "waiting-for-godot", "indian-chief",
     "russian-roulette", "crazy-blind-man", "chowaha", "loco-poker", "forty-three",
     "forty-three-box", "privacy-poker", "swiss-holdem", "suicide-swiss-holdem", "ruby-run",
-    "oh-shit", "real-poker", "two-eleven", "el-dorado", "double-elevator",
+    "oh-shit", "slam-aha", "real-poker", "two-eleven", "el-dorado", "double-elevator",
     "skyscraper-elevator", "cucamonga", "boise", "piles", "the-bluffs", "woodstock",
     "flaming-cross", "flaming-cross-3", "ponsi", "blind-holdem", "blind-omaha",
     "estonian-twist", "crazy-dutchy", "slovak-double-barrel", "krg",
