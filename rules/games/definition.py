@@ -44,7 +44,8 @@ Field vocabularies (checked when a definition is built, so a typo fails at impor
 - `split`: "high" | "low" | "cards-talk" (best high and best low split) | "declare"
 - `declarations`: subset of ("high", "low", "both")
 - `pigging`: "house" (P1: a pigger must win both sides outright) | "win-or-tie" (Forty-Three)
-  | "share-ties" (Real Poker: a pigger who ties a side shares it)
+  | "share-ties" (Real Poker: a pigger who ties a side shares it) | "perfect-ties" (Doogie: as
+  house, but a tie holding the best possible hand of that side, given in `perfect`, shares it)
 - `ties`: "split" | "goal-post" (P6)
 - `wild` / `kill`: comma lists. `wild` takes HANDS_API's spec (ranks "3", cards "Kh", "joker",
   "lowest-hole", "lowest", "center") plus suit words ("spades", "hearts", "diamonds",
@@ -107,7 +108,7 @@ from ..money import format_cents, parse_cents
 
 SPLITS = ("high", "low", "cards-talk", "declare")
 DECLARATIONS = ("high", "low", "both")
-PIGGING = ("house", "win-or-tie", "share-ties")
+PIGGING = ("house", "win-or-tie", "share-ties", "perfect-ties")
 TIES = ("split", "goal-post")
 WILD_WHERE = ("any", "down", "up")
 POT_KINDS = ("winner-takes", "match", "burn")
@@ -294,6 +295,7 @@ class GameDef:
     split: str = "high"
     declarations: tuple[str, ...] = DECLARATIONS
     pigging: str = "house"
+    perfect: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # side -> best hand
     ties: str = "split"
     go_stop: bool = False                        # P12
     dummy: Dummy | None = None

@@ -99,6 +99,7 @@ class Table:
     round: int = 1
     last_round: bool = False
     settings: Mapping[str, Any] = field(default_factory=dict)
+    perfect: Mapping[str, Any] = field(default_factory=dict)    # side -> best possible key
 
 
 # -- side payments (P15) -------------------------------------------------------------------
@@ -171,16 +172,19 @@ def _beats_dummy(entrant: Entrant, side: str, dummy: DummyHand | None) -> bool:
 
 
 def _pigger_qualifies(pigger: Entrant, candidates: dict[str, list[Entrant]],
-                      dummy: DummyHand | None, strict: bool) -> bool:
-    """A pigger must win each side outright (strict, P1) or win or tie it (variants)."""
+                      dummy: DummyHand | None, strict: bool,
+                      perfect: Mapping[str, Any]) -> bool:
+    """A pigger must win each side outright (strict, P1) or win or tie it (variants); with
+    `perfect` keys, a tie holding the best possible hand of a side is allowed (Doogie)."""
     for side in SIDES:
         mine = pigger.key(side)
         if mine is None or not _beats_dummy(pigger, side, dummy):
             return False
+        tie_ok = not strict or (perfect.get(side) is not None and mine >= perfect[side])
         for other in candidates[side]:
             if other is pigger or other.key(side) is None:
                 continue
-            if other.key(side) > mine or (strict and other.key(side) == mine):
+            if other.key(side) > mine or (other.key(side) == mine and not tie_ok):
                 return False
     return True
 
@@ -229,9 +233,11 @@ class _Resolver:
         candidates = self.candidates(sides)
         if self.game.split == "declare" and len(sides) == 2:
             piggers = [e for e in self.goers if e.declare == "both"]
-            strict = self.game.pigging == "house"
-            qualified = [p for p in piggers if _pigger_qualifies(p, candidates, self.dummy, strict)]
-            if strict and qualified:
+            strict = self.game.pigging in ("house", "perfect-ties")
+            perfect = self.table.perfect if self.game.pigging == "perfect-ties" else {}
+            qualified = [p for p in piggers
+                         if _pigger_qualifies(p, candidates, self.dummy, strict, perfect)]
+            if self.game.pigging == "house" and qualified:
                 pig = qualified[0]
                 self.explain.append(f"{pig.name} went both ways and won each side outright: "
                                     "the whole pot (P1).")

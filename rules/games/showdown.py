@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
-from ..hands import HandValue, Source, WildSet, best_hand, category_rank, parse_wild
+from ..hands import HandValue, Source, WildSet, best_hand, category_rank, evaluate, parse_wild
 from ..money import format_cents, parse_cents, require_nickels
 from . import pots
 from .definition import GameDef, apply_options
@@ -421,10 +421,23 @@ def resolve(data: Any) -> dict:
         dummy_hand = pots.DummyHand(dummy.seat.name, _high_key(game, dummy.high),
                                     dummy.low.key if dummy.low else None)
     table = pots.Table(game, show.pot, show.penalties, dummy_hand, show.legs, show.round,
-                       show.last_round, show.settings)
+                       show.last_round, show.settings, _perfect_keys(game))
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return _output(game, results, dummy, outcome)
+
+
+def _perfect_keys(game: GameDef) -> dict[str, Any]:
+    """The keys of the best possible hand of each side the definition names (`perfect`)."""
+    keys = {}
+    for side, tokens in game.perfect.items():
+        scheme = game.high if side == "high" else game.low
+        if scheme is None:
+            raise RulesError(f"game {game.id}: perfect.{side}: the game has no {side} side")
+        cards = _cards(list(tokens), f"game {game.id}: perfect.{side}")
+        qualifier = game.low_qualifier if side == "low" else None
+        keys[side] = evaluate(cards, scheme, qualifier=qualifier).key
+    return keys
 
 
 def _mapping(data: Mapping, key: str) -> Mapping:

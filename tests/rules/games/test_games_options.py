@@ -72,3 +72,18 @@ def test_inline_lowball_game_split_low_deuce_to_seven_S9():
     result = play(lowball, [p("A", "2c 3d 4h 5s 7c"), p("B", "Ac 2d 3h 4s 5c")])
     assert awards(result) == {"A": "1.00"}
     assert result["players"][1]["high"] is None
+
+
+def test_perfect_ties_pigger_holding_a_perfect_doogie_shares_the_tied_low_P1():
+    doogie_like = {"id": "dg", "down": 6, "board": [{"name": "community", "count": 4}],
+                   "low": "doogie", "low_qualifier": 7, "split": "declare",
+                   "pigging": "perfect-ties", "perfect": {"low": ["As", "2h", "3d", "4c"]}}
+    result = play(doogie_like, [p("Pig", "3d 4c Ks Kh 9s 9h", declare="both"),
+                                p("L", "3c 4d Qs Jh Td 8h", declare="low")],
+                  pot="6.00", board={"community": ["As", "2h", "Kd", "Kc"]})
+    assert awards(result) == {"Pig": "4.50", "L": "1.50"}
+    house = dict(doogie_like, pigging="house")
+    result = play(house, [p("Pig", "3d 4c Ks Kh 9s 9h", declare="both"),
+                          p("L", "3c 4d Qs Jh Td 8h", declare="low")],
+                  pot="6.00", board={"community": ["As", "2h", "Kd", "Kc"]})
+    assert awards(result) == {"L": "3.00"} and result["carry"] == "3.00"

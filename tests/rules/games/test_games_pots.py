@@ -157,3 +157,15 @@ def test_stop_pays_nothing_P12():
     game = replace(HIGH, go_stop=True, pot=PotRule(kind="match"))
     out = settle(Table(game, 1800), [Entrant("Jim", 9, go=False), Entrant("E", 5), Entrant("A", 7)])
     assert awards(out) == {"A": 1800} and owes(out) == {"E": 1800}
+
+
+def test_perfect_ties_pigger_who_ties_with_the_best_possible_hand_shares_P1_doogie():
+    game = replace(DECLARE, pigging="perfect-ties")
+    perfect = Table(game, 600, perfect={"low": 9})
+    out = settle(perfect, [Entrant("Pig", 9, 9, "both"), Entrant("L", None, 9, "low"),
+                           Entrant("H", 5, None, "high")])
+    assert awards(out) == {"Pig": 450, "L": 150}
+    not_perfect = settle(Table(game, 600, perfect={"low": 10}),
+                         [Entrant("Pig", 9, 9, "both"), Entrant("L", None, 9, "low"),
+                          Entrant("H", 5, None, "high")])
+    assert awards(not_perfect) == {"H": 300, "L": 300}
