@@ -318,6 +318,9 @@ class GameDef:
             raise RulesError(f"game {self.id}: split 'low' needs a low scheme")
         if self.split in ("cards-talk", "declare") and (self.low is None or self.high is None):
             raise RulesError(f"game {self.id}: split {self.split!r} needs a high and a low scheme")
+        for side in self.perfect:
+            _check(side, ("high", "low"), f"game {self.id}: perfect")
+        object.__setattr__(self, "perfect", {k: tuple(v) for k, v in dict(self.perfect).items()})
         names = [position.name for position in self.board]
         if len(set(names)) != len(names):
             raise RulesError(f"game {self.id}: board position names repeat: {names}")
