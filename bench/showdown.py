@@ -63,6 +63,31 @@ def _median_ms(fn, deals: list[dict]) -> float:
     return statistics.median(times)
 
 
+def _evaluator_share(deals: list[dict]) -> float:
+    """The part of our showdown time spent inside `rules.hands.best_hand` (0..1)."""
+    from rules.games import showdown
+
+    real = showdown.best_hand
+    spent = [0.0]
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    showdown.best_hand = timed
+    try:
+        start = time.perf_counter()
+        for deal in deals:
+            showdown.resolve(deal)
+        total = time.perf_counter() - start
+    finally:
+        showdown.best_hand = real
+    return spent[0] / total
+
+
 def main() -> None:
     deals = _deals(DEALS)
     for deal in deals[:3]:          # warm both (imports, tables) before timing
@@ -73,6 +98,8 @@ def main() -> None:
     print(f"{'omaha-burns showdown, 7 players (rules.games)':<52} {ours:8.3f} ms median")
     print(f"{'same high/low evaluation (pokerkit)':<52} {peer:8.3f} ms median")
     print(f"{'ratio':<52} {peer / ours:8.1f}x faster (target >= 10x, a few ms)")
+    share = _evaluator_share(deals)
+    print(f"{'time inside rules.hands.best_hand':<52} {share * 100:8.0f} %")
 
 
 if __name__ == "__main__":
