@@ -100,3 +100,12 @@ def test_games_json_gives_full_definitions_with_source_and_describe(capsys):
     games = {g["id"]: g for g in json.loads(capsys.readouterr().out)["games"]}
     assert games["old-man"]["source"].startswith("001_")
     assert "center" in games["old-man"]["describe"]
+
+
+def test_a_declaration_outside_the_games_list_is_refused_S14():
+    no_pigs = {"id": "no-pigs", "down": 5, "low": "low", "split": "declare",
+               "declarations": ["high", "low"]}
+    data = {"game": no_pigs, "pot": "1.00",
+            "players": [{"name": "A", "down": ["As", "2d", "3c", "4h", "6s"], "declare": "both"}]}
+    with pytest.raises(RulesError, match=r"players\[0\]\.declare: 'both' is not allowed in no-pigs; expected high, low"):
+        resolve(data)
