@@ -46,7 +46,7 @@ class MoneyColumn(tables.Column):
         return format_cents(_cents(value))
 
     def render_footer(self, bound_column, table):
-        if not self.total:
+        if not self.total or not len(table.data):
             return ""
         return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
 
@@ -63,7 +63,10 @@ class DashboardTable(tables.Table):
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
     sold = MoneyColumn(verbose_name="Sold", total=True)
     cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
-    book = MoneyColumn(verbose_name="THE BOOK", signed=True)
+    book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
+
+    def render_seat(self, value):
+        return value + 1  # people count seats from 1; the banker deals first (B1)
 
     class Meta:
         orderable = True

@@ -83,7 +83,7 @@ def settle_up(request, pk):
     players, transfers = _report_rows(report)
     table = SettleUpTable(players, prefix="p-")
     RequestConfig(request, paginate=False).configure(table)
-    transfers_table = TransfersTable(transfers, prefix="t-")
+    transfers_table = TransfersTable(transfers, prefix="t-", show_footer=bool(transfers))
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"]}
     return _export_or_render(request, table, f"settle-up-{session.date}", "tables/settle_up.html",

@@ -32,3 +32,39 @@ def shots() -> Path:
     """Where screenshots go, to be looked at by a person."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def table(transactional_db):
+    """Players and an open night, made through the services: Mike (host, banker), Fred, Ann,
+    and Gus, Fred's guest."""
+    import datetime
+
+    from ledger import services
+
+    made = {}
+    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
+                                 ("Ann", "BOA", {}), ("Gus", "BOGU", {"regular": False,
+                                                                    "invited_by": "Fred"})]:
+        made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
+    made["session"] = services.session_open(
+        date=datetime.date(2026, 11, 21), banker="Mike", seating=["Fred", "Ann", "Gus"],
+        key="open-night",
+    )
+    return made
+
+
+@pytest.fixture
+def banker_page(page, live_server, banker_user):
+    """A tablet-sized page, logged in as the banker through the login form."""
+    page.set_viewport_size(TABLET)
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", banker_user.username)
+    page.fill("#id_password", "correct-horse-battery-staple")
+    page.click("button[type=submit]")
+    page.wait_for_url(live_server.url + "/")
+    return page

@@ -1,0 +1,148 @@
+"""The banker's night on a tablet, in a real browser: buy-ins by tapping, a double tap,
+a cash-out by chip colour, and the player's phone page."""
+
+import re
+
+import pytest
+from conftest import PHONE
+
+from ledger.models import Entry
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_buyin_by_tapping_five_dollar_buttons(banker_page, live_server, table, shots):
+    page = banker_page
+    session = table["session"]
+    page.goto(f"{live_server.url}/s/{session.pk}/")
+    page.click("text=Buy-in")
+    page.select_option("#id_player", label="Fred")
+    page.click("button:text('+$5')")
+    page.click("button:text('+$5')")
+    page.click("button:text('+$10')")
+    assert page.input_value("#id_amount") == "20.00"
+    page.click("label:has-text('Bank note')")
+    page.screenshot(path=str(shots / "buyin-form.png"), full_page=True)
+    page.click("button.btn-big[name=save]")
+    page.wait_for_url(re.compile(r"/s/\d+/\?saved=\d+"))
+    assert "Fred bought $20.00" in page.inner_text("#saved")
+    assert page.inner_text("#chips-outstanding") == "$20.00"
+    assert page.inner_text("#notes-open") == "$20.00"
+    page.screenshot(path=str(shots / "dashboard.png"), full_page=True)
+    entry = Entry.objects.get(kind=Entry.BUY)
+    assert (entry.amount, entry.method, entry.player.name) == (2000, "note", "Fred")
+
+
+def test_a_bad_amount_is_explained_on_the_form(banker_page, live_server, table, shots):
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{table['session'].pk}/buy/")
+    page.select_option("#id_player", label="Ann")
+    page.fill("#id_amount", "7")
+    page.click("button.btn-big[name=save]")
+    assert "multiples of $5.00" in page.inner_text(".field-error")
+    page.screenshot(path=str(shots / "buyin-error.png"), full_page=True)
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 0
+
+
+@pytest.mark.parametrize("guard", ["with the page's guard", "without it"])
+def test_double_tap_on_save_creates_one_entry(banker_page, live_server, table, guard):
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{table['session'].pk}/buy/")
+    page.select_option("#id_player", label="Ann")
+    page.fill("#id_amount", "10")
+    if guard == "without it":
+        # Only the one-time key stands between two taps and two buy-ins now.
+        page.evaluate("document.querySelectorAll('form[data-once]')"
+                      ".forEach(f => f.removeAttribute('data-once'))")
+    page.dblclick("button.btn-big[name=save]")
+    page.wait_for_url(re.compile(r"/s/\d+/\?saved=\d+"))
+    page.wait_for_load_state("networkidle")
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert "Ann bought $10.00" in page.inner_text("#saved")
+
+
+def test_possible_duplicate_is_asked_R15(banker_page, live_server, table, shots):
+    page = banker_page
+    for _ in range(2):
+        page.goto(f"{live_server.url}/s/{table['session'].pk}/buy/")
+        page.select_option("#id_player", label="Fred")
+        page.click("button:text('+$20')")
+        page.click("button.btn-big[name=save]")
+    assert "Possible duplicate?" in page.inner_text("#duplicate")
+    page.screenshot(path=str(shots / "buyin-duplicate.png"), full_page=True)
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    page.click("text=Yes, record it again")
+    page.wait_for_url(re.compile(r"\?saved="))
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 2
+
+
+def test_cashout_counts_chips_with_a_running_total(banker_page, live_server, table, shots):
+    from ledger import services
+
+    session = table["session"]
+    services.buyin_create(session=session, player="Fred", amount="25.00", key="fred-25")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/cashout/")
+    page.select_option("#id_player", value=str(table["Fred"].pk))
+    for _ in range(3):
+        page.click("button[aria-label='One white chip more']")
+    page.click("button[aria-label='One red chip more']")
+    page.fill("#id_blue", "2")
+    page.click("button[aria-label='One yellow chip more']")
+    page.fill("#id_black", "12")
+    page.click("button[aria-label='One green chip more']")
+    page.click("button[aria-label='One green chip more']")
+    page.click("button[aria-label='One green chip more']")
+    page.click("button[aria-label='One green chip less']")
+    assert page.inner_text("#chip-total") == "$23.25"
+    assert page.inner_text("#chip-whole") == "$23.00"
+    assert page.inner_text("#chip-odd") == "$0.25"
+    assert page.inner_text("#id_green_subtotal") == "$10.00"
+    page.screenshot(path=str(shots / "cashout.png"), full_page=True)
+    page.click("button.btn-big[name=save]")
+    page.wait_for_url(re.compile(r"\?saved="))
+    assert "$0.25 to the final pot" in page.inner_text("#saved")
+    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    assert entry.payload["chips"] == {"white": 3, "red": 1, "blue": 2, "yellow": 1,
+                                      "black": 12, "green": 2}
+
+
+def test_player_page_on_a_phone(page, live_server, table, shots):
+    from ledger import services
+
+    session = table["session"]
+    services.buyin_create(session=session, player="Ann", amount="15.00", paid="book", key="a1")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/p/{table['Ann'].balance_token}/")
+    text = page.inner_text("main")
+    assert "You owe" in text and "$15.00" in text
+    assert _no_horizontal_scroll(page)
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.big-number'))"
+                         ".fontSize)")
+    assert size >= 32  # the number a player looks for is big
+    page.screenshot(path=str(shots / "player-phone.png"), full_page=True)
+    page.goto(f"{live_server.url}/p/{table['Fred'].balance_token}x/")
+    assert "Nothing here" in page.inner_text("main")
+
+
+def test_close_steps_and_settle_up_on_the_tablet(banker_page, live_server, table, shots):
+    from ledger import services
+
+    session = table["session"]
+    services.buyin_create(session=session, player="Gus", amount="10.00", paid="note", key="g1")
+    services.cashout_create(session=session, player="Gus", chips={"black": 10}, key="g2")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/close/")
+    page.screenshot(path=str(shots / "close-steps.png"), full_page=True)
+    page.click("text=Commit to THE BOOK")  # htmx swaps the steps in place
+    page.wait_for_selector("text=No bank notes are open")
+    page.check("#id_confirm")
+    page.click("button:text('Close the session')")
+    page.wait_for_url(re.compile(r"/settle/$"))
+    page.screenshot(path=str(shots / "settle-up.png"), full_page=True)
+    assert "Who pays whom" in page.inner_text("main")
+    assert page.locator("#settle tfoot").is_visible()
