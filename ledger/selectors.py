@@ -203,11 +203,15 @@ def settle_up_report(session: PokerSession) -> dict:
     }
 
 
-def audit() -> dict:
-    """Does every entry balance, and do all postings together sum to zero? (R5)"""
+def audit(session: PokerSession | None = None) -> dict:
+    """Does every entry balance, and do all postings together sum to zero? (R5)
+
+    With a session, only that night's entries are checked one by one (the totals stay global).
+    """
     total = Posting.objects.aggregate(total=Sum("amount"))["total"] or 0
+    entries = Entry.objects.all() if session is None else Entry.objects.filter(session=session)
     unbalanced = list(
-        Entry.objects.annotate(total=Sum("postings__amount"))
+        entries.annotate(total=Sum("postings__amount"))
         .filter(~Q(total=0) & Q(total__isnull=False)).values_list("pk", flat=True)
     )
     book_total = Posting.objects.filter(kind=Account.BOOK).aggregate(

@@ -18,10 +18,10 @@ def new_key(prefix: str = "k") -> str:
     return f"{prefix}-{next(_keys)}"
 
 
-def assert_invariants(session: PokerSession | None = None) -> None:
+def assert_invariants(session: PokerSession | None = None):
     """Postings sum to zero per entry and overall; no session account below zero; THE BOOK
     sums to zero; a closed night has no chips or notes out and no guest carrying debt."""
-    report = selectors.audit()
+    report = selectors.audit(session)
     assert report["ok"], report
     sessions = [session] if session is not None else list(PokerSession.objects.all())
     for night in sessions:
@@ -48,6 +48,7 @@ def assert_invariants(session: PokerSession | None = None) -> None:
             assert sum(book.values()) == 0
             guests = Player.objects.filter(pk__in=book, regular=False)
             assert all(book[g.pk] >= 0 for g in guests), "a guest carries BOOK debt (B9)"
+    return dash if session is not None else None
 
 
 class Night:

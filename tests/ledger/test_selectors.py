@@ -1,0 +1,67 @@
+"""Selectors: the numbers the pages show, in a bounded number of queries (no N+1), and the
+audit (R5)."""
+
+import pytest
+from ledger_night import make_player, open_night
+
+from ledger import selectors
+from ledger.models import Entry, Posting
+
+pytestmark = pytest.mark.django_db
+
+
+def busy_night(players, guests: int):
+    for i in range(guests):
+        make_player(f"Guest{i}", f"BOX{i}", regular=False, invited_by="Fred")
+    night = open_night(seating=["Fred", "Ann", "Gus", *[f"Guest{i}" for i in range(guests)]])
+    night.buy("Fred", "50.00")
+    for i in range(guests):
+        night.buy(f"Guest{i}", "5.00", paid=["cash", "note", "book"][i % 3])
+        night.buy(f"Guest{i}", "5.00", paid="cash", seller="Fred")
+    return night
+
+
+@pytest.mark.parametrize("guests", [3, 9])
+def test_the_dashboard_and_settle_up_take_the_same_queries_for_any_table(
+    players, guests, django_assert_max_num_queries
+):
+    night = busy_night(players, guests)
+    with django_assert_max_num_queries(12):
+        dash = selectors.session_dashboard(night.session)
+        assert len(dash.lines) == 4 + guests
+    with django_assert_max_num_queries(12):
+        report = selectors.settle_up_report(night.session)
+        assert len(report["players"]) == 4 + guests
+    with django_assert_max_num_queries(6):
+        assert len(selectors.the_book()) > 0
+    with django_assert_max_num_queries(6):
+        assert selectors.audit()["ok"]
+
+
+def test_the_dashboard_shows_who_is_in_chips_and_cash(night):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="note")
+    night.buy("Gus", "5.00", paid="book", seller="Fred")
+    dash = selectors.session_dashboard(night.session)
+    assert [(ln.player.name, ln.chips) for ln in dash.lines] == [
+        ("Mike", 0), ("Fred", 1500), ("Ann", 1000), ("Gus", 500)]
+    assert (dash.cash_box, dash.chips_outstanding, dash.notes_open) == (2000, 3000, 1000)
+    fred = selectors.player_night(night.session, night.session.seats.get(position=1).player)
+    assert (fred.bought, fred.sold, fred.book) == (2000, 500, 500)
+
+
+def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
+    night.buy("Fred", "20.00")
+    assert selectors.audit()["ok"]
+    entry = Entry.objects.get()
+    Posting.objects.bulk_create([Posting(entry=entry, kind="cash_box",
+                                         session=night.session, amount=-5)])
+    report = selectors.audit()
+    assert not report["ok"]
+    assert report["unbalanced_entries"] == [entry.pk] and report["postings_total"] == -5
+
+
+def test_a_players_book_balance_and_sessions(night, players):
+    night.buy("Ann", "10.00", paid="book")
+    assert selectors.player_book_balance(players["Ann"]) == -1000
+    assert selectors.player_sessions(players["Ann"]) == [night.session]
