@@ -73,7 +73,11 @@ Four definitions written out in full, as a guide (the catalog modules hold the r
         hand=Hand(takes=(take(hand=2, board=3),)),
         low="low-8", low_qualifier=8, split="cards-talk", ties="goal-post",
         pot=PotRule(kind="burn", burn="pot-up-to", burn_amount=500),
-        options=(Option("burn_step", "0.00", "progressive burn: added to the cap each round"),),
+    )   # progressive-omaha-burns: PotRule(kind="burn", burn_amount=100, burn_step=100)
+
+    DEADLY_69S = GameDef(   # position-dependent wild and kill cards (P13)
+        id="deadly-69s", ..., down=2, up=1, high="three-plain",
+        wild="6,9", wild_where="down", kill="6,9", pot=PotRule(kind="match"),
     )
 
     OLD_MAN = GameDef(
@@ -92,8 +96,15 @@ Four definitions written out in full, as a guide (the catalog modules hold the r
                 Round({"down": 7, "wild": "7"}, "7 down, 7s wild")),
     )
 
+A game's own named options: `Option(name, default, describe, choices={value: overrides})`,
+e.g. `Option("hi_lo", False, "...", choices={"false": {}, "true": {"split": "cards-talk",
+"low": "low-8", "low_qualifier": 8}})`; an option without choices is a parameter that a layout,
+scheme or side payment reads from the showdown's settings (`Option("wimp", "none", ...)`).
 A piece of a seed that is missing (a ranking list that was an image) becomes an `Option` with a
-sensible default, and `describe` says so.
+sensible default, and `describe` says so; `describe` also names every board position.
+
+Pigging "perfect-ties" reads `perfect`, the best possible hand of a side as card strings
+(`perfect={"low": ("As", "2h", "3d", "4c")}` for a doogie).
 """
 
 from __future__ import annotations
