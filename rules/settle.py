@@ -30,8 +30,9 @@ from .errors import RulesError
 from .money import format_cents
 
 # Work units: sub-multiset sums listed plus search steps. 25 random parties need far fewer.
-SEARCH_BUDGET = 3_000_000
+SEARCH_BUDGET = 2_000_000
 HALF_LIMIT = 1 << 17  # most sub-multisets one half of the amounts may have
+GROUP_LIMIT = 120_000  # most zero-sum groups worth searching (25 parties need ~40,000 at most)
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,8 @@ class _ZeroSumGroups:
             else:
                 right_classes.append(index)
                 right_rows *= options
+        if max(left_rows, right_rows) > HALF_LIMIT:
+            raise _OutOfBudget  # too many sub-multisets to list: fall back at once
         self.left = _Half.of(layout, left_classes, work)
         self.right = _Half.of(layout, right_classes, work)
         right_by_sum: dict[int, list[int]] = defaultdict(list)
@@ -260,6 +263,8 @@ class _ZeroSumGroups:
                 size = self.left.sizes[row] + self.right.sizes[other]
                 if size:
                     pairs.append((size, self.left.packed[row] + self.right.packed[other], row, other))
+            if len(pairs) > GROUP_LIMIT:
+                raise _OutOfBudget
         pairs.sort()
         self.pairs = pairs
 
