@@ -42,6 +42,10 @@ def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="h
     if not isinstance(size, int) or not spec.size <= size <= deck_size:
         raise RulesError(f"size {size!r}: expected {spec.size}..{deck_size} for scheme "
                          f"{scheme!r} and deck {deck_name!r}")
+    if spec.name not in SUIT_BLIND and size >= 2 * spec.size and comb(deck_size, size) > 3e6:
+        # Two suits could each hold a whole flush: only visiting every hand would count it.
+        raise RulesError(f"size {size}: scheme {scheme!r} is counted exactly for up to "
+                         f"{2 * spec.size - 1} cards from this deck")
     job = _Census(spec, size, ranks, jokers, rule, qualifier)
     counts = job.run()
     total = sum(counts.values())

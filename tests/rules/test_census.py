@@ -120,3 +120,5 @@ def test_census_refuses_bad_requests():
         census(2)
     with pytest.raises(RulesError, match="center"):
         census(5, wild=parse_wild("center"))
+    with pytest.raises(RulesError, match="up to 5 cards"):
+        census(7, scheme="three")
