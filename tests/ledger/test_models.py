@@ -57,3 +57,30 @@ def test_migrate_puts_back_triggers_that_were_dropped_R7():
     assert installed_triggers() == []
     call_command("migrate", verbosity=0)
     assert len(installed_triggers()) == 2 * len(APPEND_ONLY_TABLES)
+
+
+@pytest.mark.parametrize(
+    ("fields", "constraint"),
+    [
+        ({"kind": "buy", "amount": 700}, "buy_in_whole_five_dollars"),
+        ({"kind": "pay", "amount": 502}, "entry_amount_whole_nickels"),
+        ({"kind": "pay", "amount": -500}, "entry_amount_not_negative"),
+        ({"kind": "reverse", "amount": 500}, "correction_names_its_entry"),
+    ],
+)
+def test_the_database_refuses_an_entry_that_breaks_a_per_row_rule_B2_B10(
+    night, fields, constraint
+):
+    from django.db import IntegrityError
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entry.objects.create(session=night.session, **fields)
+    assert not Entry.objects.exists()
+
+
+def test_the_database_refuses_a_posting_of_odd_cents_B10(night):
+    from django.db import IntegrityError
+
+    entry = night.buy("Fred", "20.00")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Posting.objects.create(entry=entry, kind="cash_box", session=night.session, amount=3)

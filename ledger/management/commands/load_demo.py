@@ -9,7 +9,7 @@ import os
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
@@ -40,12 +40,19 @@ class Command(BaseCommand):
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
 
     def handle(self, *args, **options):
-        with transaction.atomic():
-            for name, note_id, regular, inviter, host in PLAYERS:
-                services.player_create(name=name, note_id=note_id, regular=regular,
-                                       invited_by=inviter, is_host=host, key=f"demo-player-{name}")
-            self._last_week()
-            tonight = self._tonight()
+        try:
+            with transaction.atomic():
+                for name, note_id, regular, inviter, host in PLAYERS:
+                    if Player.objects.filter(name=name).exists():
+                        continue  # loaded before (or typed in by hand): keep it
+                    services.player_create(name=name, note_id=note_id, regular=regular,
+                                           invited_by=inviter, is_host=host,
+                                           key=f"demo-player-{name}")
+                self._last_week()
+                tonight = self._tonight()
+        except services.LedgerError as error:
+            raise CommandError(f"cannot load the demo here: {error.message}",
+                               returncode=2) from None
         password = secrets.token_urlsafe(9)
         user, _ = get_user_model().objects.get_or_create(username="banker")
         user.is_staff = user.is_superuser = True
