@@ -144,6 +144,10 @@ def _check(value: Any, allowed: tuple, what: str) -> None:
         raise RulesError(f"{what}: {value!r} is not one of {', '.join(map(str, allowed))}")
 
 
+def _card_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 @dataclass(frozen=True)
 class Position:
     """A named place on the board and how many cards lie there at the showdown.
@@ -325,6 +329,10 @@ class GameDef:
         _check(self.wild_where, WILD_WHERE, f"game {self.id}: wild_where")
         for declaration in self.declarations:
             _check(declaration, DECLARATIONS, f"game {self.id}: declarations")
+        if not _card_count(self.up) or not (self.down is None or _card_count(self.down)):
+            raise RulesError(f"game {self.id}: down/up: expected whole numbers of cards")
+        if self.split == "high" and self.high is None:
+            raise RulesError(f"game {self.id}: split 'high' needs a high scheme")
         if self.split == "low" and self.low is None:
             raise RulesError(f"game {self.id}: split 'low' needs a low scheme")
         if self.split in ("cards-talk", "declare") and (self.low is None or self.high is None):
