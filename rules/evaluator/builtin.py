@@ -29,7 +29,7 @@ def register_builtins():
     _high("two", 2, s.TWO_ORDER, straights=False, flushes=False)
     register_scheme("one", 1, "high", scheme_fn("one", s.score_one, "high"),
                     categories=s.ONE_ORDER)
-    register_scheme("one-low", 1, "low", scheme_fn("one-low", s.score_one_low, "high"),
+    register_scheme("one-low", 1, "low", scheme_fn("one-low", s.score_one_low, "low"),
                     categories=s.ONE_ORDER)
     _low("low", s.score_low_house, HIGH_CATEGORIES)
     _low("low-a5", s.score_low_a5, A5_CATEGORIES)
