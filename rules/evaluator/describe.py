@@ -34,7 +34,7 @@ def high_headline(category, display):
     pairs = [rank for rank in dict.fromkeys(display) if counts[rank] == 2]
     text = {
         "five_of_a_kind": lambda: f"five {_plural(first)}",
-        "straight_flush": lambda: ("royal flush" if first == 14
+        "straight_flush": lambda: ("royal flush" if first == 14 and len(display) == 5
                                    else f"{_name(first)}-high straight flush"),
         "four_of_a_kind": lambda: f"four {_plural(first)}",
         "full_house": lambda: f"full house, {_plural(first)} full of {_plural(display[-1])}",
