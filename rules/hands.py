@@ -2,6 +2,19 @@
 
 The public API (see team/HANDS_API.md). Built-in schemes: high, three, three-plain,
 three-sf-top, four, two, one, one-low, low (house), low-a5, low-27, low-a6, low-8, doogie.
+
+Readings chosen where the seeds leave room (each pinned by a test):
+- S13 "lowest-hole": the lowest hole card's rank is wild, including up cards and board cards
+  of that rank (as in Texas Reach Around, seed 003); "lowest" does the same over hole and up
+  cards. Jokers are never "the lowest card". Aces count only when every eligible card is one.
+- S7 house low: a single ace plays low or high, whichever makes the better low (A-2-3-4-5
+  is then an ace-high no-pair hand rather than a straight); two or more aces play high.
+- A qualifier (8 for 8-or-better, 7 for the doogie) means: no pair, no straight or flush
+  where the scheme counts them, and no card above the qualifier (ace = 1 where it plays low).
+- A joker is wild only when JOKER is in `wild` (one-card schemes excepted: ace high, deuce
+  low); a non-wild joker elsewhere is refused. The CLI and census treat jokers as wild.
+- Ties: keys never look at suits or at how many cards were wild (S6); among equal hands the
+  one shown uses the fewest wild cards.
 """
 
 from __future__ import annotations
