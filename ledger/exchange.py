@@ -8,7 +8,8 @@ passes the same checks as a typed one and gives the same settle-up.
 Beyond ARCHITECTURE.md's example the format carries, all optional on import:
 `session.seating` (names in dealing order, banker first, B1); `hand.carry`;
 `{"type": "reverse", "event": N, "reason": "..."}` (a correction of event N, 0-based);
-`{"type": "merge"}` (the surrogate book merged into THE BOOK, B7).
+`{"type": "merge"}` (the surrogate book merged into THE BOOK, B7);
+`{"type": "warning", "player": "Gus"}` (the night's one warning for jumping the bet, B11).
 
 Import refuses a file whose `book_before` disagrees with THE BOOK here and names the people
 where it differs. Into a database whose THE BOOK has never been written, `book_before` is
@@ -171,6 +172,8 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
             player=event.get("player"), amount=event.get("amount"),
             paid=event.get("paid", Entry.CASH), seller=event.get("from", BANK),
             confirm_duplicate=True, **common)
+    if kind == "warning":
+        return services.warning_record(player=event.get("player"), **common)
     if kind == "penalty":
         return services.penalty_record(player=event.get("player"),
                                        amount=event.get("amount", "0.20"), **common)
@@ -203,7 +206,7 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
             raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
         return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
                                       key=key, user=user)
-    raise LedgerError(f"unknown event type {kind!r}; expected buy, penalty, hand, cashout, "
+    raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, hand, cashout, "
                       "final_pot, note, pay, merge, reverse or close.")
 
 

@@ -173,6 +173,7 @@ class Entry(AppendOnlyModel):
 
     OPENING = "opening"
     BUY = "buy"
+    WARNING = "warning"
     PENALTY = "penalty"
     HAND = "hand"
     CASHOUT = "cashout"
@@ -185,6 +186,7 @@ class Entry(AppendOnlyModel):
     KIND_CHOICES = [
         (OPENING, "THE BOOK brought in"),
         (BUY, "chips bought"),
+        (WARNING, "warning for jumping the bet"),
         (PENALTY, "penalty"),
         (HAND, "hand"),
         (CASHOUT, "cash-out"),

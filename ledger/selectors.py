@@ -51,6 +51,7 @@ class Dashboard:
     final_pot: int
     chips_outstanding: int
     open_notes: list[tuple[BankNote, int]] = field(default_factory=list)
+    warning_given: bool = False   # the night's one warning for jumping the bet is used (B11)
 
     @property
     def notes_open(self) -> int:
@@ -116,6 +117,7 @@ def session_dashboard(session: PokerSession) -> Dashboard:
         table_pot=totals.get(Account.TABLE_POT, 0), final_pot=totals.get(Account.FINAL_POT, 0),
         chips_outstanding=held + totals.get(Account.TABLE_POT, 0),
         open_notes=[(n, balances[n.pk]) for n in notes.order_by("id")],
+        warning_given=Entry.objects.filter(session=session, kind=Entry.WARNING).exists(),
     )
 
 

@@ -9,6 +9,7 @@ or names; "bank" (or None) stands for the bank.
     session_seat(*, session, player, key, user=None)
     buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
                  user=None, confirm_duplicate=False)          # PossibleDuplicate (R15)
+    warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
     penalty_record(*, session, player, amount=20, key, user=None)
     hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
     cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)
@@ -28,7 +29,7 @@ from .cashout import CHIP_VALUES, cashout_create, chip_total, final_pot_award
 from .close import session_close
 from .corrections import entry_reverse
 from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
-from .hands import hand_record, penalty_record
+from .hands import hand_record, penalty_record, warning_given, warning_record
 from .notes import note_commit, note_void, open_notes
 from .players import player_create
 from .sessions import session_open, session_seat
@@ -38,4 +39,5 @@ __all__ = [
     "cashout_create", "chip_total", "entry_reverse", "final_pot_award", "hand_record",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
     "player_create", "session_close", "session_open", "session_seat", "surrogate_book_merge",
+    "warning_given", "warning_record",
 ]

@@ -1,5 +1,9 @@
 """The table's pots: penalties and hands move chips between players, not money in the bank.
 
+The first jump of the bet in a night gets the session's one warning (`warning_record`, B11);
+it moves nothing. Penalties are not refused without it, so files from elsewhere still import,
+but the dashboard says whether the warning is used.
+
 The table pot is an account of its own. A penalty puts the jumper's chips into it (B11). A hand
 record puts each listed player's stake into it ("owes": antes, bets, matches or burns for this
 hand), pays the awards out of it, and whatever is left stays in it for the next hand (carry,
@@ -20,6 +24,32 @@ from .journal import Journal, chips_held, lock_session, money, session_totals
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
+
+
+@idempotent("warning_record")
+def warning_record(*, session: PokerSession | int, player: Player | str, key: str,
+                   user=None) -> Entry:
+    """The night's one warning for jumping the bet, before any penalty (B11). Moves no money.
+
+    Only one per session, not one per player; after it every jump costs the penalty.
+    """
+    session = lock_session(session)
+    player = player_of(player)
+    given = Entry.objects.filter(session=session, kind=Entry.WARNING).select_related(
+        "player").first()
+    if given is not None:
+        raise LedgerError(f"The night's one warning was already given (to {given.player}); "
+                          "jumping the bet now costs the $0.20 penalty (B11).", field="player")
+    return Journal(session).write(
+        kind=Entry.WARNING, key=key, user=user, player=player,
+        payload={"type": "warning", "player": player.name},
+        memo=f"{player.name} jumped the bet: the night's one warning (B11)",
+    )
+
+
+def warning_given(session: PokerSession) -> bool:
+    """Has tonight's one warning for jumping the bet been used (B11)?"""
+    return Entry.objects.filter(session=session, kind=Entry.WARNING).exists()
 
 
 @idempotent("penalty_record")

@@ -60,3 +60,13 @@ def test_hand_amounts_are_whole_white_chips_B10(stacked):
     with pytest.raises(LedgerError, match="not a multiple of \\$0.05"):
         services.hand_record(session=stacked.session, pot="1.02", awards={"Fred": "1.02"},
                              owes={"Ann": "1.02"}, key=new_key())
+
+
+def test_the_night_has_one_warning_for_jumping_the_bet_not_one_per_player_B11(stacked):
+    assert not selectors.session_dashboard(stacked.session).warning_given
+    services.warning_record(session=stacked.session, player="Ann", key=new_key())
+    assert selectors.session_dashboard(stacked.session).warning_given
+    with pytest.raises(LedgerError, match="already given \\(to Ann\\)"):
+        services.warning_record(session=stacked.session, player="Fred", key=new_key())
+    stacked.penalty("Fred")
+    assert stacked.chips("Fred") == 980 and stacked.chips("Ann") == 1000

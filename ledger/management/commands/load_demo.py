@@ -98,6 +98,7 @@ class Command(BaseCommand):
         services.buyin_create(**s, player="Gus", amount="10.00", key=f"{key}-buy-gus")
         services.buyin_create(**s, player="Gus", amount="5.00", paid="book", seller="Fred",
                               key=f"{key}-sale-gus")
+        services.warning_record(**s, player="Jim", key=f"{key}-warning")
         services.penalty_record(**s, player="Gus", key=f"{key}-penalty")
         services.hand_record(
             **s, pot="6.20", awards={"Ann": "6.20"}, game="seven-card-stud",
