@@ -213,6 +213,15 @@ class PotAwardForm(RosterForm):
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
 
 
+class CorrectionForm(KeyedForm):
+    """Undo a mistaken entry with a reversing one; the reason is kept in the journal."""
+
+    reason = forms.CharField(
+        label="Why is it wrong?", max_length=200,
+        help_text="For example: typed $20 instead of $10. Then enter the right one again.",
+    )
+
+
 class NoteActionForm(KeyedForm):
     """Commit an open bank note into THE BOOK, or void it (B5)."""
 

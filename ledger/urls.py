@@ -19,6 +19,7 @@ urlpatterns = [
     path("s/<int:pk>/cashout/", views.cashout, name="cashout"),
     path("s/<int:pk>/pot/", views.pot_award, name="pot_award"),
     path("s/<int:pk>/final-pot/", views.final_pot, name="final_pot"),
+    path("s/<int:pk>/correct/<int:entry_pk>/", views.correction, name="correction"),
     path("s/<int:pk>/close/", views.session_close_view, name="session_close"),
     path("s/<int:pk>/close/note/", views.note_action, name="note_action"),
     path("s/<int:pk>/merge/", views.surrogate_merge, name="surrogate_merge"),

@@ -8,7 +8,9 @@ column marked `total=True` sums itself in the table's footer. Sorting works on e
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from rules.money import format_cents
 
@@ -128,6 +130,18 @@ class EntriesTable(tables.Table):
     memo = tables.Column(verbose_name="Details", orderable=False)
     amount = MoneyColumn(verbose_name="Amount")
     created_by = tables.Column(verbose_name="By", default="—")
+    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True)
+
+    # What the services refuse to reverse (ledger.services.corrections); no button for those.
+    FINAL_KINDS = ("reverse", "close", "opening", "merge")
+
+    def render_fix(self, record):
+        if record.kind in self.FINAL_KINDS or not record.session.is_open:
+            return ""
+        if getattr(record, "reversed_by", None) is not None:
+            return mark_safe('<span class="badge">corrected</span>')
+        url = reverse("correction", args=[record.session_id, record.pk])
+        return format_html('<a class="btn btn-small" href="{}">Correct</a>', url)
 
     class Meta:
         orderable = True

@@ -94,7 +94,8 @@ def settle_up(request, pk):
 def session_entries(request, pk):
     """A night's journal (the session summary), with who entered each line and when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    table = EntriesTable(entries_of(session))
+    rows = entries_of(session).select_related("session", "reversed_by")
+    table = EntriesTable(rows, show_footer=False)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table})

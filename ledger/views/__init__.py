@@ -1,7 +1,15 @@
 """Banker pages. Views parse forms and call `ledger.services`; they never write models."""
 
 from ledger.views.close import note_action, session_close_view, surrogate_merge
-from ledger.views.money import buyin, cashout, chip_sale, final_pot, penalty, pot_award
+from ledger.views.money import (
+    buyin,
+    cashout,
+    chip_sale,
+    correction,
+    final_pot,
+    penalty,
+    pot_award,
+)
 from ledger.views.player import player_balance
 from ledger.views.sessions import (
     player_new,
@@ -11,7 +19,7 @@ from ledger.views.sessions import (
 )
 
 __all__ = [
-    "buyin", "cashout", "chip_sale", "final_pot", "note_action", "penalty", "player_balance",
+    "buyin", "cashout", "chip_sale", "correction", "final_pot", "note_action", "penalty", "player_balance",
     "player_new", "pot_award", "session_close_view", "session_dashboard_view", "session_list",
     "session_open", "surrogate_merge",
 ]

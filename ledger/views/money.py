@@ -8,11 +8,19 @@ and redirects to the table with what was saved.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import BuyInForm, CashOutForm, FinalPotForm, PenaltyForm, PotAwardForm
+from ledger.forms import (
+    BuyInForm,
+    CashOutForm,
+    CorrectionForm,
+    FinalPotForm,
+    PenaltyForm,
+    PotAwardForm,
+)
+from ledger.models import Entry
 from ledger.selectors import session_dashboard
 from rules.money import format_cents
 
@@ -209,5 +217,24 @@ def pot_award(request, pk):
     return render(
         request, "ledger/pot_award.html",
         {"session": session, "form": form, "dashboard_url": dashboard_url(session), "dash": dash},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def correction(request, pk, entry_pk):
+    """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
+    session = get_open_session(pk)
+    entry = get_object_or_404(Entry, pk=entry_pk, session=session)
+    form = CorrectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        outcome = call_service(request, form, services.entry_reverse, entry=entry,
+                               reason=form.cleaned_data["reason"])
+        if outcome.ok:
+            return saved_redirect(session, outcome.result)
+    return render(
+        request, "ledger/correction.html",
+        {"session": session, "entry": entry, "form": form, "dashboard_url": dashboard_url(session)},
         status=400 if form.is_bound else 200,
     )

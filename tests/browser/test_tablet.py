@@ -146,3 +146,25 @@ def test_close_steps_and_settle_up_on_the_tablet(banker_page, live_server, table
     page.screenshot(path=str(shots / "settle-up.png"), full_page=True)
     assert "Who pays whom" in page.inner_text("main")
     assert page.locator("#settle tfoot").is_visible()
+
+
+def test_voiding_a_note_asks_first_B5(banker_page, live_server, table):
+    from ledger import services
+    from ledger.models import BankNote
+    from ledger.selectors import session_dashboard
+
+    session = table["session"]
+    services.buyin_create(session=session, player="Ann", amount="5.00", paid="note", key="a1")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/close/")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("button:text('Void')")
+    page.wait_for_timeout(300)
+    assert asked and "BOA" in asked[0] and "$5.00" in asked[0]
+    assert session_dashboard(session).open_notes  # dismissed: nothing voided
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button:text('Void')")
+    page.wait_for_selector("text=No bank notes are open")
+    assert not session_dashboard(session).open_notes
+    assert BankNote.objects.count() == 1

@@ -384,3 +384,23 @@ def test_unknown_session_is_404_not_500_R16(banker_client):
     assert banker_client.get("/s/999999/").status_code == 404
     assert banker_client.get("/s/999999/buy/").status_code == 404
     assert banker_client.get("/s/abc/").status_code == 404
+
+
+# ---- corrections ----------------------------------------------------------------------------
+
+def test_a_mistake_is_corrected_by_a_reversing_entry_with_a_reason(banker_client, night, players):
+    wrong = night.buy("Fred", "20.00")
+    journal = banker_client.get(reverse("session_entries", args=[night.session.pk]))
+    url = reverse("correction", args=[night.session.pk, wrong.pk])
+    assert url in journal.content.decode()
+    empty = banker_client.post(url, {"key": _key(banker_client.get(url)), "reason": ""})
+    assert empty.status_code == 400 and b"This field is required" in empty.content
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)),
+                                        "reason": "typed 20 for 10"})
+    assert response.status_code == 302
+    fix = Entry.objects.get(kind=Entry.REVERSAL)
+    assert fix.reverses == wrong and "typed 20 for 10" in fix.memo
+    again = banker_client.post(url, {"key": _key(banker_client.get(url)), "reason": "again"})
+    assert again.status_code == 400 and b"already corrected" in again.content
+    journal = banker_client.get(reverse("session_entries", args=[night.session.pk]))
+    assert "corrected" in journal.content.decode()
