@@ -135,12 +135,11 @@ class PenaltyForm(RosterForm):
     """A penalty paid straight into the pot (B11: $0.20 for jumping the bet)."""
 
     amount = MoneyField(label="Penalty", initial="0.20")
-    reason = forms.CharField(label="Why", max_length=200, initial="Jumped the bet", required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"] = _player_field("Player", self.roster, empty="— who pays? —")
-        self.order_fields(["player", "amount", "reason"])
+        self.fields["player"] = _player_field("Player", self.roster, empty="— who jumped? —")
+        self.order_fields(["player", "amount"])
 
 
 class CashOutForm(RosterForm):

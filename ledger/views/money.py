@@ -101,19 +101,24 @@ def chip_sale(request, pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def penalty(request, pk):
-    """A player jumped the bet: $0.20 into the pot (B11)."""
+    """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
     session = get_open_session(pk)
+    warned = services.warning_given(session)
     form = PenaltyForm(request.POST or None, roster=seated_roster(session))
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(
-            request, form, services.penalty_record,
-            session=session, player=form.cleaned_data["player"], amount=form.cleaned_data["amount"],
-        )
+        player = form.cleaned_data["player"]
+        if "warn" in request.POST:
+            outcome = call_service(request, form, services.warning_record, session=session,
+                                   player=player)
+        else:
+            outcome = call_service(request, form, services.penalty_record, session=session,
+                                   player=player, amount=form.cleaned_data["amount"])
         if outcome.ok:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/penalty.html",
-        {"session": session, "form": form, "dashboard_url": dashboard_url(session)},
+        {"session": session, "form": form, "dashboard_url": dashboard_url(session),
+         "warned": warned},
         status=400 if form.is_bound else 200,
     )
 

@@ -202,13 +202,24 @@ def test_a_seller_cannot_sell_chips_they_do_not_hold(banker_client, night, playe
     assert "holds only $0.00" in response.content.decode()
 
 
-def test_penalty_goes_into_the_pot_B11(banker_client, night, players):
+def test_first_jump_gets_the_nights_warning_then_a_penalty_into_the_pot_B11(
+        banker_client, night, players):
     night.buy("Fred", "5.00")
     url = reverse("penalty", args=[night.session.pk])
-    response = banker_client.post(url, {"key": _key(banker_client.get(url)),
-                                        "player": players["Fred"].pk, "amount": "0.20"})
+    page = banker_client.get(url).content.decode()
+    assert "Give the night's warning" in page
+    warned = banker_client.post(url, {"key": _key(banker_client.get(url)),
+                                      "player": players["Ann"].pk, "amount": "0.20",
+                                      "warn": "1"})
+    assert warned.status_code == 302
+    assert Entry.objects.filter(kind=Entry.PENALTY).count() == 0
+    page = banker_client.get(url)
+    assert "Charge the $0.20 penalty" in page.content.decode()
+    response = banker_client.post(url, {"key": _key(page), "player": players["Fred"].pk,
+                                        "amount": "0.20", "save": "1"})
     assert response.status_code == 302
     assert Entry.objects.filter(kind=Entry.PENALTY).count() == 1
+    assert "used" in banker_client.get(response.url).content.decode()
 
 
 # ---- cash-out -----------------------------------------------------------------------------
