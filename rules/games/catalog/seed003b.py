@@ -15,6 +15,24 @@ Three layouts and one pot extension that the built-in ones cannot express are re
 
 Special rankings (Egyptian, Island Pineapple, Ruby Run, the Piles variation's low) live in
 `rules.rankings.shared_b`.
+
+Readings chosen where the seed is vague or a piece is missing (each `describe` says so too):
+- Forty-Three's dealing list is missing: 4 down (the name) with its 3 shared cards, any
+  combination, house low; the Box variant is rows of 3 or columns of 2.
+- Real Poker's list of allowed combinations is missing: 5 from the hand, 4 + a single, 3 + a
+  group of two, or 2 + a group + a single (option `board_use` 'any' lifts it).
+- The Bluffs' showdown steps are missing: the hand cards with one row (option `hand_rule`
+  'omaha' for exactly 2 + 3); cards talk, ace-to-six low.
+- Indian Chief's table of cards per player count is missing: any counts are accepted.
+- Estonian Twist and Crazy Dutchy lack their deals: 2 hole cards at the showdown; Crazy Dutchy
+  plays each hand on one board of the player's choice.
+- Skyscraper Elevator's shafts are A and C (its diagram's names; the list of floors says B).
+- Ruby Run's runs treat the ace as high only, like its poker hands.
+- El Dorado without a swap: option `swapped` false (nothing wild).
+- Games that say "high-low" without saying how declare (Jersey, Oh Shit, Slam-aha, Cucamonga,
+  Boise, Two Eleven, Pass 'em, The Bluffs) play cards talk; Forty-Three, Real Poker, Piles,
+  Flaming Cross and Ponsi declare, as their text says. A low the seed does not name is the
+  house low (S7).
 """
 
 from __future__ import annotations

@@ -122,6 +122,11 @@ def test_krg_third_win_takes_the_pool():
     assert awards(result) == {"A": "10.00"} and result["game_over"] is True
 
 
+def test_krg_tied_winners_each_score_a_win():
+    result = play("krg", [p("A", "3s 4c"), p("B", "3d 4h")], board=KRG_BOARD, pot="10.00")
+    assert result["legs"] == ["A", "B"] and result["carry"] == "10.00"
+
+
 def test_krg_series_to_four_wins_option():
     result = play("krg", [p("A", "As Qc"), p("B", "Ks Qd")], board=KRG_BOARD, pot="10.00",
                   legs={"A": 2}, options={"wins": 4})
@@ -481,6 +486,16 @@ def test_the_bluffs_wheel_is_a_straight_not_an_ace_to_six_low_S9():
     assert high(result, "Y") == "straight"
     assert [card[0] for card in category(result, "X", "low")["cards"]] == list("6532A")
     assert awards(result) == {"X": "1.00", "Y": "1.00"}
+
+
+def test_the_bluffs_joker_option_adds_a_wild_joker_for_nine_players():
+    players = [p("X", "JK Kd Qs 3c"), p("Y", "3d 4d Jh Jc")]
+    bluffs = board(row1="Ah 2s 5c Td", row2="Kc 6h 9s 4h")
+    with pytest.raises(RulesError, match="JK"):
+        play("the-bluffs", players, board=bluffs)
+    result = play("the-bluffs", players, board=bluffs, options={"joker": True})
+    # the joker stands for the 4 of X's 3c with row 1's Ah 2s 5c: A-2-3-4-5
+    assert high(result, "X") == "straight"
 
 
 # -- Woodstock, Flaming Cross, Ponsi -------------------------------------------------------
