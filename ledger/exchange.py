@@ -122,8 +122,29 @@ def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str
     return value
 
 
+def _inviters_before_guests(rows: list) -> list[tuple[int, Any]]:
+    """The file's players with every inviter ahead of the guests they brought."""
+    indexed = list(enumerate(rows))
+    by_name = {row.get("name"): (i, row) for i, row in indexed if isinstance(row, Mapping)}
+    ordered: list[tuple[int, Any]] = []
+    seen: set[int] = set()
+
+    def place(index: int, row: Any, depth: int = 0) -> None:
+        if index in seen:
+            return
+        inviter = row.get("invited_by") if isinstance(row, Mapping) else None
+        if inviter in by_name and depth < len(rows):
+            place(*by_name[inviter], depth + 1)
+        seen.add(index)
+        ordered.append((index, row))
+
+    for index, row in indexed:
+        place(index, row)
+    return ordered
+
+
 def _ensure_players(rows: list, *, user, prefix: str) -> None:
-    for index, row in enumerate(rows):
+    for index, row in _inviters_before_guests(rows):
         where = f"players[{index}]"
         name = _require(row, "name", str, where)
         note_id = _require(row, "note_id", str, where)

@@ -81,3 +81,23 @@ def test_cash_left_in_the_box_goes_to_the_banker_at_close(night):
     night.cashout("Fred", green=2)
     night.close()
     assert selectors.session_dashboard(night.session).cash_box == 0
+
+
+def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, monkeypatch):
+    night.buy("Gus", "10.00", paid="book")
+    night.buy("Ann", "10.00")
+    night.hand("10.00", {"Ann": "10.00"}, {"Gus": "10.00"})
+    night.cashout("Ann", green=4)
+    entries = Entry.objects.count()
+
+    def broken(balances):
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr("ledger.services.close.settle_balances", broken)
+    with pytest.raises(RuntimeError):
+        services.session_close(session=night.session, key="close-1")
+    night.refresh()
+    assert night.session.status == PokerSession.OPEN and Entry.objects.count() == entries
+    monkeypatch.undo()
+    services.session_close(session=night.session, key="close-1")
+    assert night.refresh().session.status == PokerSession.CLOSED

@@ -185,3 +185,51 @@ def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players,
         1 for e in exports[0]["events"] if e["type"] == "buy")
     after = restore_into_fresh_database(exports[1], tmp_path)
     assert after == snapshot(PokerSession.objects.get(pk=pk))
+
+
+@pytest.mark.django_db
+def test_a_guest_listed_before_the_inviter_is_still_imported(db):
+    document = {
+        "format": "banker-session/1",
+        "session": {"date": "2026-11-21", "banker": "Mike", "host_present": True},
+        "players": [
+            {"name": "Gus", "note_id": "BOGU", "regular": False, "invited_by": "Fred"},
+            {"name": "Fred", "note_id": "BOF", "regular": True},
+            {"name": "Mike", "note_id": "BOG", "regular": True, "host": True},
+        ],
+        "book_before": {"Mike": "10.00", "Fred": "-10.00"},
+        "events": [{"type": "buy", "player": "Gus", "amount": "5.00", "paid": "book",
+                    "from": "bank"}],
+    }
+    session = import_session(document)
+    assert {p.name: c for p, c in selectors.the_book()} == {
+        "Mike": 1500, "Fred": -1000, "Gus": -500}
+    assert export_session(session)["book_before"] == {"Fred": "-10.00", "Mike": "10.00"}
+
+
+@pytest.mark.django_db
+def test_the_architecture_example_is_refused_at_the_event_that_breaks_a_rule(db):
+    """The documented example is a format sample, not a real night: Fred turns in more chips
+    than he holds. The refusal names the event and the numbers."""
+    document = {
+        "format": "banker-session/1",
+        "session": {"date": "2026-11-21", "banker": "Mike", "host_present": True},
+        "players": [
+            {"name": "Mike", "note_id": "BOG", "regular": True, "host": True},
+            {"name": "Fred", "note_id": "BOF", "regular": True},
+            {"name": "Gus", "note_id": "BOGU", "regular": False, "invited_by": "Fred"}],
+        "book_before": {"Mike": "10.00", "Fred": "-10.00"},
+        "events": [
+            {"type": "buy", "player": "Fred", "amount": "20.00", "paid": "cash"},
+            {"type": "buy", "player": "Gus", "amount": "10.00", "paid": "note"},
+            {"type": "buy", "player": "Gus", "amount": "5.00", "paid": "book", "from": "Fred"},
+            {"type": "penalty", "player": "Gus", "amount": "0.20"},
+            {"type": "hand", "game": "guts", "pot": "3.40", "awards": {"Fred": "3.40"},
+             "owes": {"Gus": "3.40"}},
+            {"type": "cashout", "player": "Fred", "chips": {
+                "white": 3, "red": 1, "blue": 2, "yellow": 1, "black": 12, "green": 2}},
+            {"type": "close"}]}
+    with pytest.raises(LedgerError, match="events\\[5\\] \\(cashout\\): chips: Fred holds "
+                                          "\\$18.40 in chips; this count comes to \\$23.25"):
+        import_session(document)
+    assert not PokerSession.objects.exists()
