@@ -8,9 +8,10 @@ payments, and no set of payments can do better). Finding that partition is a har
    each other - there is always a best partition with such a pair as its own group.
 2. People with the same balance are interchangeable, so the rest is a multiset of amounts. Every
    zero-sum sub-multiset is listed by meeting in the middle (subset sums of two halves).
-3. A memoised search picks, for the first amount still unsettled, the group it joins, and stops
-   early once a state reaches its upper bound (every group has at least 3 people and at least
-   one creditor and one debtor).
+3. A memoised search over who is still unsettled picks the group of the person with the fewest
+   possible groups, smallest groups first, and prunes with an upper bound: every group has at
+   least 3 people, a creditor and a debtor, and a person whose smallest possible group has m
+   people fills at least 1/m of a group. Only zero-sum states arise, so the memo stays small.
 
 A fixed work budget (not a clock, so the answer never depends on the machine) guards the search;
 beyond it a greedy settlement is returned with `minimal=False` unless its count meets the
