@@ -64,6 +64,9 @@ class _Census:
         self.counts = Counter()
         self.category = _category_function(spec, qualifier)
         self.feature = FAST_FEATURE.get(spec.name) if qualifier is None else None
+        # A hand of exactly the scheme's size: its reading needs only ranks and suitedness.
+        self.reading = (getattr(spec.fn, "reading", None)
+                        if size == spec.size and self.feature is None else None)
 
     def run(self):
         for joker_count in range(min(self.jokers, self.size) + 1):
@@ -105,6 +108,10 @@ class _Census:
         if isinstance(bucket, tuple) and bucket and isinstance(bucket[0], Card):
             return self.category(bucket + (JOKER,) * wild_count)
         suit, mask = bucket
+        if self.reading is not None:
+            ranks = tuple(sorted((rank for rank, (count, _) in natural.items()
+                                  for _ in range(count)), reverse=True))
+            return self.reading(ranks, wild_count, len(mask) == len(ranks), self.qualifier)[0]
         if self.feature is not None:
             bits = 0
             for rank in mask:

@@ -125,6 +125,10 @@ def score_low_house(ranks, suited, qualifier=None):
     return _as_low(*best, _HIGH_RANK, qualifier)
 
 
+for _low in (score_low_a5, score_low_a6, score_low_27, score_low_house):
+    _low.is_low = True
+
+
 def score_one(ranks, suited):
     return "high_card", (1, ranks[0]), ranks
 

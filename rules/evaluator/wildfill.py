@@ -9,7 +9,7 @@ cards it holds and whether its natural cards share one suit: that is what gets c
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
 from . import describe
@@ -21,8 +21,22 @@ _WILD_RANKS = tuple(range(14, 1, -1))
 @lru_cache(maxsize=1 << 18)
 def best_reading(scorer, ranks, wild_count, single_suit, qualifier=None):
     """(category, key, display ranks, suited) of the best hand these cards can make."""
+    if wild_count and getattr(scorer, "is_low", False):
+        # S10: in a low a wild card need not pair. Try unpaired ranks first; an unpaired
+        # hand with no straight or flush cannot be beaten by a paired one, so it is the answer.
+        unused = tuple(rank for rank in _WILD_RANKS if rank not in ranks)
+        best = _best_of_readings(scorer, ranks, combinations(unused, wild_count), wild_count,
+                                 single_suit, qualifier)
+        if best is not None and best[0] == "high_card":
+            return best
+    return _best_of_readings(scorer, ranks,
+                             combinations_with_replacement(_WILD_RANKS, wild_count),
+                             wild_count, single_suit, qualifier)
+
+
+def _best_of_readings(scorer, ranks, extras, wild_count, single_suit, qualifier):
     best = None
-    for extra in combinations_with_replacement(_WILD_RANKS, wild_count):
+    for extra in extras:
         every = ranks + extra
         if wild_count == 0:
             options = (single_suit,)
@@ -128,6 +142,14 @@ def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=No
             qualifier = default_qualifier
         return reading_key(scorer, cards, wild, qualifier if takes_qualifier else None)
 
+    def reading(ranks, wild_count, single_suit, qualifier=None):
+        """(category, key, display, suited) from descending natural ranks (census uses it)."""
+        if qualifier is None:
+            qualifier = default_qualifier
+        return best_reading(scorer, ranks, wild_count, single_suit,
+                            qualifier if takes_qualifier else None)
+
+    fn.reading = reading
     fn.key_only = key
     fn.reference_key = key  # stays the table-free reading even when key_only is sped up
     return _attach_category(fn, scorer, takes_qualifier, default_qualifier)

@@ -84,3 +84,24 @@ def test_fast_tables_agree_with_the_table_free_reading():
             assert tables.score5(*codes) == tables.score(codes)
         if wild_count == 0 and len(codes) == 7:
             assert tables.score7(*codes) == tables.score(codes)
+
+
+def test_unpaired_wilds_shortcut_for_lows_matches_trying_every_rank_S10():
+    from itertools import combinations_with_replacement
+
+    from rules.evaluator import scorers, wildfill
+
+    rng = random.Random(5)
+    for scorer in (scorers.score_low_house, scorers.score_low_a5, scorers.score_low_a6,
+                   scorers.score_low_27):
+        for _ in range(60):
+            wild_count = rng.randrange(1, 4)
+            ranks = tuple(sorted((rng.randrange(2, 15) for _ in range(5 - wild_count)),
+                                 reverse=True))
+            single_suit = rng.random() < 0.5
+            for qualifier in (None, 8):
+                everything = wildfill._best_of_readings(
+                    scorer, ranks, combinations_with_replacement(range(14, 1, -1), wild_count),
+                    wild_count, single_suit, qualifier)
+                quick = wildfill.best_reading(scorer, ranks, wild_count, single_suit, qualifier)
+                assert quick[1] == everything[1], (scorer.__name__, ranks, wild_count)
