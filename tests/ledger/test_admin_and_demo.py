@@ -55,3 +55,14 @@ def test_the_demo_loads_a_night_and_loading_it_again_adds_nothing(db):
     assert Entry.objects.filter(session=tonight, counterparty__isnull=False).exists()
     assert Player.objects.filter(regular=False, invited_by__isnull=False).exists()
     assert selectors.the_book()
+
+
+def test_the_demo_still_prints_the_login_where_its_players_cannot_be_made(db):
+    from ledger_night import make_player
+
+    make_player("Hal", "BOG", is_host=True)   # another host already holds BOG
+    out, err = StringIO(), StringIO()
+    call_command("load_demo", stdout=out, stderr=err)
+    assert "The demo night was not loaded here" in err.getvalue()
+    assert "user: banker  password: " in out.getvalue()
+    assert not Entry.objects.exists()
