@@ -14,8 +14,8 @@ payments, and no set of payments can do better). Finding that partition is a har
    people fills at least 1/m of a group. Only zero-sum states arise, so the memo stays small.
 
 A fixed work budget (not a clock, so the answer never depends on the machine) guards the search;
-beyond it a greedy settlement is returned with `minimal=False` unless its count meets the
-lower bound anyway. (Splitting the people by who owed whom would not be exact: +1 +1 -2 in one
+beyond it zero-sum threes and fours are peeled off greedily and the rest settled largest to
+largest, with `minimal=False` unless the count meets the lower bound anyway. (Splitting the people by who owed whom would not be exact: +1 +1 -2 in one
 circle and -1 -1 +2 in another settle in 4 payments apart but in 3 together, so the search
 always sees everyone.)
 """
@@ -381,13 +381,50 @@ def _named_groups(layout: _Layout, packed_groups: list[int]) -> list[Group]:
 
 
 def _greedy_groups(owed: dict[str, int]) -> tuple[list[Group], bool]:
-    """Beyond the budget: everyone left is one group; proven only if that meets the bound."""
-    group = sorted(owed.items())
-    size = len(group)
-    creditors = sum(1 for _, cents in group if cents > 0)
+    """Beyond the budget: peel off zero-sum threes (then fours, for books of up to
+    `FOURS_UP_TO` people) while there are any, and settle the rest as one group. Proven only
+    if the count meets the lower bound anyway."""
+    people = sorted(owed.items())
+    size = len(people)
+    groups: list[Group] = []
+    while (found := _zero_three(people) or (size <= FOURS_UP_TO and _zero_four(people))):
+        groups.append([people[i] for i in found])
+        people = [person for i, person in enumerate(people) if i not in found]
+    if people:
+        groups.append(people)
+    creditors = sum(1 for _, cents in owed.items() if cents > 0)
     most_groups = min(size // 3, creditors, size - creditors)
-    payments = len(_settle_group(group))
-    return [group], payments <= size - most_groups
+    payments = sum(len(_settle_group(group)) for group in groups)
+    return groups, payments <= size - most_groups
+
+
+FOURS_UP_TO = 120  # looking for fours costs n squared pair sums per group found
+
+
+def _zero_three(people: Group) -> tuple[int, ...] | None:
+    """The first three people (in name order) whose balances sum to zero, if any."""
+    where: dict[int, list[int]] = defaultdict(list)
+    for index, (_, cents) in enumerate(people):
+        where[cents].append(index)
+    for i in range(len(people)):
+        for j in range(i + 1, len(people)):
+            for k in where.get(-(people[i][1] + people[j][1]), ()):
+                if k > j:
+                    return (i, j, k)
+    return None
+
+
+def _zero_four(people: Group) -> tuple[int, ...] | None:
+    """The first two disjoint pairs whose four balances sum to zero, if any."""
+    pairs: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for i in range(len(people)):
+        for j in range(i + 1, len(people)):
+            total = people[i][1] + people[j][1]
+            for k, m in pairs.get(-total, ()):
+                if len({i, j, k, m}) == 4:
+                    return (k, m, i, j)
+            pairs[total].append((i, j))
+    return None
 
 
 # --- paying within a group -----------------------------------------------------------------
