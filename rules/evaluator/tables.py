@@ -144,25 +144,40 @@ def rank_key(codes):
     return sum(RANK_WEIGHT[code] for code in codes)
 
 
-def score5(a, b, c, d, e, *, _flush=None, _ranks=_RANK_TABLES[0], _suit=SUIT_OF,
-           _bit=RANK_BIT, _weight=RANK_WEIGHT):
+_PLAIN = {}  # a plain dict copy of rank_table(0) entries: plain dict lookups are fastest
+
+
+def _fill(key):
+    value = _PLAIN[key] = _RANK_TABLES[0][key]
+    return value
+
+
+def score5(a, b, c, d, e, *, _ranks=_PLAIN, _bit=RANK_BIT, _weight=RANK_WEIGHT):
     """Five natural cards -> packed value."""
-    if _suit[a] == _suit[b] == _suit[c] == _suit[d] == _suit[e]:
-        return (_flush or flush_table(0))[_bit[a] | _bit[b] | _bit[c] | _bit[d] | _bit[e]]
-    return _ranks[_weight[a] + _weight[b] + _weight[c] + _weight[d] + _weight[e]]
+    if not ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3:  # one suit
+        return flush_table(0)[_bit[a] | _bit[b] | _bit[c] | _bit[d] | _bit[e]]
+    key = _weight[a] + _weight[b] + _weight[c] + _weight[d] + _weight[e]
+    try:
+        return _ranks[key]
+    except KeyError:
+        return _fill(key)
 
 
-def score7(a, b, c, d, e, f, g, *, _ranks=_RANK_TABLES[0], _weight=RANK_WEIGHT,
-           _suit_weight=SUIT_WEIGHT, _flush_suit=FLUSH_SUIT, _suit=SUIT_OF, _bit=RANK_BIT):
+def score7(a, b, c, d, e, f, g, *, _ranks=_PLAIN, _weight=RANK_WEIGHT,
+           _suit_weight=SUIT_WEIGHT, _flush_suit=FLUSH_SUIT, _bit=RANK_BIT):
     """Seven natural cards -> packed value of the best five."""
     suit = _flush_suit[_suit_weight[a] + _suit_weight[b] + _suit_weight[c] + _suit_weight[d]
                        + _suit_weight[e] + _suit_weight[f] + _suit_weight[g]]
     if suit < 0:
-        return _ranks[_weight[a] + _weight[b] + _weight[c] + _weight[d] + _weight[e]
-                      + _weight[f] + _weight[g]]
+        key = (_weight[a] + _weight[b] + _weight[c] + _weight[d] + _weight[e] + _weight[f]
+               + _weight[g])
+        try:
+            return _ranks[key]
+        except KeyError:
+            return _fill(key)
     mask = 0
     for code in (a, b, c, d, e, f, g):
-        if _suit[code] == suit:
+        if code & 3 == suit:
             mask |= _bit[code]
     return flush_table(0)[mask]
 
