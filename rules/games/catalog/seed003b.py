@@ -17,8 +17,8 @@ Special rankings (Egyptian, Island Pineapple, Ruby Run, the Piles variation's lo
 `rules.rankings.shared_b`.
 
 Readings chosen where the seed is vague or a piece is missing (each `describe` says so too):
-- Forty-Three's dealing list is missing: 4 down (the name) with its 3 shared cards, any
-  combination, house low; the Box variant is rows of 3 or columns of 2.
+- Forty-Three's dealing list is missing: 4 down (the name; option `hand_cards`) with its 3
+  shared cards, any combination, house low; the Box variant is rows of 3 or columns of 2.
 - Real Poker's list of allowed combinations is missing: 5 from the hand, 4 + a single, 3 + a
   group of two, or 2 + a group + a single (option `board_use` 'any' lifts it).
 - The Bluffs' showdown steps are missing: the hand cards with one row (option `hand_rule`
@@ -278,18 +278,19 @@ LOCO_POKER = GameDef(
 )
 
 _FORTY_THREE_TEXT = (
-    "The seed's dealing list is missing: we read the name as 4 down each (`down`, any number "
-    "accepted) with the shared cards. Declare high, low or both (0, 1, 2 chips); a player "
-    "going both ways must win or tie both sides, or wins nothing. Low is the house low (S7; "
-    "option `low`)."
+    "The seed's dealing list is missing: we read the name as 4 down each (option "
+    "`hand_cards`, 2 to 7). Declare high, low or both (0, 1, 2 chips); a player going both "
+    "ways must win or tie both sides, or wins nothing. Low is the house low (S7; option `low`)."
 )
+HAND_CARDS = Option("hand_cards", 4, "cards dealt to each player (the seed's list is missing)",
+                    choices={str(n): {"down": n} for n in range(2, 8)})
 
 FORTY_THREE = GameDef(
     id="forty-three", name="Forty-Three", source=SEED, rules=("S7", "S14", "P1"),
     describe="3 shared cards (board position `community`); best five from the hand and the "
              "board in any combination. " + _FORTY_THREE_TEXT,
-    down=None, board=(Position("community", 3),), low="low", split="declare",
-    pigging="win-or-tie",
+    down=4, board=(Position("community", 3),), low="low", split="declare",
+    pigging="win-or-tie", options=(HAND_CARDS,),
 )
 
 FORTY_THREE_BOX = GameDef(
@@ -297,7 +298,7 @@ FORTY_THREE_BOX = GameDef(
     describe="Two rows of 3 shared cards (board positions `row1` above `row2`); a hand is the "
              "player's cards with either one row of three or one column of two, best five in "
              "any combination. " + _FORTY_THREE_TEXT,
-    down=None, board=(Position("row1", 3), Position("row2", 3)),
+    down=4, board=(Position("row1", 3), Position("row2", 3)), options=(HAND_CARDS,),
     hand=Hand(layout="grid", params={"diagonals": False},
               takes=(take(hand=(0, None), line=(0, None)),)),
     low="low", split="declare", pigging="win-or-tie",

@@ -241,6 +241,15 @@ def test_forty_three_under_the_house_pigging_rule_the_same_pigger_wins_nothing_P
     assert awards(result) == {"B": "1.00"} and result["carry"] == "1.00"
 
 
+def test_forty_three_hand_cards_option_for_the_missing_deal():
+    five = [p("A", "7h 8h 2c 3c Ad", declare="both"), p("B", "7c 8c Jd Jh", declare="high")]
+    with pytest.raises(RulesError, match="players\\[0\\]"):
+        play("forty-three", five, board=board(community="4s 5s 6d"))
+    result = play("forty-three", five, board=board(community="4s 5s 6d"),
+                  options={"hand_cards": 5}, pot="2.00")
+    assert awards(result) == {"A": "1.50", "B": "0.50"}
+
+
 def test_forty_three_box_uses_one_row_or_one_column_never_both():
     # the royal A-K-Q (row 1) + J (row 2) + T would mix rows: A has only a flush
     result = play("forty-three-box",
