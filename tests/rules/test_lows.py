@@ -96,3 +96,17 @@ def test_a_non_qualifying_low_ranks_below_every_qualifying_one():
 @pytest.mark.parametrize("scheme", ["low", "low-27", "low-a6"])
 def test_low_category_ranks_put_no_pair_first(scheme):
     assert category_rank(scheme, "high_card") > category_rank(scheme, "pair")
+
+
+def test_a_pigger_may_use_different_cards_and_the_ace_both_ways_S15():
+    cards = parse_cards("As Ad 2c 3h 4s 6d Kc")
+    high, low = evaluate(cards, "high"), evaluate(cards, "low")
+    assert high.category == "pair" and high.cards[0].rank == 14  # aces high for high
+    assert shown(low) == "6d 4s 3h 2c As"  # one ace, low, for low
+    assert set(high.cards) != set(low.cards)
+
+
+def test_describe_says_what_the_low_is():
+    assert value("As 2d 3c 4h 6s", "low").describe == "6-4-3-2-A low"
+    assert value("As Ad 3c 4h 6s", "low").describe == "A-A-6-4-3 low, counting as pair"
+    assert value("9h 2d 3c 4s 5h", "low-8").describe == "No qualifying low (8 or better)"
