@@ -212,6 +212,24 @@ class PotAwardForm(RosterForm):
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
 
 
+class PaymentForm(RosterForm):
+    """Cash handed from one person to another (or to the bank) to settle what they owe."""
+
+    amount = MoneyField(label="Amount")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
+        self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
+        self.order_fields(["player", "to", "amount"])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("to") and data.get("to") == data.get("player"):
+            self.add_error("to", "Nobody pays themself.")
+        return data
+
+
 class CorrectionForm(KeyedForm):
     """Undo a mistaken entry with a reversing one; the reason is kept in the journal."""
 

@@ -7,11 +7,13 @@ from ledger.views.money import (
     chip_sale,
     correction,
     final_pot,
+    payment,
     penalty,
     pot_award,
 )
 from ledger.views.player import player_balance
 from ledger.views.sessions import (
+    player_list,
     player_new,
     session_dashboard_view,
     session_list,
@@ -19,7 +21,7 @@ from ledger.views.sessions import (
 )
 
 __all__ = [
-    "buyin", "cashout", "chip_sale", "correction", "final_pot", "note_action", "penalty", "player_balance",
-    "player_new", "pot_award", "session_close_view", "session_dashboard_view", "session_list",
-    "session_open", "surrogate_merge",
+    "buyin", "cashout", "chip_sale", "correction", "final_pot", "note_action", "payment",
+    "penalty", "player_balance", "player_list", "player_new", "pot_award", "session_close_view",
+    "session_dashboard_view", "session_list", "session_open", "surrogate_merge",
 ]

@@ -17,6 +17,7 @@ from ledger.forms import (
     CashOutForm,
     CorrectionForm,
     FinalPotForm,
+    PaymentForm,
     PenaltyForm,
     PotAwardForm,
 )
@@ -241,5 +242,25 @@ def correction(request, pk, entry_pk):
     return render(
         request, "ledger/correction.html",
         {"session": session, "entry": entry, "form": form, "dashboard_url": dashboard_url(session)},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def payment(request, pk):
+    """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""
+    session = get_open_session(pk)
+    form = PaymentForm(request.POST or None, roster=roster(session))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        outcome = call_service(request, form, services.payment_record, session=session,
+                               player=data["player"], to=data["to"] or "bank",
+                               amount=data["amount"])
+        if outcome.ok:
+            return saved_redirect(session, outcome.result)
+    return render(
+        request, "ledger/payment.html",
+        {"session": session, "form": form, "dashboard_url": dashboard_url(session)},
         status=400 if form.is_bound else 200,
     )

@@ -87,3 +87,14 @@ def session_dashboard_view(request, pk):
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
     return render(request, template, context)
+
+
+@login_required
+def player_list(request):
+    """Every player, with the personal link to give to their phone (R11: keep it private)."""
+    rows = Player.objects.select_related("invited_by").order_by("name")
+    links = [
+        (p, request.build_absolute_uri(reverse("player_balance", args=[p.balance_token])))
+        for p in rows
+    ]
+    return render(request, "ledger/player_list.html", {"links": links})

@@ -415,3 +415,23 @@ def test_a_mistake_is_corrected_by_a_reversing_entry_with_a_reason(banker_client
     assert again.status_code == 400 and b"already corrected" in again.content
     journal = banker_client.get(reverse("session_entries", args=[night.session.pk]))
     assert "corrected" in journal.content.decode()
+
+
+def test_payment_moves_both_book_balances(banker_client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    url = reverse("payment", args=[night.session.pk])
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)),
+                                        "player": players["Ann"].pk, "to": "",
+                                        "amount": "10.00", "save": "1"})
+    assert response.status_code == 302
+    pay = Entry.objects.get(kind=Entry.PAY)
+    assert pay.player == players["Ann"] and pay.counterparty == players["Mike"]
+    html = banker_client.get(reverse("book")).content.decode()
+    assert "THE BOOK is empty" in html
+
+
+def test_players_page_gives_each_players_own_link(banker_client, players):
+    html = banker_client.get(reverse("player_list")).content.decode()
+    for player in players.values():
+        assert f"/p/{player.balance_token}/" in html
+    assert "guest of Fred" in html

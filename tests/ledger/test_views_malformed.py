@@ -24,7 +24,7 @@ JUNK = [
      "save": "1"},
 ]
 
-SESSION_FORMS = ["buyin", "chip_sale", "penalty", "cashout", "pot_award", "final_pot",
+SESSION_FORMS = ["buyin", "chip_sale", "penalty", "cashout", "pot_award", "final_pot", "payment",
                  "session_close", "note_action", "surrogate_merge"]
 
 
