@@ -64,9 +64,26 @@ class _Census:
         self.counts = Counter()
         self.category = _category_function(spec, qualifier)
         self.feature = FAST_FEATURE.get(spec.name) if qualifier is None else None
-        # A hand of exactly the scheme's size: its reading needs only ranks and suitedness.
-        self.reading = (getattr(spec.fn, "reading", None)
-                        if size == spec.size and self.feature is None else None)
+        # Schemes read from ranks and suitedness alone (every built-in one but the doogie).
+        self.reading = getattr(spec.fn, "reading", None) if self.feature is None else None
+        self._read = lru_cache(maxsize=1 << 16)(self._best_reading)
+
+    def _best_reading(self, ranks, wild_count, mask):
+        """Category of the best scheme-sized hand from natural `ranks` (descending) and wild
+        cards, where `mask` holds the ranks of the one suit that could make a flush."""
+        size, best = self.spec.size, None
+        for used_wild in range(min(wild_count, size) + 1):
+            for part in set(combinations(ranks, size - used_wild)):
+                distinct = len(set(part)) == len(part)
+                suited = distinct and all(rank in mask for rank in part)
+                # The cards could avoid the flush suit unless each is the only one of its rank.
+                forced = suited and all(ranks.count(rank) == 1 for rank in part)
+                options = ((True,) if suited else ()) + (() if forced else (False,))
+                for option in options:
+                    reading = self.reading(part, used_wild, option, self.qualifier)
+                    if best is None or reading[1] > best[1]:
+                        best = reading
+        return best[0]
 
     def run(self):
         for joker_count in range(min(self.jokers, self.size) + 1):
@@ -111,7 +128,7 @@ class _Census:
         if self.reading is not None:
             ranks = tuple(sorted((rank for rank, (count, _) in natural.items()
                                   for _ in range(count)), reverse=True))
-            return self.reading(ranks, wild_count, len(mask) == len(ranks), self.qualifier)[0]
+            return self._read(ranks, wild_count, tuple(mask))
         if self.feature is not None:
             bits = 0
             for rank in mask:

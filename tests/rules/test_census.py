@@ -80,6 +80,8 @@ def counted(ranks, jokers, size, scheme, wild_spec="", qualifier=None):
     ((2, 3, 4, 5, 6, 14), 0, 5, "low", ""),      # house low: straights and flushes count
     ((2, 3, 4, 5, 6, 14), 0, 5, "low-8", "2"),   # 8-or-better with a wild deuce
     ((2, 7, 8, 14), 1, 6, "low-27", ""),
+    ((2, 3, 4, 14), 0, 7, "low", "3"),           # seven cards, house low, wilds
+    ((2, 3, 4, 14), 0, 6, "three", ""),          # best three of six
     ((2, 3, 4, 13, 14), 1, 4, "four", ""),
     ((2, 3, 4, 13, 14), 0, 3, "three", "4"),
 ])
