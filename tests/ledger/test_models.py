@@ -84,3 +84,17 @@ def test_the_database_refuses_a_posting_of_odd_cents_B10(night):
     entry = night.buy("Fred", "20.00")
     with pytest.raises(IntegrityError), transaction.atomic():
         Posting.objects.create(entry=entry, kind="cash_box", session=night.session, amount=3)
+
+
+def test_the_system_check_warns_when_a_trigger_is_missing_R7():
+    from ledger.checks import append_only_triggers_check
+    from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+
+    assert append_only_triggers_check(databases=["default"]) == []
+    drop_append_only_triggers()
+    try:
+        warnings = append_only_triggers_check(databases=["default"])
+        assert [w.id for w in warnings] == ["ledger.W001"]
+        assert "ledger_posting_no_delete" in warnings[0].msg
+    finally:
+        install_append_only_triggers()
