@@ -8,7 +8,6 @@ the bank holds, the banker's stake falls by the note's value.
 from __future__ import annotations
 
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
-from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
@@ -101,7 +100,3 @@ def note_void(*, session: PokerSession | int, player: Player | str | None = None
     return _close_notes(action=VOID, session=session, player=player, holder=holder, note=note,
                         key=key, user=user)
 
-
-def format_note(note: BankNote, value: int) -> str:
-    holder = note.holder.name if note.holder_id else "the bank"
-    return f"{note.debtor.note_id} {format_cents(value)} held by {holder}"
