@@ -129,3 +129,43 @@ def test_logout_is_post_only_and_logs_out(banker_client):
     response = banker_client.post(reverse("logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in banker_client.session
+
+
+PRODUCTION_SMOKE = """
+from django.test import Client
+client = Client(HTTP_X_FORWARDED_PROTO="https", HTTP_HOST="poker.example")
+page = client.get("/login/")
+assert page.status_code == 200, page.status_code
+html = page.content.decode()
+import re
+css = re.search(r'href="(/static/ledger/app\\.[0-9a-f]{12}\\.css)"', html)
+assert css, "the stylesheet is not served under a hashed name"
+static = client.get(css.group(1))
+assert static.status_code == 200, static.status_code
+assert "max-age=315360000" in static.headers["Cache-Control"]
+assert page.headers["Strict-Transport-Security"].startswith("max-age=")
+assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+plain = Client(HTTP_HOST="poker.example").get("/login/")
+assert plain.status_code == 301 and plain.url.startswith("https://"), plain.status_code
+missing = client.get("/p/nobody/")
+assert missing.status_code == 404 and b"Nothing here" in missing.content
+print("ok")
+"""
+
+
+def test_production_settings_serve_hashed_static_files_over_https_R10(tmp_path):
+    env = dict(os.environ)
+    env.update(
+        DJANGO_DEBUG="false", DJANGO_SECRET_KEY=secrets.token_urlsafe(60),
+        DJANGO_ALLOWED_HOSTS="poker.example", DJANGO_STATIC_ROOT=str(tmp_path / "static"),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+    )
+    run = dict(cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    migrated = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], **run)
+    assert migrated.returncode == 0, migrated.stderr
+    collected = subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], **run)
+    assert collected.returncode == 0, collected.stderr
+    smoke = subprocess.run([sys.executable, "manage.py", "shell", "-c", PRODUCTION_SMOKE], **run)
+    assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    assert smoke.stdout.strip().endswith("ok")
