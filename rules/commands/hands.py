@@ -13,7 +13,16 @@ from ..evaluator.wildspec import WildSet
 from ..hands import SCHEMES, evaluate, parse_wild
 
 
+def _catalog_schemes() -> None:
+    """The game catalog's own rankings (brag, egyptian, ...) register on import."""
+    try:
+        import rules.rankings  # noqa: F401
+    except ImportError:  # the catalog is optional for these commands
+        pass
+
+
 def register(subparsers) -> None:
+    _catalog_schemes()
     schemes = ", ".join(sorted(SCHEMES))
     common = {"scheme": dict(default="high", help=f"ranking scheme: {schemes}"),
               "wild": dict(default="", help="wild spec: ranks (2), cards (Kh), joker, "

@@ -26,6 +26,11 @@ DECK_RANKS = {"standard": tuple(range(2, 15)), "joker": tuple(range(2, 15)),
 DECK_JOKERS = {"standard": 0, "joker": 1, "two-jokers": 2, "royal": 0}
 # Schemes whose value never depends on suits: one bucket per rank multiset.
 SUIT_BLIND = {"four", "two", "one", "one-low", "low-a5", "low-8", "three-plain"}
+# Schemes whose value depends on suits only through a flush (the counting shortcut holds).
+FLUSH_ONLY = {"high", "three", "three-sf-top", "low", "low-27", "low-a6"}
+# Suit-symmetric schemes that need every arrangement (one card of each suit ...).
+SUIT_EXACT = {"doogie"}
+BRUTE_FORCE_LIMIT = 3_000_000
 
 
 def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="high",
@@ -42,25 +47,34 @@ def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="h
     if not isinstance(size, int) or not spec.size <= size <= deck_size:
         raise RulesError(f"size {size!r}: expected {spec.size}..{deck_size} for scheme "
                          f"{scheme!r} and deck {deck_name!r}")
-    if spec.name not in SUIT_BLIND and size >= 2 * spec.size and comb(deck_size, size) > 3e6:
-        # Two suits could each hold a whole flush: only visiting every hand would count it.
-        raise RulesError(f"size {size}: scheme {scheme!r} is counted exactly for up to "
-                         f"{2 * spec.size - 1} cards from this deck")
-    job = _Census(spec, size, ranks, jokers, rule, qualifier)
-    counts = job.run()
+    hands = comb(deck_size, size)
+    if spec.name in SUIT_BLIND | FLUSH_ONLY:
+        if spec.name not in SUIT_BLIND and size >= 2 * spec.size and hands > BRUTE_FORCE_LIMIT:
+            # Two suits could each hold a whole flush: only visiting every hand would count it.
+            raise RulesError(f"size {size}: scheme {scheme!r} is counted exactly for up to "
+                             f"{2 * spec.size - 1} cards from this deck")
+        counts = _Census(spec, size, ranks, jokers, rule, qualifier).run()
+    elif hands > BRUTE_FORCE_LIMIT:
+        raise RulesError(f"size {size}: scheme {scheme!r} is counted by visiting every hand, "
+                         f"and {hands:,} hands are too many")
+    elif spec.name in SUIT_EXACT:
+        counts = _Census(spec, size, ranks, jokers, rule, qualifier, exact=True).run()
+    else:
+        counts = _visit_every_hand(spec, size, ranks, jokers, rule, qualifier)
     total = sum(counts.values())
     assert total == comb(deck_size, size), (total, comb(deck_size, size))
     return total, counts
 
 
 class _Census:
-    def __init__(self, spec, size, ranks, jokers, rule, qualifier):
+    def __init__(self, spec, size, ranks, jokers, rule, qualifier, exact=False):
         self.spec, self.size, self.ranks, self.jokers = spec, size, ranks, jokers
         self.rule, self.qualifier = rule, qualifier
         self.specific = {rank: frozenset(card.suit for card in rule.cards
                                          if card.rank == rank and not card.is_joker)
                          for rank in ranks}
         self.suit_blind = spec.name in SUIT_BLIND
+        self.exact = exact
         self.counts = Counter()
         self.category = _category_function(spec, qualifier)
         self.feature = FAST_FEATURE.get(spec.name) if qualifier is None else None
@@ -146,6 +160,8 @@ class _Census:
             return []
         if self.suit_blind:
             return [(total, (None, ()))]
+        if self.exact:
+            return _enumerate(natural)
         threshold = max(self.spec.size - wild_count, 1)
         cards = sum(count for count, _ in natural.values())
         if cards >= 2 * threshold:
@@ -173,6 +189,19 @@ class _Census:
                 return _enumerate(natural)  # no balanced arrangement found: count them all
             buckets.append((rest, (None, ())))
         return buckets
+
+
+def _visit_every_hand(spec, size, ranks, jokers, rule, qualifier):
+    """Any other scheme (a catalog ranking may weigh suits): evaluate every hand."""
+    from .search import evaluate
+
+    cards = [Card(rank, suit) for rank in ranks for suit in SUITS] + [JOKER] * jokers
+    static = None if (rule.lowest or rule.lowest_hole) else rule.resolve(()) | {JOKER}
+    counts = Counter()
+    for hand in combinations(cards, size):
+        wild = static or (rule.resolve(hand) | {JOKER})
+        counts[evaluate(hand, spec.name, wild, qualifier=qualifier).category] += 1
+    return counts
 
 
 def _multisets(ranks, size, start=0):

@@ -124,3 +124,23 @@ def test_census_refuses_bad_requests():
         census(5, wild=parse_wild("center"))
     with pytest.raises(RulesError, match="up to 5 cards"):
         census(7, scheme="three")
+
+
+def test_doogie_census_counts_every_suit_arrangement_S9():
+    total, counts = census(4, scheme="doogie")
+    assert total - counts[None] == comb(7, 4) * 24  # four ranks A-7, one card of each suit
+
+
+def test_a_catalog_scheme_that_weighs_suits_is_counted_hand_by_hand():
+    from rules.hands import HandValue, register_scheme
+
+    def reds(cards, wild):
+        count = sum(card.suit in "hd" for card in cards)
+        return HandValue("reds-test", "red" if count == 2 else "other", (count,), tuple(cards))
+
+    register_scheme("reds-test", 2, "high", reds, categories=("red", "other"))
+    try:
+        total, counts = census(2, "royal", scheme="reds-test")
+        assert (total, counts["red"]) == (190, comb(10, 2))
+    finally:
+        SCHEMES.pop("reds-test")
