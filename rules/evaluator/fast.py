@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import describe, tables
 from .census import FAST_CATEGORY, FAST_FEATURE
 from .search import FAST_PATHS
@@ -12,7 +14,7 @@ from .wildfill import place_cards, split_wild
 def evaluate_high(cards, wild, qualifier=None):
     """The best five-card high hand from any number of cards (S1, S2, S11) as a HandValue."""
     naturals, wilds = split_wild(cards, wild)
-    naturals.sort(reverse=True)  # the same cards shown whatever order they came in
+    naturals.sort(key=_ORDER, reverse=True)  # the same cards shown whatever order they came
     if len(wilds) >= len(tables._RANK_TABLES):
         return None
     packed, suit = tables.score_with_suit(_codes(naturals), len(wilds))
@@ -26,6 +28,7 @@ def evaluate_high(cards, wild, qualifier=None):
 
 
 _SUIT_INDEX = {"s": 0, "h": 1, "d": 2, "c": 3}
+_ORDER = attrgetter("rank", "suit")
 
 
 def _codes(cards):

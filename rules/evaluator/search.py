@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
-from ..cards import JOKER, Card, check_no_duplicates, deck, parse_card
+from ..cards import JOKER, Card, check_no_duplicates, parse_card
 from ..errors import CardError
 from .values import HandValue, Source, get_scheme
 
@@ -17,14 +17,22 @@ def _as_cards(cards: Iterable) -> tuple[Card, ...]:
     return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
 
 
-_VALID = frozenset(deck("two-jokers"))
+_SUIT_LETTERS = frozenset("shdc")
 
 
 def _check_cards(cards):
-    """Refuse duplicates and cards outside the deck (the quick test first: it is hot)."""
-    jokers = sum(1 for card in cards if card.rank == 0)
-    repeats = jokers - 1 if jokers > 1 else 0  # a two-joker deck holds two equal jokers
-    if jokers > 2 or len(set(cards)) < len(cards) - repeats or not _VALID.issuperset(cards):
+    """Refuse duplicates and cards outside the deck (a quick pass first: this is hot)."""
+    seen, jokers = set(), 0
+    for card in cards:
+        rank, suit = card.rank, card.suit
+        if rank == 0 and suit == "*":
+            jokers += 1
+        elif (rank, suit) in seen or not 2 <= rank <= 14 or suit not in _SUIT_LETTERS:
+            check_no_duplicates(cards)  # names the card
+            return
+        else:
+            seen.add((rank, suit))
+    if jokers > 2:
         check_no_duplicates(cards)
 
 
