@@ -21,3 +21,11 @@ def abs_cents(value) -> str:
     if isinstance(value, bool) or not isinstance(value, int):
         return value
     return format_cents(abs(value))
+
+
+@register.filter
+def dollars(value) -> str:
+    """1805 -> "$18.05", -500 -> "-$5.00": the sign before the dollar sign, as people write it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    return ("-$" if value < 0 else "$") + format_cents(abs(value))

@@ -435,3 +435,43 @@ def test_players_page_gives_each_players_own_link(banker_client, players):
     for player in players.values():
         assert f"/p/{player.balance_token}/" in html
     assert "guest of Fred" in html
+
+
+def _count_queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("name", ["session_dashboard", "buyin", "cashout", "session_close",
+                                  "settle_up", "session_entries"])
+def test_pages_do_not_query_once_per_player(banker_client, night, players, name):
+    from ledger_night import make_player
+
+    url = reverse(name, args=[night.session.pk])
+    night.buy("Fred", "5.00")
+    small = _count_queries(banker_client, url)
+    for i in range(8):
+        make_player(f"Extra{i}", f"BOX{i}")
+        night.buy(f"Extra{i}", "5.00")
+    assert _count_queries(banker_client, url) <= small + 2
+
+
+def test_player_page_after_close_shows_the_result_and_whom_to_pay_B8(client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    night.buy("Fred", "10.00")
+    night.hand("5.00", {"Fred": "5.00"}, owes={"Ann": "5.00"})
+    night.cashout("Ann", green=1)
+    night.cashout("Fred", green=3)
+    night.close()
+    html = client.get(reverse("player_balance", args=[players["Ann"].balance_token])).content
+    html = html.decode()
+    assert "Last night" in html and "Night's result" in html
+    assert "-$5.00" in html
+    assert "You pay" in html
+    fragment = client.get(reverse("player_balance", args=[players["Ann"].balance_token]),
+                          headers={"HX-Request": "true"}).content.decode()
+    assert fragment.startswith('<div id="live"') and "<html" not in fragment
