@@ -41,6 +41,15 @@ def high_key(cards, wild=frozenset()):
     return tables.unpack(tables.score(_codes(naturals), len(wilds)))[2]
 
 
+def high_rank(cards, wild=frozenset()):
+    """The packed table value: orders high hands exactly as their keys do."""
+    if not wild:
+        codes = [4 * card.rank - 8 + _SUIT_INDEX[card.suit] for card in cards]
+        return tables.score5(*codes) if len(codes) == 5 else tables.score(codes)
+    naturals, wilds = split_wild(cards, wild)
+    return tables.score(_codes(naturals), len(wilds))
+
+
 def high_category(cards, qualifier=None):
     """Census helper: cards with wild cards given as jokers."""
     codes = [tables.CODE[card] for card in cards if not card.is_joker]
@@ -61,3 +70,4 @@ def install():
     FAST_CATEGORY["high"] = high_category
     FAST_FEATURE["high"] = high_feature
     SCHEMES["high"].fn.key_only = high_key
+    SCHEMES["high"].fn.fast_rank = high_rank

@@ -58,6 +58,9 @@ def _call(spec, cards, wild, qualifier):
 
 
 def _keyer(spec, wild, qualifier):
+    ranker = getattr(spec.fn, "fast_rank", None)  # any totally ordered stand-in for the key
+    if ranker is not None:
+        return lambda cards: ranker(cards, wild)
     quick = getattr(spec.fn, "key_only", None)
     if quick is None:
         return lambda cards: _call(spec, cards, wild, qualifier).key
@@ -71,7 +74,7 @@ def _best_of(spec, hands, wild, qualifier) -> HandValue | None:
     keyer = _keyer(spec, wild, qualifier)
     best, best_rank = None, None
     for cards in hands:
-        rank = (keyer(cards), -sum(card in wild for card in cards))
+        rank = (keyer(cards), -sum(card in wild for card in cards) if wild else 0)
         if best_rank is None or rank > best_rank:
             best, best_rank = cards, rank
     return None if best is None else _call(spec, best, wild, qualifier)
