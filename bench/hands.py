@@ -157,7 +157,8 @@ def bench_census():
     cases = [["--size", "5"], ["--size", "5", "--wild", "2"], ["--size", "5", "--deck", "joker"],
              ["--size", "5", "--deck", "two-jokers", "--wild", "2,Kh"],
              ["--size", "5", "--wild", "lowest"], ["--size", "5", "--scheme", "low-8"],
-             ["--size", "7"], ["--size", "7", "--wild", "2"]]
+             ["--size", "5", "--scheme", "low", "--wild", "2"],
+             ["--size", "7"], ["--size", "7", "--wild", "2"], ["--size", "7", "--scheme", "low"]]
     for args in cases:
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "rules", "census", *args],
