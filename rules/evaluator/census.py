@@ -119,7 +119,7 @@ class _Census:
                 choices.append((rank, count, self.specific[rank]))
             else:
                 naturals[rank] = (count, SUITS)
-        options = [[(rank, taken, comb(len(wild), taken) , count - taken,
+        options = [[(rank, taken, comb(len(wild), taken), count - taken,
                      "".join(s for s in SUITS if s not in wild))
                     for taken in range(max(0, count - (4 - len(wild))), min(count, len(wild)) + 1)]
                    for rank, count, wild in choices]
