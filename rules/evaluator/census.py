@@ -4,8 +4,13 @@ Instead of visiting every hand, hands are counted by rank multiset: for each mul
 number of suit arrangements is a product of binomials, and suits only matter through the one
 suit that could make a flush. When at most one suit can reach the flush threshold, the
 arrangements are split by which ranks that suit holds (a handful of masks), each counted by a
-formula and evaluated once on a representative hand; otherwise (many wild cards) the few
-arrangements are enumerated. Jokers in the deck are always wild here.
+formula and evaluated once (from ranks and suitedness, or the fast tables for high);
+otherwise (many wild cards) the few arrangements are enumerated.
+
+That shortcut holds for the built-in schemes whose suits matter only through a flush (or not
+at all). The doogie enumerates every suit arrangement of each multiset; a catalog scheme
+(which may weigh suits, e.g. red and black) is evaluated hand by hand, up to 3,000,000 hands.
+Jokers in the deck are always wild here; "lowest"/"lowest-hole" treat every card as a hole card.
 """
 
 from __future__ import annotations
