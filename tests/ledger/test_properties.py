@@ -10,14 +10,15 @@ from hypothesis.stateful import (
     RuleBasedStateMachine,
     invariant,
     precondition,
-        rule,
+    rule,
     run_state_machine_as_test,
 )
 from ledger_night import assert_invariants, make_player, new_key
 
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Account, Entry
 from ledger.services import LedgerError
+from ledger.services.journal import book_balances
 
 NAMES = ["Mike", "Fred", "Ann", "Gus"]
 COLOURS = [("green", 500), ("black", 100), ("yellow", 50), ("blue", 25), ("red", 10),
@@ -39,9 +40,14 @@ class Night(RuleBasedStateMachine):
         self._open()
 
     def _open(self):
-        """A new night; THE BOOK carries over from the last one (B6)."""
+        """A new night; THE BOOK carries over from the last one (B6). Every other night the
+        host is away: Fred banks and keeps a surrogate book (B7)."""
+        self.nights = getattr(self, "nights", 0) + 1
+        host_present = self.nights % 2 == 1
+        self.banker = "Mike" if host_present else "Fred"
         self.session = services.session_open(
-            date=datetime.date(2026, 11, 21), banker="Mike", seating=NAMES[1:], key=new_key())
+            date=datetime.date(2026, 11, 21), banker=self.banker, host_present=host_present,
+            seating=[n for n in NAMES if n != self.banker], key=new_key())
         self.chips = dict.fromkeys(NAMES, 0)
         self.pot = 0
         self.effects: dict[int, dict[str, int]] = {}   # entry id -> chip moves (with "pot")
@@ -141,7 +147,7 @@ class Night(RuleBasedStateMachine):
             services.payment_record(session=self.session, player=payer, to=payee,
                                     amount=5 * nickels, key=new_key())
         except LedgerError:
-            assert payer == payee or (payee == "bank" and payer == "Mike")
+            assert payer == payee or (payee == "bank" and payer == self.banker)
 
     @rule(commit=st.booleans(), award_to=st.sampled_from(NAMES))
     def close(self, commit, award_to):
@@ -163,6 +169,10 @@ class Night(RuleBasedStateMachine):
         services.session_close(session=self.session, key=new_key())
         self.session.refresh_from_db()
         assert_invariants(self.session)   # nothing out, THE BOOK sums to zero, no guest debt
+        if book_balances(kinds=[Account.SURROGATE], session=self.session):
+            before = selectors.night_book(self.session)
+            services.surrogate_book_merge(session=self.session, key=new_key())
+            assert {p.pk: c for p, c in selectors.the_book()} == before
         self._open()
 
     @invariant()
