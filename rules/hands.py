@@ -7,8 +7,9 @@ Readings chosen where the seeds leave room (each pinned by a test):
 - S13 "lowest-hole": the lowest hole card's rank is wild, including up cards and board cards
   of that rank (as in Texas Reach Around, seed 003); "lowest" does the same over hole and up
   cards. Jokers are never "the lowest card". Aces count only when every eligible card is one.
-- S7 house low: a single ace plays low or high, whichever makes the better low (A-2-3-4-5
-  is then an ace-high no-pair hand rather than a straight); two or more aces play high.
+- S7 house low: a single ace plays low or high, whichever makes the better low; two or more
+  aces play high. Straights count, so A-2-3-4-5 is a straight (no perfect low) while
+  A-K-Q-J-T, whose ace may play low, is a king-high no-pair hand.
 - A qualifier (8 for 8-or-better, 7 for the doogie) means: no pair, no straight or flush
   where the scheme counts them, and no card above the qualifier (ace = 1 where it plays low).
 - A joker is wild only when JOKER is in `wild` (one-card schemes excepted: ace high, deuce

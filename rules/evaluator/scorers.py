@@ -117,8 +117,12 @@ def score_low_27(ranks, suited, qualifier=None):
 
 def score_low_house(ranks, suited, qualifier=None):
     """House low (S7): straights and flushes count; a single ace plays low or high, whichever
-    is the better low; two or more aces play high (so 2-2 is a lower low than A-A)."""
-    readings = [classify(ranks, suited, wheel=False)]
+    is the better low; two or more aces play high (so 2-2 is a lower low than A-A).
+
+    A-2-3-4-5 is a straight whichever way its ace plays (the seed: straights count, so the
+    wheel is no perfect low); A-K-Q-J-T is not, because its ace may play low.
+    """
+    readings = [classify(ranks, suited, wheel=True)]
     if ranks.count(14) == 1:
         readings.append(classify(_ace_low(ranks), suited, wheel=False))
     best = min(readings, key=lambda reading: (_HIGH_RANK[reading[0]], reading[1]))

@@ -26,6 +26,9 @@ def test_house_best_low_is_a_2_3_4_6_in_two_suits_S7():
 
 def test_house_low_counts_straights_and_flushes_S7():
     assert value("As 2d 3c 4h 5s", "low").key < value("As 2d 3c 4h 6s", "low").key
+    wheel = value("As 2d 3c 4h 5s", "low")
+    assert wheel.category == "straight"  # the wheel is no perfect low under the house rule
+    assert better("low", "2s 2d 3c 4h 5s", "As 2d 3c 4h 5s")  # even a pair is a lower low
     assert better("low", "2c 3c 4c 6c 8d", "2c 3c 4c 6c 8c")
     assert value("2c 3c 4c 6c 8c", "low").category == "flush"
 
