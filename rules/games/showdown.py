@@ -56,11 +56,19 @@ def _cards(value: Any, where: str) -> Cards:
         raise RulesError(f"{where}: expected a list of cards such as [\"As\", \"Kd\"]")
     cards = []
     for index, token in enumerate(value):
-        try:
-            cards.append(parse_card(token))
-        except CardError as error:
-            raise RulesError(f"{where}[{index}]: {error}") from None
+        card = _PARSED.get(token) if isinstance(token, str) else None
+        if card is None:
+            try:
+                card = parse_card(token)
+            except CardError as error:
+                raise RulesError(f"{where}[{index}]: {error}") from None
+            if len(_PARSED) < 4096:
+                _PARSED[token] = card
+        cards.append(card)
     return tuple(cards)
+
+
+_PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
 
 
 def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
