@@ -6,8 +6,20 @@ from pathlib import Path
 
 import pytest
 
-# The live server runs in a thread next to Playwright's event loop; Django must allow the ORM there.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+@pytest.fixture(scope="session", autouse=True)
+def _orm_next_to_playwright():
+    """The live server and the tests' own ORM calls run next to Playwright's event loop;
+    Django must allow that from the first browser test on (a deployment never sets it: the
+    deploy check's subprocess drops it)."""
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield
+    if before is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/shots")
@@ -35,7 +47,6 @@ def shots() -> Path:
 
 
 TABLET = {"width": 1024, "height": 768}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture

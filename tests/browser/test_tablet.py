@@ -4,9 +4,10 @@ a cash-out by chip colour, and the player's phone page."""
 import re
 
 import pytest
-from conftest import PHONE
 
 from ledger.models import Entry
+
+PHONE = {"width": 390, "height": 844}  # a common phone's viewport
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -212,3 +213,19 @@ def test_no_page_breaks_the_content_security_policy_R14(banker_page, live_server
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
     assert problems == []
+
+
+def test_a_refused_note_action_is_shown_in_place(banker_page, live_server, table):
+    from ledger import services
+
+    session = table["session"]
+    services.buyin_create(session=session, player="Ann", amount="5.00", paid="note", key="a1")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/close/")
+    # Meanwhile another device commits the note: this page's button is now stale.
+    services.note_commit(session=session, player="Ann", key="other-device")
+    page.click("text=Commit to THE BOOK")
+    page.wait_for_selector(".error-box")
+    assert "no open bank note" in page.inner_text(".error-box") or \
+        "no longer open" in page.inner_text(".error-box")
+    assert "No bank notes are open" in page.inner_text("#steps")

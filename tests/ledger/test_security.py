@@ -13,8 +13,16 @@ from django.urls import reverse
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _deploy_check(secret_key: str) -> subprocess.CompletedProcess:
+def _production_env() -> dict:
+    """This process's environment minus what only the test run sets (the browser tests allow
+    Django's ORM next to Playwright's event loop, which a deployment must never do)."""
     env = dict(os.environ)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return env
+
+
+def _deploy_check(secret_key: str) -> subprocess.CompletedProcess:
+    env = _production_env()
     env.update(
         DJANGO_DEBUG="false",
         DJANGO_SECRET_KEY=secret_key,
@@ -154,7 +162,7 @@ print("ok")
 
 
 def test_production_settings_serve_hashed_static_files_over_https_R10(tmp_path):
-    env = dict(os.environ)
+    env = _production_env()
     env.update(
         DJANGO_DEBUG="false", DJANGO_SECRET_KEY=secrets.token_urlsafe(60),
         DJANGO_ALLOWED_HOSTS="poker.example", DJANGO_STATIC_ROOT=str(tmp_path / "static"),
