@@ -92,6 +92,7 @@ def call_service(request, form, service, **kwargs) -> Outcome:
         return Outcome(duplicate=str(duplicate))
     except IdempotencyConflict as conflict:
         form.add_error(None, str(conflict))
+        form.key_used = True  # the page offers a fresh form (a plain GET) instead of a reload
         return Outcome(error=str(conflict))
     except LedgerError as error:
         field = getattr(error, "field", None)

@@ -132,7 +132,17 @@ def test_same_key_different_amount_is_refused_with_a_message_R3(banker_client, n
     response = _buy(banker_client, night, players, key=key, amount="25")
     assert response.status_code == 400
     assert "already used for a different" in response.content.decode()
+    assert "Start a fresh form" in response.content.decode()
     assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [2000]
+
+
+def test_a_refused_form_can_be_fixed_and_saved_with_the_same_key(banker_client, night, players):
+    key = _key(banker_client.get(reverse("buyin", args=[night.session.pk])))
+    refused = _buy(banker_client, night, players, key=key, amount="7")
+    assert refused.status_code == 400 and _key(refused) == key
+    fixed = _buy(banker_client, night, players, key=key, amount="5")
+    assert fixed.status_code == 302
+    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [500]
 
 
 @pytest.mark.parametrize(
