@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
@@ -57,7 +58,8 @@ def player_new(request):
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
     regulars = list(Player.objects.filter(regular=True).order_by("name").values_list("pk", "name"))
     back = request.GET.get("next") or request.POST.get("next") or ""
-    if not back.startswith("/") or back.startswith("//"):
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
         back = reverse("session_list")  # only our own pages, never an open redirect
     form = PlayerForm(request.POST or None, regulars=regulars)
     if request.method == "POST" and form.is_valid():

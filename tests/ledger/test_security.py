@@ -1,6 +1,7 @@
 """Security of the web layer: deploy checks, CSRF, lockout, headers, private pages (R10-R14)."""
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -177,3 +178,15 @@ def test_production_settings_serve_hashed_static_files_over_https_R10(tmp_path):
     smoke = subprocess.run([sys.executable, "manage.py", "shell", "-c", PRODUCTION_SMOKE], **run)
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert smoke.stdout.strip().endswith("ok")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("evil", ["https://evil.example/", "//evil.example/", "/\\evil.example/",
+                                  "javascript:alert(1)"])
+def test_add_player_never_redirects_to_another_site(banker_client, evil):
+    page = banker_client.get(reverse("player_new"), {"next": evil})
+    assert evil not in page.content.decode()
+    key = re.search(r'name="key" value="([^"]+)"', page.content.decode()).group(1)
+    response = banker_client.post(reverse("player_new"), {"key": key, "name": "Zed",
+                                                          "note_id": "BOZ", "next": evil})
+    assert response.status_code == 302 and response.url == reverse("session_list")
