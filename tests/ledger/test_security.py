@@ -190,3 +190,58 @@ def test_add_player_never_redirects_to_another_site(banker_client, evil):
     response = banker_client.post(reverse("player_new"), {"key": key, "name": "Zed",
                                                           "note_id": "BOZ", "next": evil})
     assert response.status_code == 302 and response.url == reverse("session_list")
+
+
+def _banker_routes():
+    """Every named route of the site except login, the player's page and the admin."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found = []
+
+    def walk(patterns, prefix=""):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                if "admin" not in str(entry.pattern):
+                    walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern) and entry.name not in (
+                    "login", "logout", "player_balance"):
+                found.append((entry.name, prefix + str(entry.pattern)))
+
+    walk(get_resolver().url_patterns)
+    return found
+
+
+def test_the_route_list_is_not_empty():
+    names = {name for name, _ in _banker_routes()}
+    assert {"session_dashboard", "buyin", "cashout", "settle_up", "book"} <= names
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("name", "route"), _banker_routes())
+def test_every_banker_page_needs_a_login_R11(client, name, route):
+    path = "/" + re.sub(r"<int:\w+>", "1", route)
+    for method in (client.get, client.post):
+        response = method(path)
+        assert response.status_code == 302, (name, path)
+        assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+def test_a_buyin_post_without_csrf_token_is_refused_and_writes_nothing_R12(banker_user):
+    from ledger import services
+    from ledger.models import Entry
+
+    services.player_create(name="Mike", note_id="BOG", is_host=True, key="p1")
+    session = services.session_open(date="2026-11-21", banker="Mike", key="s1")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(banker_user)
+    url = reverse("buyin", args=[session.pk])
+    data = {"key": "k" * 20, "player": session.banker.pk, "amount": "5", "paid": "cash",
+            "save": "1"}
+    response = client.post(url, data)
+    assert response.status_code == 403
+    assert not Entry.objects.filter(kind=Entry.BUY).exists()
+    client.get(url)  # the form page sets the CSRF cookie; with its token the same post saves
+    data["csrfmiddlewaretoken"] = client.cookies["csrftoken"].value
+    assert client.post(url, data).status_code == 302
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
