@@ -485,3 +485,25 @@ def test_player_page_after_close_shows_the_result_and_whom_to_pay_B8(client, nig
     fragment = client.get(reverse("player_balance", args=[players["Ann"].balance_token]),
                           headers={"HX-Request": "true"}).content.decode()
     assert fragment.startswith('<div id="live"') and "<html" not in fragment
+
+
+def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client, players):
+    from ledger_night import open_night
+
+    night = open_night(banker="Fred", host_present=False, seating=["Ann"])
+    night.buy("Ann", "10.00", paid="book")
+    night.buy("Fred", "10.00")
+    night.hand("5.00", {"Fred": "5.00"}, owes={"Ann": "5.00"})
+    night.cashout("Ann", green=1)
+    night.cashout("Fred", green=3)
+    night.close()
+    assert "THE BOOK is empty" in banker_client.get(reverse("book")).content.decode()
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url)
+    assert "Merge into THE BOOK" in page.content.decode()
+    merged = banker_client.post(reverse("surrogate_merge", args=[night.session.pk]),
+                                {"key": _key(page)})
+    assert merged.status_code == 302
+    assert Entry.objects.filter(kind=Entry.MERGE).count() == 1
+    assert "Merge into THE BOOK" not in banker_client.get(url).content.decode()
+    assert "THE BOOK is empty" not in banker_client.get(reverse("book")).content.decode()
