@@ -8,6 +8,7 @@ and redirects to the table with what was saved.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
@@ -43,14 +44,12 @@ def _bumped(form_data, bump: str) -> dict:
     if bump == "clear":
         data["amount"] = ""
         return data
+    if not bump.isdigit() or int(bump) not in STEPS:
+        return data  # only the page's own buttons move the amount
+    step = int(bump)
     try:
-        step = int(bump)
-    except ValueError:
-        return data
-    text = (data.get("amount") or "").replace("$", "").replace(",", "").strip() or "0"
-    try:
-        current = BuyInForm.base_fields["amount"].to_python(text) or 0
-    except Exception:  # an unreadable amount starts again from zero
+        current = BuyInForm.base_fields["amount"].to_python(data.get("amount")) or 0
+    except ValidationError:  # an unreadable amount starts again from zero
         current = 0
     data["amount"] = format_cents(max(0, current + step))
     return data
