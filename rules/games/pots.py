@@ -355,10 +355,15 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         for taker in takers:
             by_name.setdefault(taker.name, []).append(Award(taker.name, each, side))
     for name, awards in by_name.items():
-        if len(awards) == 1:
-            outcome.awards.append(awards[0])
-        else:
-            outcome.awards.append(Award(name, sum(a.amount for a in awards), "both"))
+        award = awards[0] if len(awards) == 1 else Award(name, sum(a.amount for a in awards), "both")
+        outcome.awards.append(award)
+        what = "the whole pot" if award.side == "both" else f"the {award.side} share"
+        outcome.explain.append(f"{name} takes {format_cents(award.amount)} ({what}).")
+    if len(money) == 2:
+        high, low = money["high"], money["low"]
+        if high != low:
+            outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
+                                      f"{format_cents(low)} low: the odd white chip goes high (P2).")
 
 
 def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
