@@ -51,3 +51,43 @@ def _ledger_triggers_off_for_flush(request):
         from ledger.signals import drop_append_only_triggers
 
         drop_append_only_triggers()
+
+
+# ---- SQLite test databases (H2): one file per test process (ledger/settings.py) ----
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """Before the test database is created, remove what a killed run left behind: a stale
+    -wal file next to a new database of the same name would be replayed into it."""
+    import os
+    import re
+
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    name = Path(database.get("TEST", {}).get("NAME") or "")
+    if not name.name:
+        return
+    pattern = re.compile(r"^\.test-db\.sqlite3-(\d+)(-wal|-shm|-journal)?$")
+    for leftover in name.parent.glob(".test-db.sqlite3-*"):
+        match = pattern.match(leftover.name)
+        if not match:
+            continue
+        pid = int(match.group(1))
+        if pid != os.getpid() and _process_alive(pid):
+            continue  # another test run in this checkout is using it
+        if leftover != name:
+            leftover.unlink(missing_ok=True)
+
+
+def _process_alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
