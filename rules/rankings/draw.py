@@ -19,12 +19,13 @@ and `pokino_score` (Pokino's trick and honour points).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
+from rules.games.layouts import View, register_layout
 from rules.games.pots import Owe, SideContext, register_side_payment
 from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents
@@ -120,6 +121,85 @@ def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
     else:
         text += " (natural)"
     return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Three-card poker in the standard order (Three-card poker, Three-card monte)
+# ---------------------------------------------------------------------------------------------
+
+# worst first; the seed ranks three-card hands "as in standard poker", so a flush beats a
+# straight and both beat three of a kind; "some players" put three of a kind on top instead
+THREE_STANDARD = ("high_card", "pair", "three_of_a_kind", "straight", "flush", "straight_flush")
+THREE_TRIPS_TOP = ("high_card", "pair", "straight", "flush", "straight_flush", "three_of_a_kind")
+ALL_CARDS = tuple(Card(rank, suit) for rank in range(14, 1, -1) for suit in "shdc")
+
+
+def _three_shape(cards: Sequence[Card]) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+    """Category, tie-break values and reading order of three natural cards."""
+    counts = Counter(card.rank for card in cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    values = tuple(rank for rank, _ in groups)
+    order = {rank: index for index, rank in enumerate(values)}
+    reading = tuple(sorted(cards, key=lambda c: (order[c.rank], -BRAG_SUIT_ORDER.get(c.suit, 0))))
+    flush = len({card.suit for card in cards}) == 1 and len(set(cards)) == 3
+    ranks = set(counts)
+    top = None
+    if len(ranks) == 3:
+        if max(ranks) - min(ranks) == 2:
+            top = max(ranks)
+        elif ranks == {14, 2, 3}:
+            top = 3                                   # A-2-3, the lowest straight
+    if top is not None:
+        by_rank = {card.rank: card for card in cards}
+        run = (top, top - 1, top - 2) if top > 3 else (3, 2, 14)
+        return ("straight_flush" if flush else "straight"), (top,), tuple(by_rank[r] for r in run)
+    if flush:
+        return "flush", values, reading
+    category = {3: "three_of_a_kind", 2: "pair"}.get(groups[0][1], "high_card")
+    return category, values, reading
+
+
+_THREE_TEXT = {
+    "straight_flush": lambda v: f"Straight flush, {RANK_NAME[v[0]]} high",
+    "flush": lambda v: f"Flush, {RANK_NAME[v[0]]} high",
+    "straight": lambda v: f"Straight, {RANK_NAME[v[0]]} high",
+    "three_of_a_kind": lambda v: f"Three {RANK_PLURAL[v[0]]}",
+    "pair": lambda v: f"Pair of {RANK_PLURAL[v[0]]}",
+    "high_card": lambda v: f"{RANK_NAME[v[0]].capitalize()} high",
+}
+
+
+def _three_value(name: str, order: tuple[str, ...], cards: tuple[Card, ...],
+                 wild: frozenset[Card]) -> HandValue:
+    held = [index for index, card in enumerate(cards) if card in wild]
+    best = None
+    # a wild stands for any card, even one already held (S11); a flush needs three different cards
+    for stand_ins in product(ALL_CARDS, repeat=len(held)):
+        hand = list(cards)
+        for index, card in zip(held, stand_ins, strict=True):
+            hand[index] = card
+        category, values, reading = _three_shape(hand)
+        key = (order.index(category),) + values
+        if best is None or key > best[0]:
+            pairs = tuple((cards[i], c) for i, c in zip(held, stand_ins, strict=True) if cards[i] != c)
+            best = (key, category, values, reading, pairs)
+    key, category, values, reading, pairs = best
+    text = _THREE_TEXT[category](values)
+    if pairs:
+        text += " (" + ", ".join(f"{h} wild as {c}" for h, c in pairs) + ")"
+    return HandValue(scheme=name, category=category, key=key, cards=reading, wilds=pairs,
+                     describe=text)
+
+
+def three_standard_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """Three cards ranked in the standard poker order: straight flush > flush > straight >
+    three of a kind > pair > high card (A-2-3 is the lowest straight, A-K-Q the highest)."""
+    return _three_value("three-standard", THREE_STANDARD, cards, wild)
+
+
+def three_trips_top_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+    """The same, but three of a kind is the best hand ("some players", 002)."""
+    return _three_value("three-trips-top", THREE_TRIPS_TOP, cards, wild)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,6 +385,10 @@ def pokino_score(*, tricks: dict[str, int], penalty: dict[str, str],
 
 
 def _register() -> None:
+    register_scheme("three-standard", 3, "high", three_standard_value,
+                    categories=tuple(reversed(THREE_STANDARD)))
+    register_scheme("three-trips-top", 3, "high", three_trips_top_value,
+                    categories=tuple(reversed(THREE_TRIPS_TOP)))
     register_scheme("brag", 3, "high", brag_value, categories=tuple(reversed(BRAG_ORDER)))
     register_scheme("brag-natural-first", 3, "high", brag_natural_first_value,
                     categories=tuple(reversed(BRAG_ORDER)))
@@ -421,3 +505,21 @@ register_side_payment("knock", knock_side)
 register_side_payment("knock-deuces", knock_deuces_side)
 register_side_payment("forfeit", forfeit_side)
 register_side_payment("pokino", pokino_side)
+
+
+# ---------------------------------------------------------------------------------------------
+# Show Five: the exposed cards are the hand
+# ---------------------------------------------------------------------------------------------
+
+SHOWN = 5
+
+
+def exposed_layout(view: View) -> Iterator[dict]:
+    """Show Five (002): a player ends with five cards turned up and two still down; the five
+    exposed cards are the showdown hand. When fewer than five are entered as `up` (a dealer who
+    typed the hand as `down`), every card entered plays."""
+    hand = view.up if len(view.up) >= SHOWN else view.down + view.up
+    yield {"hand": hand, "center": ()}
+
+
+register_layout("exposed", exposed_layout)

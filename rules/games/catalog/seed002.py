@@ -4,15 +4,15 @@ are shown)."""
 
 import rules.rankings  # noqa: F401  (registers brag, two-low, red-black and the side payments)
 
-from ..definition import GameDef, Option
+from ..definition import GameDef, Hand, Option
 
 SEED = "002_42b055345a383a80.txt"
 
 TRIPS_ON_TOP = Option(
     "trips_on_top", False,
-    "true: three of a kind is the best hand (some players' rule, S3); false (default): the "
-    "standard order, straight flush over three of a kind",
-    choices={"false": {}, "true": {"high": "three"}},
+    "true: three of a kind is the best hand (some players' rule); false (default): the "
+    "standard poker order, straight flush > flush > straight > three of a kind",
+    choices={"false": {}, "true": {"high": "three-trips-top"}},
 )
 CHIP = Option("chip", "0.05", "the value of one chip in the side payments (a white chip, P7)")
 
@@ -20,17 +20,18 @@ GAMES = [
     GameDef(
         id="three-card-draw", name="Three-card poker", source=SEED, rules=("S1", "S3"),
         describe="3 down cards, draw two; no board. Three-card straights and flushes count and "
-                 "the order follows standard poker: straight flush > three of a kind > straight "
-                 "> flush > pair > high card. Option `trips_on_top` puts three of a kind first.",
-        down=3, high="three-sf-top", options=(TRIPS_ON_TOP,),
+                 "hands rank in the standard poker order: straight flush > flush > straight > "
+                 "three of a kind > pair > high card (A-2-3 the lowest straight, A-K-Q the "
+                 "highest). Option `trips_on_top` makes three of a kind the best hand.",
+        down=3, high="three-standard", options=(TRIPS_ON_TOP,),
     ),
     GameDef(
         id="three-card-monte", name="Three-card monte (Three-toed Pete)", source=SEED,
         rules=("S1", "S3"),
         describe="1 down and 2 up cards; no board; ranked as three-card poker: straight flush "
-                 "> three of a kind > straight > flush > pair > high card (option "
+                 "> flush > straight > three of a kind > pair > high card (option "
                  "`trips_on_top`).",
-        down=1, up=2, high="three-sf-top", options=(TRIPS_ON_TOP,),
+        down=1, up=2, high="three-standard", options=(TRIPS_ON_TOP,),
     ),
     GameDef(
         id="two-card-poker", name="Two-card poker (Frustration)", source=SEED, rules=("S5",),
@@ -69,10 +70,12 @@ GAMES = [
     ),
     GameDef(
         id="show-five", name="Show five cards", source=SEED, rules=("S1", "S7", "S14"),
-        describe="7 down cards each, five of them turned up one at a time; the five exposed "
-                 "cards (enter them as `up`) are the hand, the two unexposed cards do not play. "
-                 "No board. Played high-low, cards talk, house low (option `split`).",
-        down=0, up=5, low="low", split="cards-talk",
+        describe="7 cards dealt down, five of them turned up one at a time: enter the five "
+                 "exposed cards as `up` (and the two others as `down` if you like); the five "
+                 "exposed cards are the hand and the two unexposed cards do not play (with "
+                 "fewer than five `up`, every card entered plays). No board. Played high-low, "
+                 "cards talk, house low (option `split`).",
+        down=2, up=5, hand=Hand(layout="exposed"), low="low", split="cards-talk",
     ),
     GameDef(
         id="big-sol", name="Big Sol (T.N.T., Snookie)", source=SEED, rules=("S7", "S14", "P1"),

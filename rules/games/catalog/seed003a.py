@@ -11,6 +11,9 @@ SEED = "003_f7338090973f449e.txt"
 ANY = take(hand=(0, None), board=(0, None))
 OMAHA = take(hand=2, board=3)
 HOLDEM_BOARD = (Position("community", 5),)
+# the best possible hand of each side in Doogie and Buddys Game: a perfect doogie, which also
+# wins high (any fifth card: the high-doogie ranking puts every perfect doogie on top)
+PERFECT_DOOGIE = {"high": ("As", "2h", "3d", "4c", "5s"), "low": ("As", "2h", "3d", "4c")}
 
 
 def _holdem(game_id: str, name: str, describe: str, **fields) -> GameDef:
@@ -49,12 +52,12 @@ GAMES = [
                  "High-low, declare (low, high or both). High: a normal poker hand, full house or "
                  "better to win. Low: the doogie, four cards one of each suit with no pair, 7 or "
                  "lower to qualify. A perfect doogie (A-2-3-4 in four suits) also wins high. A "
-                 "tie does not cost a pigger the hand when it is the best possible hand; the "
-                 "nearest rule the engine knows, and the default here, is `pigging` "
-                 "`share-ties` (a pigger who ties a side shares it).",
+                 "pigger must win each side outright (P1), except that a tie holding the best "
+                 "possible hand of that side (a perfect doogie) does not lose it: `pigging` "
+                 "`perfect-ties`.",
         down=6, board=(Position("community", 4),), high="high-doogie",
         high_qualifier="full_house", low="doogie", low_qualifier=7, split="declare",
-        pigging="share-ties",
+        pigging="perfect-ties", perfect=PERFECT_DOOGIE,
     ),
     GameDef(
         id="buddys-game", name="Buddys Game", source=SEED, rules=("S9", "S14", "P1"),
@@ -62,12 +65,13 @@ GAMES = [
                  "and `row2` of two cards. Board cards play only in a straight line: one card, "
                  "or two that touch along a side (a row or a column, never a diagonal). "
                  "High-low declare as in Doogie: trips or better to win high, a 7 doogie to "
-                 "win low, a perfect doogie wins high too, `pigging` `share-ties`.",
+                 "win low, a perfect doogie wins high too, `pigging` `perfect-ties` (a pigger's "
+                 "tie counts only when it is a perfect doogie).",
         down=5, board=(Position("row1", 2), Position("row2", 2)),
         hand=Hand(layout="grid", params={"diagonals": False},
                   takes=(take(hand=(0, None), line=(0, 2)),)),
         high="high-doogie", high_qualifier="three_of_a_kind", low="doogie", low_qualifier=7,
-        split="declare", pigging="share-ties",
+        split="declare", pigging="perfect-ties", perfect=PERFECT_DOOGIE,
     ),
     GameDef(
         id="mutual-of-omaha", name="Mutual of Omaha", source=SEED, rules=("S7", "S14", "P1"),

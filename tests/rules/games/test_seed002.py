@@ -30,10 +30,10 @@ def test_three_card_draw_trips_on_top_option_S3():
     assert awards(result) == {"B": "1.00"}
 
 
-def test_three_card_monte_one_down_two_up_straight_beats_flush_S3():
+def test_three_card_monte_one_down_two_up_flush_beats_straight_as_in_standard_poker():
     result = play("three-card-monte", [p("A", "4c", "5d 6h"), p("B", "Kh", "9h 2h")])
     assert high(result, "A") == "straight" and high(result, "B") == "flush"
-    assert awards(result) == {"A": "1.00"}
+    assert awards(result) == {"B": "1.00"}
 
 
 # -- two-card games --------------------------------------------------------------------------
