@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --port $(PORT)
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 lint: install
