@@ -400,13 +400,15 @@ TWO_ELEVEN = GameDef(
 EL_DORADO = GameDef(
     id="el-dorado", name="El Dorado Hold'em", source=SEED, rules=("S11",),
     describe="2 down each and 4 shared cards (3 flop, 1 turn): board position `center` holds "
-             "the card last swapped into the flop (none if nobody swapped) and `community` the "
-             "rest (3, or all 4). The center card and every card of its rank are wild; best "
-             "five of the six in any combination; with nobody swapping, set option `swapped` "
-             "false (nothing is wild). High by default; option `split` 'low' plays it low.",
-    down=2, board=(Position("community", None), Position("center", None)), wild="center",
+             "the card last swapped into the flop and `community` the other 3. The center card "
+             "and every card of its rank are wild; best five of the six in any combination. "
+             "With nobody swapping, set option `swapped` false: `community` holds all 4, "
+             "`center` none, nothing is wild. High by default; option `split` 'low' plays it "
+             "low.",
+    down=2, board=(Position("community", 3), Position("center", 1)), wild="center",
     options=(Option("swapped", True, "a card was swapped into the flop (its rank is wild)",
-                    choices={"true": {}, "false": {"wild": ""}}),),
+                    choices={"true": {}, "false": {
+                        "wild": "", "board": (Position("community", 4), Position("center", 0))}}),),
 )
 
 

@@ -1,0 +1,604 @@
+"""Review of the shared-card games of seed 003, second part (Egyptian Hold 'Em onwards).
+
+Every case here was worked by hand from the game's own section of 003_f7338090973f449e.txt and
+is run through the CLI contract in-process (`python -m rules showdown FILE`), checking the JSON
+the table would read: awards, carry, owes and the hand categories. Bad inputs must give exit
+code 2 and one line naming the field.
+"""
+
+import json
+
+import pytest
+
+from rules.cli import main
+
+
+@pytest.fixture
+def showdown(tmp_path, capsys):
+    """Run `python -m rules showdown FILE` in-process: (exit code, JSON or the error line)."""
+
+    def run(game, players, *, board=None, pot="1.00", **extra):
+        data = {"game": game, "pot": pot, "players": players, **extra}
+        if board is not None:
+            data["board"] = {name: cards.split() for name, cards in board.items()}
+        path = tmp_path / "showdown.json"
+        path.write_text(json.dumps(data))
+        code = main(["showdown", str(path)])
+        out, err = capsys.readouterr()
+        if code == 0:
+            return code, json.loads(out)
+        return code, err
+
+    return run
+
+
+def ok(showdown, game, players, **kwargs):
+    code, result = showdown(game, players, **kwargs)
+    assert code == 0, result
+    return result
+
+
+def refused(showdown, game, players, **kwargs):
+    code, error = showdown(game, players, **kwargs)
+    assert code == 2
+    assert error.count("\n") == 1, error
+    return error
+
+
+def p(name, down="", up="", **fields):
+    return {"name": name, "down": down.split(), "up": up.split(), **fields}
+
+
+def paid(result):
+    """Name -> total award, as decimal strings."""
+    totals = {}
+    for award in result["awards"]:
+        cents = int(award["amount"].replace(".", ""))
+        totals[award["name"]] = totals.get(award["name"], 0) + cents
+    return {name: f"{cents // 100}.{cents % 100:02d}" for name, cents in totals.items()}
+
+
+def hand(result, name, side="high"):
+    return next(pl for pl in result["players"] if pl["name"] == name)[side]
+
+
+def cat(result, name, side="high"):
+    value = hand(result, name, side)
+    return None if value is None else value["category"]
+
+
+def ranks(result, name, side="high"):
+    return [card[0] for card in hand(result, name, side)["cards"]]
+
+
+# -- Egyptian Hold 'Em: six-card hands --------------------------------------------------------
+
+
+def test_egyptian_double_happy_beats_a_full_house(showdown):
+    # pyramid 7d 9c 2s / 7c Qd / 9h. A 7h 9s: three sevens and three nines = double happy.
+    # B Qs Qh: three queens, the nines and a seven = full house, below double happy.
+    result = ok(showdown, "egyptian-holdem", [p("A", "7h 9s"), p("B", "Qs Qh")],
+                board={"row1": "7d 9c 2s", "row2": "7c Qd", "row3": "9h"})
+    assert cat(result, "A") == "double_happy" and cat(result, "B") == "full_house"
+    assert len(hand(result, "A")["cards"]) == 6
+    assert paid(result) == {"A": "1.00"} and result["carry"] == "0.00" and result["owes"] == []
+
+
+def test_egyptian_three_of_a_kind_ranks_above_three_pair(showdown):
+    # pyramid 8s 8d Ts / 2h 5c / Kh. A Th 2d: eights, tens and deuces = three pair.
+    # B 8c 3c: three eights with K T 5: the seed lists three of a kind above three pair.
+    result = ok(showdown, "egyptian-holdem", [p("A", "Th 2d"), p("B", "8c 3c")],
+                board={"row1": "8s 8d Ts", "row2": "2h 5c", "row3": "Kh"})
+    assert cat(result, "A") == "three_pair" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"B": "1.00"}
+
+
+def test_egyptian_royal_flush_is_six_cards_nine_to_ace(showdown):
+    # the seed's royal flush: 9c Tc Jc Qc Kc Ac. B's four eights with the ace and king lose.
+    result = ok(showdown, "egyptian-holdem", [p("A", "9c Tc"), p("B", "8h 8s")],
+                board={"row1": "Jc Qc Kc", "row2": "Ac 8c", "row3": "8d"})
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "four_of_a_kind"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_egyptian_board_must_fit_the_pyramid(showdown):
+    error = refused(showdown, "egyptian-holdem", [p("A", "9c Tc"), p("B", "8h 8s")],
+                    board={"row1": "Jc Qc Kc", "row2": "Ac 8c", "row3": "8d 2d"})
+    assert "board.row3" in error
+
+
+# -- Island Pineapple --------------------------------------------------------------------------
+
+ISLAND = {"first": "6s Ac", "flop": "7s 8s", "turn": "Kd", "river": "Kc 3h"}
+
+
+def test_island_deuce_fills_the_gap_of_a_spade_straight_flush(showdown):
+    # the seed's 6s 7s 8s 2s Ts: A's 2s Ts with 6s (first) 7s 8s (flop) = ten-high straight
+    # flush; B's Ks Kh with Kd (turn) and Kc (river) = four kings, on one board.
+    result = ok(showdown, "island-pineapple", [p("A", "2s Ts"), p("B", "Ks Kh")], board=ISLAND)
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "four_of_a_kind"
+    assert ranks(result, "A") == list("T9876")
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_island_suited_deuce_and_ace_replace_bottom_and_top(showdown):
+    # A holds 2s As with 7s 8s 9s on a board: deuce below (6s), ace on top (Ts): ten-high
+    # straight flush beats B's four kings (Kh Kd + Kc turn + Ks river).
+    result = ok(showdown, "island-pineapple", [p("A", "2s As"), p("B", "Kh Kd")],
+                board={"first": "7s 3c", "flop": "8s 9s", "turn": "Kc", "river": "Ks 4d"})
+    assert cat(result, "A") == "straight_flush" and ranks(result, "A") == list("T9876")
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_island_off_suit_deuce_is_only_a_deuce(showdown):
+    # A 2h 6d with 7s 8s 9s: no straight (the deuce fills only straight flushes of its suit)
+    result = ok(showdown, "island-pineapple", [p("A", "2h 6d"), p("B", "Jh Jd")],
+                board={"first": "7s 3c", "flop": "8s 9s", "turn": "Jc", "river": "Qd 4d"})
+    assert cat(result, "A") == "high_card" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"B": "1.00"}
+
+
+def test_island_straight_wilds_variation_seed_example(showdown):
+    # the variation's 5s 2h 7d 8c Ah: a straight; here 2h Ah with 8c Jc Qd fill 9 and T
+    result = ok(showdown, "island-pineapple", [p("A", "2h Ah"), p("B", "Jh Jd")],
+                board={"first": "7d 3c", "flop": "8c 5s", "turn": "Jc", "river": "Qd 4d"},
+                options={"straight_wilds": True})
+    assert cat(result, "A") == "straight" and paid(result) == {"A": "1.00"}
+
+
+def test_island_no_playing_the_board(showdown):
+    # the board 9d Jc Qs Kc + 5d/6h: Tc (first) would make the board a straight, but a hand
+    # must use a down card: A's best is king high, B's pair of fours wins
+    result = ok(showdown, "island-pineapple", [p("A", "2h 3d"), p("B", "4h 4c")],
+                board={"first": "9d Tc", "flop": "Jc Qs", "turn": "Kc", "river": "5d 6h"})
+    assert cat(result, "A") == "high_card" and paid(result) == {"B": "1.00"}
+
+
+def test_island_board_positions_are_checked(showdown):
+    error = refused(showdown, "island-pineapple", [p("A", "2h 3d"), p("B", "4h 4c")],
+                    board={"first": "9d", "flop": "Jc Qs", "turn": "Kc", "river": "5d 6h"})
+    assert "board.first" in error
+
+
+# -- The Game, KRG, Jersey, Trim-Saw, Pass 'em, Blue Beacon, Godot -----------------------------
+
+
+def test_the_game_all_three_hand_cards_with_the_board(showdown):
+    result = ok(showdown, "the-game", [p("A", "9h 9d 9c"), p("B", "Qh Qd 3s")],
+                board={"community": "Kh Ks 2d 5c"})
+    assert cat(result, "A") == "full_house" and cat(result, "B") == "two_pair"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_krg_fourth_win_of_a_series_to_four_takes_the_pool(showdown):
+    result = ok(showdown, "krg", [p("A", "Ah Ad"), p("B", "Kh Kd")],
+                board={"community": "As 7c 2d 9h Js"}, pot="20.00", legs={"A": 3, "B": 3},
+                options={"wins": 4})
+    assert paid(result) == {"A": "20.00"} and result["carry"] == "0.00"
+    assert result["game_over"] is True
+
+
+def test_krg_a_win_short_of_the_series_keeps_the_pool(showdown):
+    result = ok(showdown, "krg", [p("A", "Ah Ad"), p("B", "Kh Kd")],
+                board={"community": "As 7c 2d 9h Js"}, pot="20.00", legs={"A": 1})
+    assert result["awards"] == [] and result["carry"] == "20.00" and result["legs"] == ["A"]
+
+
+def test_north_jersey_three_hand_cards_flush_and_low_scoop(showdown):
+    # board Ks 7h 8h Qd 9c. A: Ah 2h 3h + 7h 8h = ace-high flush (3 + 2) and 8-7-3-2-A low.
+    # B: Js Ts + Qd 9c 8h = queen-high straight; 4d 5d 6d + 7h 8h = 8-7-6-5-4 low.
+    result = ok(showdown, "jersey-holdem", [p("A", "Ah 2h 3h Kd Kc"), p("B", "Js Ts 4d 5d 6d")],
+                board={"community": "Ks 7h 8h Qd 9c"}, pot="2.05")
+    assert cat(result, "A") == "flush" and cat(result, "B") == "straight"
+    assert ranks(result, "A", "low") == list("8732A")
+    assert paid(result) == {"A": "2.05"} and result["carry"] == "0.00"
+
+
+def test_south_jersey_takes_four_cards_only(showdown):
+    error = refused(showdown, "jersey-holdem-south", [p("A", "Ah 2h 3h Kd Kc")],
+                    board={"community": "Ks 7h 8h Qd 9c"})
+    assert "players[0]" in error
+
+
+def test_double_edge_trim_saw_never_mixes_the_two_sets(showdown):
+    # board Kc Jc 4d 5s 8h. A's sets: 2c 9h and Ts Qd. Mixing 2c with Ts Qd would make the
+    # ace-high straight; one set at a time the best is the 2c (wild) as a king: K K J 9 8.
+    # B's Kd 3c: K K J 8 5. A wins on the nine.
+    result = ok(showdown, "double-edge-trim-saw", [p("A", "2c 9h Ts Qd"), p("B", "Kd 3c 7h Qh")],
+                board={"community": "Kc Jc 4d 5s 8h"})
+    assert cat(result, "A") == "pair" and cat(result, "B") == "pair"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_pass_em_three_hand_cards_with_two_board_cards(showdown):
+    # A: Ah Kh Qh + Jh Th = royal flush (3 + 2); B: Jd Js 2s + Jh 2c = jacks full
+    result = ok(showdown, "pass-em", [p("A", "Ah Kh Qh"), p("B", "Jd Js 2s")],
+                board={"community": "Jh Th 2c"})
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "full_house"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_blue_beacon_nine_cards_any_five(showdown):
+    result = ok(showdown, "blue-beacon", [p("A", "2c 3d 4h 9s Ks"), p("B", "Ac Qd 7s 7h 8c")],
+                board={"community": "5c 6d Kh Kd"})
+    assert cat(result, "A") == "straight" and cat(result, "B") == "two_pair"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_waiting_for_godot_up_card_plays(showdown):
+    result = ok(showdown, "waiting-for-godot", [p("A", "9c 9d", "9h"), p("B", "Qc 2d", "3s")],
+                board={"community": "Qs Qd 3c 4h"})
+    assert cat(result, "A") == "full_house" and cat(result, "B") == "full_house"
+    assert ranks(result, "B") == list("QQQ33") and paid(result) == {"B": "1.00"}
+
+
+# -- Indian Chief, Russian Roulette, Crazy Blind Man ------------------------------------------
+
+
+def test_indian_chief_the_worst_forehead_sees_the_best_hand(showdown):
+    # C sees As Ad Ks Kd and the board Ah 9s 4d: aces full of kings; B sees three aces
+    result = ok(showdown, "indian-chief", [p("A", up="As Ad"), p("B", up="Ks Kd"),
+                                           p("C", up="2c 7h")],
+                board={"community": "Ah 9s 4d"})
+    assert cat(result, "A") == "pair" and cat(result, "B") == "three_of_a_kind"
+    assert cat(result, "C") == "full_house" and paid(result) == {"C": "1.00"}
+
+
+def test_russian_roulette_cards_behind_the_trigger_do_not_play(showdown):
+    result = ok(showdown, "russian-roulette", [p("A", "Ah Ad"), p("B", "9h 9d")],
+                board={"circle": "2c 7h 9s As Ac"})
+    assert cat(result, "A") == "pair" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"B": "1.00"}
+
+
+def test_crazy_blind_man_two_cards_and_the_board(showdown):
+    result = ok(showdown, "crazy-blind-man", [p("A", up="Ah Kh"), p("B", up="2c 2d")],
+                board={"community": "Qh Jh Th 2s 5c"})
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"A": "1.00"}
+
+
+# -- Forty-Three -------------------------------------------------------------------------------
+
+FORTY_THREE = [p("A", "Ah 2c 3d 9s", declare="both"), p("B", "9h As 2s 3c", declare="high"),
+               p("C", "5c 7c 8h Tc", declare="low")]
+
+
+def test_forty_three_pigger_who_ties_high_and_wins_low_wins_or_ties_both(showdown):
+    # board 9d 6s 4h. A: 9 9 A 6 4 for high (B has the same), 6-4-3-2-A for low (C's best
+    # house low is 9-7-6-5-4: 8-7-6-5-4 is a straight). A ties high and wins low: A takes the
+    # low half and shares the high half with B.
+    result = ok(showdown, "forty-three", FORTY_THREE, board={"community": "9d 6s 4h"},
+                pot="3.00")
+    assert ranks(result, "A") == ranks(result, "B") == list("99A64")
+    assert ranks(result, "A", "low") == list("6432A")
+    assert paid(result) == {"A": "2.25", "B": "0.75"} and result["carry"] == "0.00"
+
+
+def test_forty_three_with_house_pigging_the_tying_pigger_wins_nothing_P1(showdown):
+    result = ok(showdown, "forty-three", FORTY_THREE, board={"community": "9d 6s 4h"},
+                pot="3.00", options={"pigging": "house"})
+    assert paid(result) == {"B": "1.50", "C": "1.50"}
+
+
+def test_forty_three_declaration_must_be_high_low_or_both(showdown):
+    players = [dict(FORTY_THREE[0], declare="pig")] + FORTY_THREE[1:]
+    error = refused(showdown, "forty-three", players, board={"community": "9d 6s 4h"})
+    assert "players[0].declare" in error
+
+
+def test_forty_three_declaration_is_required(showdown):
+    players = [{k: v for k, v in FORTY_THREE[0].items() if k != "declare"}] + FORTY_THREE[1:]
+    error = refused(showdown, "forty-three", players, board={"community": "9d 6s 4h"})
+    assert "players[0].declare" in error
+
+
+def test_forty_three_box_a_column_of_two(showdown):
+    # column 1 is Ac over As: A's Ah Ad make four aces; B: Ks Kd + Kc 9d (row 2) = kings full
+    result = ok(showdown, "forty-three-box",
+                [p("A", "Ah Ad 3d 5h", declare="high"), p("B", "Ks Kd 7h 9c", declare="high")],
+                board={"row1": "Ac 2s Kh", "row2": "As Kc 9d"}, pot="3.00")
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "full_house"
+    assert paid(result) == {"A": "3.00"}
+
+
+# -- Privacy Poker, Swiss Hold 'em ---------------------------------------------------------------
+
+
+def test_privacy_poker_five_own_cards_and_two_shared(showdown):
+    result = ok(showdown, "privacy-poker", [p("A", "Ah Kh 3c", "Qh Jh"),
+                                            p("B", "Tc Td", "Ts 2c 2s")],
+                board={"community": "Th 2d"})
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "four_of_a_kind"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_suicide_swiss_king_of_hearts_wild_in_the_hand(showdown):
+    result = ok(showdown, "suicide-swiss-holdem", [p("A", "Kh 9s"), p("B", "4d 4c")],
+                board={"community": "9d 9c 4h 4s 7c"})
+    assert cat(result, "A") == "four_of_a_kind" and ranks(result, "A")[:4] == list("9999")
+    assert paid(result) == {"A": "1.00"}
+
+
+# -- Ruby Run ---------------------------------------------------------------------------------
+
+
+def test_ruby_run_seed_example_suited_three_beats_mixed_four(showdown):
+    # slam 7c (a number): over cards 4d 9h Qs live. A: 2d 3d 4d suited run; B: 6d 7d 8h 9h,
+    # a longer run of one colour but not one suit: the seed's own example, A wins.
+    result = ok(showdown, "ruby-run", [p("A", "2d 3d Kc"), p("B", "6d 7d 8h")],
+                board={"over": "4d 9h Qs", "under": "5h 6h 7h", "slam": "7c"})
+    assert cat(result, "A") == "suited_run" and cat(result, "B") == "run"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_ruby_run_face_slam_under_cards_and_red_beats_black(showdown):
+    # slam Kd (a face card): under Jh 5c 2s live, over 9s 8s 7s dead. A: 9d Th Jh red run of
+    # 3; B: Qs Jc Tc black run of 3 with a better poker hand (K Q J T 5): red wins.
+    result = ok(showdown, "ruby-run", [p("A", "Th 9d 3c"), p("B", "Qs Jc Tc")],
+                board={"over": "9s 8s 7s", "under": "Jh 5c 2s", "slam": "Kd"})
+    assert cat(result, "A") == "run" and cat(result, "B") == "run"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_ruby_run_no_run_poker_hand_with_aces_high_only(showdown):
+    # slam 8s: over 4c 5d 9s live. A's Ah 2h 3h with 4c 5d is neither a run nor a straight
+    # (aces high only): ace high. B's 7s with 8s 9s is a suited run.
+    result = ok(showdown, "ruby-run", [p("A", "Ah 2h 3h"), p("B", "Kc Kd 7s")],
+                board={"over": "4c 5d 9s", "under": "Jh Qh Ts", "slam": "8s"})
+    assert cat(result, "A") == "high_card" and cat(result, "B") == "suited_run"
+    assert paid(result) == {"B": "1.00"}
+
+
+def test_ruby_run_slam_is_required(showdown):
+    error = refused(showdown, "ruby-run", [p("A", "Ah 2h 3h")],
+                    board={"over": "4c 5d 9s", "under": "Jh Qh Ts"})
+    assert "board.slam" in error
+
+
+# -- Oh Shit, Slam-aha -------------------------------------------------------------------------
+
+
+def test_oh_shit_one_row_only_for_the_low(showdown):
+    # Mixing rows A would hold the wheel (Ah 2h + 3c 4d + 5c); one row at a time its best low
+    # is Ah 2h + 5c 6c 7c = 7-6-5-2-A, still better than B's 7-6-5-3-A. High: A's Kc Kd + Ks
+    # (row 1) = three kings over B's three queens. A scoops 2.05.
+    result = ok(showdown, "oh-shit", [p("A", "Ah 2h Kc Kd 9s"), p("B", "Ad 3d Qd Qc 9h")],
+                board={"row1": "Ks 3c 4d Qh Jh", "row2": "5c 6c 7c 8c Tc"}, pot="2.05")
+    assert ranks(result, "A", "low") == list("7652A")
+    assert cat(result, "A") == "three_of_a_kind"
+    assert paid(result) == {"A": "2.05"}
+
+
+def test_oh_shit_row_must_hold_five_cards(showdown):
+    error = refused(showdown, "oh-shit", [p("A", "Ah 2h Kc Kd 9s")],
+                    board={"row1": "Ks 3c 4d Qh", "row2": "5c 6c 7c 8c Tc"})
+    assert "board.row1" in error
+
+
+def test_slam_aha_middle_card_joins_both_lines(showdown):
+    # cross: row 6c 7d [8h] 9s Ts, column Ah Ad [8h] 2c 3c. A: 4h 5h + 6c 7d 8h = eight-high
+    # straight; 4h 5h + Ah 2c 3c = the wheel low. B: 9h 9d + 9s Ts 8h = three nines.
+    result = ok(showdown, "slam-aha", [p("A", "4h 5h Kc Kd Qs"), p("B", "9h 9d 3d 2d Kh")],
+                board={"row": "6c 7d 9s Ts", "column": "Ah Ad 2c 3c", "center": "8h"},
+                pot="2.00")
+    assert cat(result, "A") == "straight" and ranks(result, "A", "low") == list("5432A")
+    assert paid(result) == {"A": "2.00"}
+
+
+# -- Real Poker ---------------------------------------------------------------------------------
+
+REAL = {"group1": "5d Ts", "group2": "Ks Kh", "group3": "Qs Jd", "group4": "Tc 8c",
+        "single1": "5h", "single2": "Kd", "single3": "Qd", "single4": "Jc"}
+
+
+def test_real_poker_ace_to_six_counts_the_wheel_as_a_straight(showdown):
+    # A: Ah 2s 3d 4c + single 5h is a straight (bad in ace-to-six); A's best is the five hand
+    # cards 9-4-3-2-A. B: Ad 2c 3s 6h + 5h = 6-5-3-2-A, better. Both declared low.
+    result = ok(showdown, "real-poker", [p("A", "Ah 2s 3d 4c 9s", declare="low"),
+                                         p("B", "Ad 2c 3s 6h 7c", declare="low")],
+                board=REAL, pot="2.00")
+    assert ranks(result, "A", "low") == list("9432A")
+    assert ranks(result, "B", "low") == list("6532A")
+    assert paid(result) == {"B": "2.00"}
+
+
+def test_real_poker_pigger_who_loses_a_side_gets_nothing(showdown):
+    # A pigs: Ah Kc + group Ks Kh + single Kd = four kings beat B's four queens (Qh Qc +
+    # Qs Jd + Qd); A's best low T-5-3-2-A (Ah 2s 3d + 5d Ts) loses to C's 6-5-3-2-A (4 hand
+    # cards + single 5h): A gets nothing; B takes high, C low.
+    result = ok(showdown, "real-poker", [p("A", "Ah Kc 2s 3d 4c", declare="both"),
+                                         p("B", "Qh Qc 9h 9d 8d", declare="high"),
+                                         p("C", "Ad 2c 3s 6h 7h", declare="low")],
+                board=REAL, pot="2.00")
+    assert cat(result, "A") == "four_of_a_kind"
+    assert paid(result) == {"B": "1.00", "C": "1.00"}
+
+
+def test_real_poker_missing_group_card_is_refused(showdown):
+    board = dict(REAL, group3="Qs")
+    error = refused(showdown, "real-poker", [p("A", "Ah Kc 2s 3d 4c", declare="low")],
+                    board=board)
+    assert "board.group3" in error
+
+
+# -- Two Eleven, El Dorado, the elevators ------------------------------------------------------
+
+
+def test_two_eleven_high_low_seven_or_better(showdown):
+    # board 4c 7d 8s Ks. A: Ah 2h 3h + 4c 7d = 7-4-3-2-A (3 + 2). B: 8c 8h + 8s ... three
+    # eights; B has no 7-or-better low. Split 1.00 / 1.00.
+    result = ok(showdown, "two-eleven", [p("A", "Ah 2h 3h Kd"), p("B", "8c 8h 5c 6c")],
+                board={"community": "4c 7d 8s Ks"}, pot="2.00", options={"hi_lo": True})
+    assert ranks(result, "A", "low") == list("7432A") and cat(result, "B", "low") is None
+    assert paid(result) == {"A": "1.00", "B": "1.00"}
+
+
+def test_two_eleven_high_only_by_default(showdown):
+    result = ok(showdown, "two-eleven", [p("A", "Ah 2h 3h Kd"), p("B", "8c 8h 5c 6c")],
+                board={"community": "4c 7d 8s Ks"}, pot="2.00")
+    assert paid(result) == {"B": "2.00"}
+
+
+def test_el_dorado_swapped_rank_wild_in_hand_and_board(showdown):
+    # center 7h swapped in; A's 7c is wild too: Ks Kc + two wild = four kings
+    result = ok(showdown, "el-dorado", [p("A", "7c Ks"), p("B", "Ah Ad")],
+                board={"community": "Kc 9d 4s", "center": "7h"})
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_el_dorado_board_is_three_plus_the_swapped_card(showdown):
+    error = refused(showdown, "el-dorado", [p("A", "7c Ks"), p("B", "Ah Ad")],
+                    board={"community": "Kc 9d 4s 2s 3s", "center": "7h"})
+    assert "board.community" in error
+
+
+def test_el_dorado_without_a_swap_four_community_cards(showdown):
+    # nothing wild: A's 7c Ks make kings and sevens, B's 9h 9s three nines
+    result = ok(showdown, "el-dorado", [p("A", "7c Ks"), p("B", "9h 9s")],
+                board={"community": "Kc 9d 4s 7h"}, options={"swapped": False})
+    assert cat(result, "A") == "two_pair" and paid(result) == {"B": "1.00"}
+
+
+def test_double_elevator_five_kings_beat_five_queens(showdown):
+    # A: floor 3 of E1 (Kh 8s Kd): Kc Kh Kd with 8s and 8d wild = five kings.
+    # B: floor 1 of E2 (Ks 5h 5s): 5h 5s 5c wild with Qs Qd = five queens.
+    board = {"A1": "2c", "A2": "3d", "A3": "Kh", "B1": "Ks", "B2": "9h", "B3": "Kd",
+             "C1": "5s", "C2": "5d", "C3": "Jc", "E1": "8s", "E2": "5h"}
+    result = ok(showdown, "double-elevator", [p("A", "Kc 8d 4h 4c"), p("B", "5c Qs Qd 2d")],
+                board=board)
+    assert cat(result, "A") == cat(result, "B") == "five_of_a_kind"
+    assert ranks(result, "A") == list("KKKKK") and paid(result) == {"A": "1.00"}
+
+
+# -- Cucamonga, Boise, Piles, The Bluffs --------------------------------------------------------
+
+
+def test_cucamonga_at_most_two_hand_cards_so_no_low(showdown):
+    # B's hand holds A 2 4 5 6 but may use only two of them: with one or two of each row
+    # (top 2c Jd Td Ks, bottom Kc 3s 9h Qh) no 8-or-better low forms. A: Kh Kd + Ks + Kc
+    # + Jd = four kings takes the whole pot.
+    result = ok(showdown, "cucamonga", [p("A", "Kh Kd 9c 9d Qs"), p("B", "Ah 2d 4h 5c 6s")],
+                board={"top": "2c Jd Td Ks", "bottom": "Kc 3s 9h Qh"}, pot="2.00")
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B", "low") is None
+    assert paid(result) == {"A": "2.00"}
+
+
+def test_boise_trips_qualify_for_high(showdown):
+    # board Qd Th 6s 5c 2h. A: Qs Qh + Qd = three queens; 7d + ... low: Ac 7d + 6s 5c 2h =
+    # 7-6-5-2-A. B: 7c 8c 4s + 6s 5c = eight-high straight; B's low 7-6-5-4-2 (4s 7c + 6s 5c
+    # 2h). A's low is better; B's straight is the best high.
+    result = ok(showdown, "boise", [p("A", "Qs Qh Ac Kd 7d"), p("B", "7c 8c Jh Jd 4s")],
+                board={"community": "Qd Th 6s 5c 2h"}, pot="2.00")
+    assert cat(result, "B") == "straight" and ranks(result, "A", "low") == list("7652A")
+    assert paid(result) == {"A": "1.00", "B": "1.00"}
+
+
+PILES = {"square1": "Kh 3d Tc Js", "square2": "4h 5s 8h 7h", "row": "Kc 8s Qs 9d 6h"}
+
+
+def test_piles_pig_who_loses_high_wins_nothing(showdown):
+    # A pigs: Ah 2h + 4h 5s + 6h = 6-5-4-2-A low; Ah 2h + 8h 7h + 6h = ace-high flush.
+    # B (high): Kd Ks + Kh Js (square 1) + Kc (row) = four kings. A loses high and gets
+    # nothing; B takes high (the odd nickel, P2), C's 8-7-6-5-4 (5d 6d + 4h 7h + 8s) low.
+    result = ok(showdown, "piles", [p("A", "Ah 2h Qd Jd 9c", declare="both"),
+                                    p("B", "Kd Ks 3c 4c Jc", declare="high"),
+                                    p("C", "5d 6d Th Jh 9h", declare="low")],
+                board=PILES, pot="2.05")
+    assert cat(result, "A") == "flush" and cat(result, "B") == "four_of_a_kind"
+    assert paid(result) == {"B": "1.05", "C": "1.00"}
+
+
+def test_piles_variation_four_aces_and_a_deuce_is_the_best_low(showdown):
+    # Ah Ad + Ac As (square 1) + 2c (row): A-A-A-A-2, the best low of the variation
+    board = {"square1": "Ac As Th Jh", "square2": "4d 5d 9s 9h", "row": "2c 6s Kh Qh Js"}
+    result = ok(showdown, "piles", [p("A", "Ah Ad 9c 9d Kc", declare="low"),
+                                    p("B", "2h 3h Qd Qc Jd", declare="low")],
+                board=board, pot="2.00", options={"variation": True})
+    assert ranks(result, "A", "low") == list("2AAAA")
+    assert paid(result) == {"A": "2.00"}
+
+
+def test_the_bluffs_seed_table_cards(showdown):
+    # the seed's example table A 10 6 5 / K 4 2 9 and the hand Q 3 A K: one row at a time,
+    # high is a pair of aces (Ac + Ad of row 1) and the ace-to-six low 9-4-3-2-A (row 2).
+    # B's 8c 7c + 6 5 A (row 1) = 8-7-6-5-A is the lower low.
+    result = ok(showdown, "the-bluffs", [p("A", "Qs 3h Ac Kd"), p("B", "7c 8c Jh Jd")],
+                board={"row1": "Ad Th 6s 5c", "row2": "Kh 4d 2c 9s"}, pot="2.00")
+    assert cat(result, "A") == "pair" and ranks(result, "A")[:2] == ["A", "A"]
+    assert ranks(result, "A", "low") == list("9432A")
+    assert ranks(result, "B", "low") == list("8765A")
+    assert paid(result) == {"A": "1.00", "B": "1.00"}
+
+
+def test_the_bluffs_cards_talk_so_no_declaration(showdown):
+    error = refused(showdown, "the-bluffs", [p("A", "Qs 3h Ac Kd", declare="high")],
+                    board={"row1": "Ad Th 6s 5c", "row2": "Kh 4d 2c 9s"})
+    assert "players[0].declare" in error
+
+
+# -- Flaming Cross, Ponsi, Woodstock -----------------------------------------------------------
+
+CROSS = {"row": "Ah 2d", "column": "Kh Ks", "center": "Kd"}
+
+
+def test_flaming_cross_pigger_loses_low_and_gets_nothing(showdown):
+    # lines Ah Kd 2d and Kh Kd Ks. A (both): Kc 3c + Kh Kd Ks = four kings; low 3c 4c 5s +
+    # Ah 2d is a straight (house low), so 9-4-3-2-A. C (low): 3d 4d 6h + Ah 2d = 6-4-3-2-A.
+    # A loses low: nothing. B (high): Qs Qd Qc + ... kings full; B takes high, C low.
+    result = ok(showdown, "flaming-cross", [p("A", "Kc 3c 4c 5s 9d", declare="both"),
+                                            p("B", "Qs Qd Qc 7h 8h", declare="high"),
+                                            p("C", "3d 4d 6h 7c 8c", declare="low")],
+                board=CROSS, pot="2.00")
+    assert cat(result, "A") == "four_of_a_kind" and ranks(result, "A", "low") == list("9432A")
+    assert ranks(result, "C", "low") == list("6432A")
+    assert paid(result) == {"B": "1.00", "C": "1.00"}
+
+
+def test_flaming_cross_3_center_rank_wild(showdown):
+    # row Ah [7d] 2d, column Kh [7d] 9s; 7s are wild. A: Qs Qd 7c + 7d Kh = four queens;
+    # B: Kd Ks + Kh 7d 9s = four kings.
+    result = ok(showdown, "flaming-cross-3", [p("A", "7c Qs Qd"), p("B", "Kd Ks 3c")],
+                board={"row": "Ah 2d", "column": "Kh 9s", "center": "7d"})
+    assert cat(result, "A") == cat(result, "B") == "four_of_a_kind"
+    assert paid(result) == {"B": "1.00"}
+
+
+def test_ponsi_pig_who_wins_both_takes_all(showdown):
+    result = ok(showdown, "ponsi", [p("A", "Ah 2h 3h 4h 6c", declare="both"),
+                                    p("B", "Ks Kd 9c 5d Qs", declare="high")],
+                board={"community": "Kh Jh 8d 7s 2c"}, pot="2.00")
+    assert cat(result, "A") == "flush" and paid(result) == {"A": "2.00"}
+
+
+def test_woodstock_with_only_three_shared_cards(showdown):
+    result = ok(showdown, "woodstock", [p("A", "Ah As Kd"), p("B", "Qc Qd Qh")],
+                board={"community": "Ac 5d 9h"})
+    assert cat(result, "A") == "three_of_a_kind" and paid(result) == {"A": "1.00"}
+
+
+# -- the fixed-stake games ------------------------------------------------------------------
+
+
+def test_blind_omaha_exactly_two_hand_cards(showdown):
+    # A holds four hearts but only two may play: no flush, no straight; ace high.
+    # B: 5c 6c + 2c 3d 4s = six-high straight.
+    result = ok(showdown, "blind-omaha", [p("A", "Ah Kh Qh Jh"), p("B", "5c 6c 7d 8d")],
+                board={"community": "Th 2c 3d 4s 9h"})
+    assert cat(result, "A") == "high_card" and cat(result, "B") == "straight"
+    assert paid(result) == {"B": "1.00"} and result["owes"] == []
+
+
+def test_crazy_dutchy_one_board_only(showdown):
+    # boards: A's Ah Ad with Ac (board 1) and As (board 2) never meet: three aces at most
+    result = ok(showdown, "crazy-dutchy", [p("A", "Ah Ad"), p("B", "Kc Kd")],
+                board={"row1": "Ac 2c 7d 9s Js", "row2": "As Ks 3h 4h 8c",
+                       "row3": "Kh 5s 6d Tc Qd"})
+    assert cat(result, "A") == "three_of_a_kind" and cat(result, "B") == "three_of_a_kind"
+    assert paid(result) == {"A": "1.00"}
+
+
+def test_chowaha_is_not_defined(showdown):
+    error = refused(showdown, "chowaha", [p("A", "Ah Ad")])
+    assert "game" in error
