@@ -1,0 +1,563 @@
+"""Review of the seed 002 (draw variants) and seed 003 part a (Texas Reach Around to Royal
+Hold'em) catalog: one or more fresh showdowns per game, each worked by hand from the seed's own
+words and run through the CLI contract in-process (`python -m rules showdown FILE`), asserting
+the JSON it prints: awards, carry, owes and the categories of the hands."""
+
+import json
+from collections import defaultdict
+
+import pytest
+
+from rules.cli import main
+
+
+@pytest.fixture
+def showdown(tmp_path, capsys):
+    """Run `rules showdown FILE` in-process; return (exit code, stdout JSON or stderr line)."""
+
+    def run(game, players, *, pot="1.00", board=None, expect=0, **extra):
+        data = {"game": game, "pot": pot, "players": players, **extra}
+        if board is not None:
+            data["board"] = board
+        path = tmp_path / "showdown.json"
+        path.write_text(json.dumps(data))
+        code = main(["showdown", str(path)])
+        out, err = capsys.readouterr()
+        assert code == expect, err or out
+        if expect:
+            assert out == "" and len(err.strip().splitlines()) == 1
+            return err.strip()
+        return json.loads(out)
+
+    return run
+
+
+def pl(name, down="", up="", **fields):
+    return {"name": name, "down": down.split(), "up": up.split(), **fields}
+
+
+def won(result):
+    """Total award per player, as decimal strings."""
+    totals = defaultdict(int)
+    for award in result["awards"]:
+        whole, cents = award["amount"].split(".")
+        totals[award["name"]] += int(whole) * 100 + int(cents)
+    return {name: f"{c // 100}.{c % 100:02d}" for name, c in totals.items()}
+
+
+def sides(result):
+    return sorted((a["name"], a["side"], a["amount"]) for a in result["awards"])
+
+
+def owed(result):
+    return sorted((o["name"], o.get("to"), o["amount"], o["reason"]) for o in result["owes"])
+
+
+def cat(result, name, side="high"):
+    hand = next(p for p in result["players"] if p["name"] == name)[side]
+    return hand and hand["category"]
+
+
+# =============================================================================================
+# Seed 002: draw variants
+# =============================================================================================
+
+def test_three_card_draw_flush_beats_straight_beats_trips_in_the_standard_order(showdown):
+    # "the cards rank as in standard poker": flush > straight > three of a kind
+    players = [pl("A", "Qh 7h 3h"), pl("B", "9c Td Js"), pl("C", "8s 8d 8c")]
+    result = showdown("three-card-draw", players, pot="1.20")
+    assert [cat(result, n) for n in "ABC"] == ["flush", "straight", "three_of_a_kind"]
+    assert won(result) == {"A": "1.20"} and result["carry"] == "0.00" and result["owes"] == []
+
+
+def test_three_card_draw_some_players_put_three_of_a_kind_on_top(showdown):
+    players = [pl("A", "Qh 7h 3h"), pl("B", "9c Td Js"), pl("C", "8s 8d 8c"), pl("D", "4s 5s 6s")]
+    result = showdown("three-card-draw", players, options={"trips_on_top": True})
+    assert won(result) == {"C": "1.00"}
+    assert won(showdown("three-card-draw", players)) == {"D": "1.00"}   # straight flush
+
+
+def test_three_card_monte_ace_two_three_is_the_lowest_straight(showdown):
+    # A: A-2-3 (three high) loses to B's 2-3-4; both beat C's pair of kings
+    players = [pl("A", "Ac", "2d 3h"), pl("B", "4c", "2s 3s"), pl("C", "Kc", "Kd 9s")]
+    result = showdown("three-card-monte", players)
+    assert cat(result, "A") == "straight" and cat(result, "B") == "straight"
+    assert won(result) == {"B": "1.00"}
+
+
+def test_two_card_poker_same_ranks_split_and_the_odd_nickel_stays_P2(showdown):
+    players = [pl("A", "Ah Kh"), pl("B", "Ad Kd"), pl("C", "Qs Js")]
+    result = showdown("two-card-poker", players, pot="1.05")
+    assert won(result) == {"A": "0.50", "B": "0.50"} and result["carry"] == "0.05"
+
+
+def test_two_card_deuces_wild_two_deuces_are_aces_for_high_and_ace_deuce_for_low(showdown):
+    # A's two deuces: a pair of aces for high, and A-2 (the wilds need not pair) for low
+    players = [pl("A", "2s 2h"), pl("B", "Ac 3d"), pl("C", "Kc Kd")]
+    result = showdown("two-card-deuces-wild", players)
+    assert cat(result, "A") == "pair" and cat(result, "A", "low") == "high_card"
+    assert sides(result) == [("A", "both", "1.00")]
+
+
+def test_dynamite_high_only_then_high_low_by_option(showdown):
+    players = [pl("A", "7c", "7d"), pl("B", "As", "Kc")]
+    assert won(showdown("dynamite", players)) == {"A": "1.00"}
+    result = showdown("dynamite", players, options={"split": "cards-talk"})
+    # for low the ace is low and a pair counts against: B's K-A beats A's pair of sevens
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+
+
+def test_one_card_poker_ace_is_only_high_and_joker_is_ace_high_deuce_low(showdown):
+    players = [pl("A", "As"), pl("B", "2c"), pl("C", "Kh")]
+    result = showdown("one-card-poker", players)
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+    players.append(pl("D", "JK"))
+    result = showdown("one-card-poker", players, options={"joker": True})
+    assert sides(result) == [("A", "high", "0.25"), ("B", "low", "0.25"), ("D", "both", "0.50")]
+
+
+def test_show_five_only_the_five_exposed_cards_play(showdown):
+    # B's two unexposed queens would make trips; A's unexposed 2-3 would make a fine low.
+    # Exposed only: A pair of kings takes high, B's queen-high no-pair hand takes low.
+    players = [pl("A", "2h 3h", "Kc Ks 9h 7d 4c"), pl("B", "Qh Qs", "Qc Jd 8s 6h 5c")]
+    result = showdown("show-five", players)
+    assert cat(result, "A") == "pair" and cat(result, "B") == "high_card"
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+
+
+def test_big_sol_pigger_who_loses_high_wins_nothing_P1(showdown):
+    players = [pl("A", "Kd", "Kc Ks 4h 4d", declare="high"),
+               pl("B", "5c", "4s 3d 2c 7h", declare="low"),
+               pl("C", "Ah", "2h 3h 5h 6s", declare="both")]
+    result = showdown("big-sol", players)
+    # C's 6-5-3-2-A is the best low, but C loses high to A's kings full: C wins nothing
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+    assert cat(result, "A") == "full_house"
+
+
+def test_draw_your_own_odd_nickel_of_the_halves_goes_high_P2(showdown):
+    players = [pl("A", "As Ah Kd Kc 2s"), pl("B", "7c 5d 4h 3s 2d")]
+    result = showdown("draw-your-own", players, pot="1.15")
+    assert sides(result) == [("A", "high", "0.60"), ("B", "low", "0.55")]
+    assert result["carry"] == "0.00"
+
+
+def test_whiskey_poker_lowest_hand_pays_the_forfeit(showdown):
+    players = [pl("A", "Ah Ad 5c 6c 9s"), pl("B", "Kh Kd Qc Js 2c"), pl("C", "9h 7d 5s 4c 2h")]
+    result = showdown("whiskey-poker", players)
+    assert won(result) == {"A": "1.00"}
+    assert owed(result) == [("C", None, "0.25", "forfeit")]
+    result = showdown("whiskey-poker", players, options={"forfeit": "0.50", "forfeit_to": "winner"})
+    assert owed(result) == [("C", "A", "0.50", "forfeit")]
+
+
+def test_knock_poker_beaten_knocker_pays_each_active_player_two_chips_P15(showdown):
+    players = [pl("A", "Qs Qd 8c 5h 3d", knock=True), pl("B", "Kc Kd 9s 7h 2c"),
+               pl("C", **{"in": False}), pl("D", "Jh Td 8s 6c 2d")]
+    result = showdown("knock-poker", players, pot="0.20")
+    assert won(result) == {"B": "0.20"}
+    assert owed(result) == [("A", "B", "0.10", "knock"), ("A", "D", "0.10", "knock"),
+                            ("C", "A", "0.05", "knock")]
+
+
+def test_knock_poker_winning_knocker_with_four_of_a_kind_collects_the_bonus_P15(showdown):
+    players = [pl("A", "9s 9d 9c 9h 3d", knock=True), pl("B", "Kc Kd 7s 7h 2c"),
+               pl("C", **{"in": False})]
+    result = showdown("knock-poker", players, pot="0.15")
+    assert won(result) == {"A": "0.15"}
+    assert owed(result) == [("B", "A", "0.10", "knock"), ("B", "A", "0.20", "bonus"),
+                            ("C", "A", "0.05", "knock"), ("C", "A", "0.20", "bonus")]
+
+
+def test_knock_poker_deuces_wild_five_of_a_kind_pays_four_chips_four_kings_nothing(showdown):
+    players = [pl("A", "2s 2d Kc Kh Ks", knock=True), pl("B", "Ac Ad Ah 7c 7d")]
+    result = showdown("knock-poker-deuces-wild", players, pot="0.10")
+    assert cat(result, "A") == "five_of_a_kind"
+    assert owed(result) == [("B", "A", "0.10", "knock"), ("B", "A", "0.20", "bonus")]
+    players = [pl("A", "2s Kd Kc Kh 5s", knock=True), pl("B", "Ac Ad Ah 7c 7d")]
+    result = showdown("knock-poker-deuces-wild", players, pot="0.10")
+    assert cat(result, "A") == "four_of_a_kind" and won(result) == {"A": "0.10"}
+    assert owed(result) == [("B", "A", "0.10", "knock")]
+
+
+def test_brag_natural_pair_beats_the_same_pair_made_with_a_bragger(showdown):
+    players = [pl("A", "9d Ks 4c"), pl("B", "Kh Kc 4d")]
+    result = showdown("brag", players)
+    assert cat(result, "A") == "pair" and cat(result, "B") == "pair"
+    assert won(result) == {"B": "1.00"}
+
+
+def test_brag_higher_bragger_wins_between_two_wild_hands_of_equal_rank(showdown):
+    # A: the A♦ as a seven; B: the J♣ as a seven; same pair, same odd card: A♦ outranks J♣
+    result = showdown("brag", [pl("A", "Ad 7s 3c"), pl("B", "Jc 7h 3d")])
+    assert cat(result, "A") == "pair" and won(result) == {"A": "1.00"}
+
+
+def test_brag_rank_first_three_wild_fives_lose_to_natural_three_kings(showdown):
+    result = showdown("brag", [pl("A", "Ad 5c 5h"), pl("B", "Kc Kd Ks")])
+    assert cat(result, "A") == "three_of_a_kind" and won(result) == {"B": "1.00"}
+
+
+def test_brag_equal_natural_pairs_and_odd_cards_go_by_suit_spades_high(showdown):
+    result = showdown("brag", [pl("A", "Qs Qh 5s"), pl("B", "Qd Qc 5h")])
+    assert won(result) == {"A": "1.00"}
+
+
+def test_pokino_better_poker_hand_takes_the_pot_and_the_explanation_scores_it(showdown):
+    players = [pl("A", "Ah Ad Kc Kd 5s", tricks=2, penalty="double"),
+               pl("B", "Qs Qh Qc 7d 2s", tricks=3, penalty="pat")]
+    result = showdown("pokino", players)
+    assert won(result) == {"B": "1.00"} and result["owes"] == []
+    # tricks are worth the opponent's penalty: B's 3 tricks x 2 (A doubled), A's 2 x 1;
+    # only the better poker hand scores its honour (three of a kind: 200)
+    text = " ".join(result["explain"])
+    assert "B scores 6 below the line and 200 above" in text
+    assert "A scores 2 below the line and 0 above" in text
+
+
+def test_red_and_black_seed_example_is_minus_eight_and_wins_low(showdown):
+    players = [pl("A", "Kc Jh 7s 3c 2d"), pl("B", "Kh Qd 5h Ac 2s"), pl("C", "9d 8h 4c 3s 6d")]
+    result = showdown("red-and-black", players)
+    # A: -10 +10 -7 -3 +2 = -8; B: +10 +10 +5 -1 -2 = 22; C: +9 +8 -4 -3 +6 = 16
+    assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
+    assert "Minus 8 points" in next(p for p in result["players"] if p["name"] == "A")["high"]["describe"]
+
+
+def test_red_and_black_all_minus_smallest_minus_is_high_largest_minus_is_low(showdown):
+    players = [pl("A", "Kc Jh 7s 3c 2d"), pl("B", "Ks Qc 5s Ac 2h"), pl("C", "9s 8c 4d 3h 6c")]
+    # A -8, B -10 -10 -5 -1 +2 = -24, C -9 -8 +4 +3 -6 = -16
+    result = showdown("red-and-black", players)
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+
+
+# =============================================================================================
+# Seed 003, part a: shared-card variants
+# =============================================================================================
+
+def test_texas_reach_around_each_players_lowest_hole_rank_is_wild_board_too(showdown):
+    board = {"community": "4h Kd Kh 7s 2c".split()}
+    players = [pl("A", "4c 9d Ts"),            # 4s wild (4c, board 4h): four kings, ten kicker
+               pl("B", "Ks Qs Js"),            # jacks wild: K K K + J = four kings, queen kicker
+               pl("C", "3c 8c", "2s")]         # bought 2s up: threes wild -> kings full of deuces
+    result = showdown("texas-reach-around", players, board=board)
+    assert [cat(result, n) for n in "ABC"] == ["four_of_a_kind", "four_of_a_kind", "full_house"]
+    assert won(result) == {"B": "1.00"}
+
+
+def test_doogie_pigger_who_ties_low_with_a_non_perfect_doogie_wins_nothing(showdown):
+    board = {"community": "Kc Kd 9h 9s".split()}
+    players = [pl("A", "As 2h 3d 5c Ks 9c", declare="both"),   # kings full; 5-3-2-A doogie
+               pl("B", "Ah 2s 3c 5d Qh Qs", declare="low"),    # 5-3-2-A doogie too
+               pl("C", "Jc Jd Jh 7c 7d 4h", declare="high")]   # jacks full of kings
+    result = showdown("doogie", players, board=board)
+    assert cat(result, "A") == "full_house" and cat(result, "A", "low") is not None
+    assert sides(result) == [("B", "low", "0.50"), ("C", "high", "0.50")]
+
+
+def test_doogie_pigger_tying_with_a_perfect_doogie_keeps_its_share(showdown):
+    board = {"community": "Kc Kd 9h 9s".split()}
+    players = [pl("A", "As 2h 3d 4c Kh Qh", declare="both"),   # perfect doogie: high and low
+               pl("B", "Ah 2s 3c 4d 7h 8h", declare="low"),    # perfect doogie
+               pl("C", "Jc Jd Jh 7c 7d 6s", declare="high")]   # jacks full of kings
+    result = showdown("doogie", players, board=board)
+    assert cat(result, "A") == "perfect_doogie"
+    assert sides(result) == [("A", "both", "0.75"), ("B", "low", "0.25")]
+
+
+def test_doogie_high_below_a_full_house_cannot_win_and_stays(showdown):
+    board = {"community": "Kc Kd 9h 9s".split()}
+    players = [pl("A", "Ks 2h 3d 8c Qs Js", declare="high"),   # kings full? no: KKK 99 = full
+               pl("B", "Ac 2d 3h 8s Qh Qd", declare="high")]   # queens and kings: two pair
+    result = showdown("doogie", players, board=board)
+    assert won(result) == {"A": "1.00"}
+    players[0] = pl("A", "Ah 2c 3s 8d Js Ts", declare="high")   # kings and nines: two pair
+    result = showdown("doogie", players, board=board)
+    assert result["awards"] == [] and result["carry"] == "1.00"
+
+
+def test_buddys_game_diagonal_board_cards_never_combine(showdown):
+    # row1 5c Kd / row2 Ks 9h: Kd and Ks touch only at a corner, so A has three kings, not
+    # four, and loses to B's nines full (9h with B's 9c 9d, 4h 4s).
+    board = {"row1": ["5c", "Kd"], "row2": ["Ks", "9h"]}
+    players = [pl("A", "Kh Kc 2s 3d", declare="high"), pl("B", "9c 9d 4h 4s 2c", declare="high")]
+    result = showdown("buddys-game", players, board=board)
+    assert cat(result, "A") == "three_of_a_kind" and cat(result, "B") == "full_house"
+    assert won(result) == {"B": "1.00"}
+
+
+def test_mutual_of_omaha_exactly_two_from_hand_declared_split(showdown):
+    board = {"community": "Ah Kh Qh Jh 3c".split()}
+    players = [pl("A", "2c 5d 8s", declare="low"),    # K-5-3-2-A
+               pl("B", "Th Tc 9d", declare="high"),   # not a royal flush: T-9 with K Q J
+               pl("C", "9s 9c 4d", declare="high")]   # pair of nines
+    result = showdown("mutual-of-omaha", players, board=board)
+    assert cat(result, "B") == "straight"
+    assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
+
+
+def test_double_trouble_insured_hand_plays_all_three_cards(showdown):
+    board = {"community": "Kc Kd 7h 4s 2c".split()}
+    players = [pl("Ann left", "Ks Kh 9d", declare="high"),      # four kings
+               pl("Ann right", "As 3s 9c", declare="low"),      # 7-4-3-2-A
+               pl("Bob left", "7c 7d 7s", declare="high"),      # sevens full of kings
+               pl("Bob right", "Ac 3h", "6d", declare="low")]   # insured: 6-4-3-2-A
+    result = showdown("double-trouble-split", players, board=board)
+    assert cat(result, "Ann left") == "four_of_a_kind" and cat(result, "Bob left") == "full_house"
+    assert sides(result) == [("Ann left", "high", "0.50"), ("Bob right", "low", "0.50")]
+    players[3] = pl("Bob right", "Ac 3h 6d", declare="low")       # not insured: 7-4-3-2-A ties
+    result = showdown("double-trouble-split", players, board=board)
+    assert sides(result) == [("Ann left", "high", "0.50"), ("Ann right", "low", "0.25"),
+                             ("Bob right", "low", "0.25")]
+
+
+def test_one_mans_trash_board_plays_for_both_and_the_odd_nickel_stays(showdown):
+    board = {"community": "As Ks Qs Js Ts".split()}
+    result = showdown("one-mans-trash", [pl("A", "2c 3c"), pl("B", "4d 5d")], board=board,
+                      pot="1.05")
+    assert cat(result, "A") == "straight_flush"
+    assert won(result) == {"A": "0.50", "B": "0.50"} and result["carry"] == "0.05"
+
+
+def test_hollywood_holdem_kings_full_beat_nines_full(showdown):
+    board = {"community": "9h 5s 5c Kd 2h".split()}
+    result = showdown("hollywood-holdem", [pl("A", "9c 9d"), pl("B", "Kc Ks")], board=board)
+    assert won(result) == {"B": "1.00"}
+
+
+def test_southern_deuce_holdem_three_cards_and_four_on_the_board(showdown):
+    board = {"community": "As Kc Kd 7h".split()}
+    players = [pl("A", "Ah Qd 2c"), pl("B", "Kh 7s 2d")]
+    result = showdown("southern-deuce-holdem", players, board=board)
+    assert cat(result, "A") == "two_pair" and cat(result, "B") == "full_house"
+    assert won(result) == {"B": "1.00"}
+    result = showdown("southern-deuce-holdem", players, board=board,
+                      options={"deuce_effects": "wild"})
+    assert cat(result, "A") == "full_house" and cat(result, "B") == "four_of_a_kind"
+
+
+def test_fred_potato_high_by_default_high_low_by_agreement(showdown):
+    board = {"community": "3h 4s 7c Kd Qs".split()}
+    players = [pl("A", "Ac 2d"), pl("B", "Kc Ks")]
+    assert won(showdown("fred-potato", players, board=board)) == {"B": "1.00"}
+    result = showdown("fred-potato", players, board=board, options={"split": "cards-talk"})
+    assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
+
+
+def test_pyramid_bottom_card_is_in_every_hand_so_a_nine_kills_every_low(showdown):
+    # without the 9s A would hold a royal flush and a 6-low; with it: a king-high straight
+    board = {"row1": "Ah Kh Qh Jh".split(), "row2": ["2c", "3d"], "bottom": ["9s"]}
+    players = [pl("A", "Th 4c 5c 6d 8d"), pl("B", "9c 9d 7s 7c 2s")]
+    result = showdown("pyramid", players, board=board)
+    assert cat(result, "A") == "straight" and cat(result, "B") == "full_house"
+    assert cat(result, "A", "low") is None
+    assert won(result) == {"B": "1.00"}
+
+
+def test_pyramid_high_and_low_both_use_the_bottom_card(showdown):
+    board = {"row1": "Ah Kh Qh Jh".split(), "row2": ["2c", "3d"], "bottom": ["6s"]}
+    players = [pl("A", "Th 4c 5c 7d 8d"), pl("B", "9c 9d 9h 6c 6d")]
+    result = showdown("pyramid", players, board=board)
+    # A: 8-7-6-5-4 straight for high, 6-4-3-2-A for low; B: nines full of sixes
+    assert cat(result, "A") == "straight" and cat(result, "A", "low") == "high_card"
+    assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
+
+
+def test_kryky_the_wild_card_names_the_rank_but_plays_in_no_hand(showdown):
+    board = {"community": ["5h", "9s"], "wild": ["Kh"]}
+    players = [pl("A", "5c 5d Kc", "Qs Js"),     # 5 5 5 + Kc wild: four fives
+               pl("B", "Kd Ks 4h", "4c 4s")]     # 4 4 4 + two wild kings: five fours
+    result = showdown("kryky", players, board=board)
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "five_of_a_kind"
+    assert won(result) == {"B": "1.00"}
+
+
+def test_kryky_optional_low_deuce_to_seven(showdown):
+    board = {"community": ["5h", "9s"], "wild": ["Kh"]}
+    players = [pl("A", "2c 3d 4s", "Ac Qd"), pl("B", "2d 3s 7c", "4h Jc")]
+    result = showdown("kryky", players, board=board, options={"split": "cards-talk", "low": "27"})
+    # 2-7 low: A's best is 9-5-4-3-2 (A-2-3-4-5 is a straight, and the ace is high);
+    # B has 7-5-4-3-2, the best 2-7 low; high: A ace high vs B jack high
+    assert sides(result) == [("A", "high", "0.50"), ("B", "low", "0.50")]
+
+
+def test_circle_jerk_two_hole_cards_and_three_neighbours_center_rank_wild(showdown):
+    board = {"circle": "Ah Kd 7c 7s 2h 9d".split(), "center": ["3c"]}
+    players = [pl("A", "7h 3d"),    # 3d wild: 7h 7c 7s + wild = four sevens
+               pl("B", "Ac Ad")]    # 9d Ah Kd or 2h 9d Ah: three aces
+    result = showdown("circle-jerk", players, board=board)
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "three_of_a_kind"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_circle_jerk_cards_apart_on_the_circle_do_not_combine(showdown):
+    # Ah and Ad sit opposite each other: B can never hold three aces with them
+    board = {"circle": "Ah 5c 6d Ad 8s Jh".split(), "center": ["2s"]}
+    players = [pl("A", "Ac Kc"), pl("B", "Qh Qd")]
+    result = showdown("circle-jerk", players, board=board)
+    assert cat(result, "A") == "pair" and cat(result, "B") == "pair"   # aces over queens
+    assert won(result) == {"A": "1.00"}
+
+
+def test_cold_omaha_two_plus_three_eight_or_better_cards_talk(showdown):
+    board = {"community": "Ac 2d 7h Kc Ks".split()}
+    players = [pl("A", "3s 4s Kd Qd"),    # three kings; 7-4-3-2-A
+               pl("B", "Ah Ad 5c 6c")]    # aces full of kings; 7-6-5-2-A
+    result = showdown("cold-omaha", players, board=board)
+    assert cat(result, "B") == "full_house"
+    assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
+
+
+def test_spots_lines_differ_per_part_and_one_player_can_scoop(showdown):
+    board = {"row1": "Ah 2c 3d".split(), "row2": "Kc Kd Ks".split(), "row3": "9h 8h 7h".split()}
+    players = [pl("A", "Kh 4h 5h 6h"),   # 8h 7h from row3 + 6h 5h 4h: straight flush;
+                                          # low 6h 4h with Ah 2c 3d: 6-4-3-2-A
+               pl("B", "Qs Qc 2h 3h")]   # kings full of queens
+    result = showdown("spots", players, board=board)
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "full_house"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_strobe_wheel_beats_trips_aces_low(showdown):
+    board = {"community": "3d 4s 5h Kc Kd".split()}
+    result = showdown("strobe", [pl("A", "Ah 2c"), pl("B", "Kh Qh")], board=board)
+    assert cat(result, "A") == "straight" and won(result) == {"A": "1.00"}
+
+
+def test_stop_drop_roll_the_stop_and_drop_cards_are_out_of_play(showdown):
+    board = {"community": "Ac 7s 2d".split(), "stop": ["As"], "drop": ["Kd"]}
+    result = showdown("stop-drop-roll", [pl("A", "Ah Ad"), pl("B", "7h 7c")], board=board)
+    assert cat(result, "A") == "three_of_a_kind" and won(result) == {"A": "1.00"}
+
+
+def test_rails_one_rail_not_both_aces_low_only_and_the_ticket(showdown):
+    board = {"row1": "Kc Qd Jh".split(), "row2": "4c 5d 8s".split(), "tie": ["2c"]}
+    players = [pl("A", "Ac Ts 7d"),    # A K Q J T is no straight: aces are low only
+               pl("B", "8c 8d 3d"),    # three eights with row2
+               pl("C", "9h 7h 3h")]    # 9h 7h 3h + Jh, king rider Kc: a ticket
+    result = showdown("rails", players, board=board)
+    assert [cat(result, n) for n in "ABC"] == ["high_card", "three_of_a_kind", "ticket"]
+    assert won(result) == {"C": "1.00"}
+    result = showdown("rails", players, board=board, options={"ticket_rank": "two_pair"})
+    assert won(result) == {"B": "1.00"}
+
+
+def test_breaker_is_dead_by_default_and_when_played_breaks_the_flush(showdown):
+    board = {"community": "Tc Th 8h 4h 2s".split()}
+    players = [pl("A", "JK 3d"), pl("B", "Kc 7d"), pl("C", "Ah 6h")]
+    result = showdown("breaker", players, board=board)
+    assert cat(result, "C") == "flush" and won(result) == {"C": "1.00"}
+    result = showdown("breaker", players, board=board, options={"breaker": "played"})
+    # the flush is broken: C has tens with an ace, A tens with the Breaker as top kicker
+    assert cat(result, "C") == "pair" and won(result) == {"A": "1.00"}
+
+
+def test_breaker_may_not_be_played_when_a_third_hand_would_win(showdown):
+    board = {"community": "Tc Th 8h 4h 2s".split()}
+    players = [pl("A", "JK 3d"), pl("C", "Ah 6h"), pl("D", "8c 8d")]   # D: three eights
+    error = showdown("breaker", players, board=board, options={"breaker": "played"}, expect=2)
+    assert "options.breaker" in error
+
+
+def test_wraparound_jack_to_deuce_is_a_straight(showdown):
+    board = {"community": "Jd Qs Kh 7c 8d".split()}
+    result = showdown("wraparound", [pl("A", "Ah 2c"), pl("B", "Kd Kc")], board=board)
+    assert cat(result, "A") == "straight" and cat(result, "B") == "three_of_a_kind"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_depot_the_switch_opens_the_middle_rail(showdown):
+    board = {"row1": "4c 9d 6h".split(), "row2": "Qs 9s 2d".split(), "switch": ["9c"],
+             "depot": ["5s"]}
+    players = [pl("A", "9h 3s"),    # 9d 9c 9s up the middle + 9h: four nines
+               pl("B", "Ks Js")]    # Qs 9s + depot 5s + Ks Js: a flush
+    result = showdown("depot", players, board=board)
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "flush"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_same_em_best_five_of_ten(showdown):
+    board = {"community": "5c 6c Kd Kh Ks".split()}
+    players = [pl("A", "2c 3c 4c 9d 9h"), pl("B", "Kc Ac Ad Ah 7s")]
+    result = showdown("same-em", players, board=board)
+    assert cat(result, "A") == "straight_flush" and cat(result, "B") == "four_of_a_kind"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_texas_tornado_any_visible_cards_and_kansas_two_from_hand(showdown):
+    result = showdown("texas-tornado", [pl("A", "Ah Kh"), pl("B", "2d 2h")],
+                      board={"community": "Qh Jh 2c".split()})
+    assert cat(result, "A") == "high_card" and won(result) == {"B": "1.00"}
+    board = {"community": "Qh Jh Th 9c 2c".split()}
+    result = showdown("texas-tornado", [pl("A", "Ah Kh 3s 4s"), pl("B", "2d 2h 9d 9s")],
+                      board=board, options={"kansas": True})
+    assert cat(result, "A") == "straight_flush" and won(result) == {"A": "1.00"}
+
+
+def test_odds_and_ends_seed_example_seven_on_board_ends_the_wild(showdown):
+    board = {"community": "7d 2c Kd".split()}
+    players = [pl("A", "Jc Jd 7s 5h"),     # the seed's J-J-7-5 with a 7 up: two pair
+               pl("B", "9c 9d 4s 4h"),     # both nines wild: four fours
+               pl("C", "Qs Qh 3d 8c")]     # the 3 is the highest odd card: three queens
+    result = showdown("odds-and-ends", players, board=board)
+    assert [cat(result, n) for n in "ABC"] == ["two_pair", "four_of_a_kind", "three_of_a_kind"]
+    assert won(result) == {"B": "1.00"}
+
+
+def test_royal_holdem_full_house_beats_the_broadway_straight(showdown):
+    board = {"community": "As Kc Kd Qh Jh".split()}
+    result = showdown("royal-holdem", [pl("A", "Ah Ad"), pl("B", "Th Kh")], board=board)
+    assert cat(result, "A") == "full_house" and cat(result, "B") == "straight"
+    assert won(result) == {"A": "1.00"}
+
+
+# =============================================================================================
+# Bad inputs: exit 2, one line naming the field
+# =============================================================================================
+
+@pytest.mark.parametrize("game, players, board, field", [
+    ("pyramid", [pl("A", "Th 4c 5c 6d 8d")],
+     {"row1": "Ah Kh Qh".split(), "row2": ["2c", "3d"], "bottom": ["9s"]}, "board.row1"),
+    ("pyramid", [pl("A", "Th 4c 5c 6d 8d")],
+     {"row1": "Ah Kh Qh Jh".split(), "row2": ["2c", "3d"]}, "board.bottom"),
+    ("buddys-game", [pl("A", "Kh Kc 2s 3d", declare="high")],
+     {"row1": ["5c", "Kd", "4d"], "row2": ["Ks", "9h"]}, "board.row1"),
+    ("kryky", [pl("A", "5c 5d Kc", "Qs Js")], {"community": ["5h", "9s"], "wild": ["Kh", "Kd"]},
+     "board.wild"),
+    ("big-sol", [pl("A", "Kd", "Kc Ks 4h 4d", declare="sideways")], None, "players[0].declare"),
+    ("one-card-poker", [pl("A", "As", declare="high")], None, "players[0].declare"),
+    ("doogie", [pl("A", "As 2h 3d 5c Ks 9c")], {"community": "Kc Kd 9h 9s".split()},
+     "players[0].declare"),
+    ("texas-reach-around", [pl("A", "4c 9d")], {"circle": "4h Kd Kh 7s 2c".split()},
+     "board.circle"),
+    ("show-five", [pl("A", "2h 3h 4h", "Kc Ks 9h 7d 4c")], None, "players[0]"),
+])
+def test_bad_input_exits_2_with_one_line_naming_the_field(showdown, game, players, board, field):
+    error = showdown(game, players, board=board, expect=2)
+    assert field in error
+
+
+def test_royal_holdem_refuses_a_card_outside_the_twenty_card_deck(showdown):
+    board = {"community": "As Kc Kd Qh 9h".split()}
+    error = showdown("royal-holdem", [pl("A", "Ah Ad"), pl("B", "Th Kh")], board=board, expect=2)
+    assert "9h" in error
+
+
+def test_games_json_lists_every_reviewed_game_with_its_seed_and_positions(capsys):
+    assert main(["games", "--json"]) == 0
+    games = {g["id"]: g for g in json.loads(capsys.readouterr().out)["games"]}
+    seed002 = ["three-card-draw", "three-card-monte", "two-card-poker", "two-card-deuces-wild",
+               "dynamite", "one-card-poker", "show-five", "big-sol", "draw-your-own",
+               "whiskey-poker", "knock-poker", "knock-poker-deuces-wild", "brag", "pokino",
+               "red-and-black"]
+    seed003a = ["texas-reach-around", "doogie", "buddys-game", "mutual-of-omaha",
+                "double-trouble-split", "one-mans-trash", "hollywood-holdem",
+                "southern-deuce-holdem", "fred-potato", "pyramid", "kryky", "circle-jerk",
+                "cold-omaha", "spots", "strobe", "stop-drop-roll", "rails", "breaker",
+                "wraparound", "depot", "same-em", "texas-tornado", "odds-and-ends",
+                "royal-holdem"]
+    for ids, seed in ((seed002, "002_42b055345a383a80.txt"), (seed003a, "003_f7338090973f449e.txt")):
+        for game_id in ids:
+            game = games[game_id]
+            assert game["source"] == seed and game["defined"] is True
+            for position in game["board"]:
+                assert f"`{position['name']}`" in game["describe"], (game_id, position["name"])
