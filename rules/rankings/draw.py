@@ -5,7 +5,8 @@ Schemes registered (names for game definitions and `--scheme`):
                   A♦ J♣ 9♦ are wild, ranking in that order. Between hands of the same rank a
                   natural hand beats one using a bragger, the higher bragger beats a lower one, and
                   the suits (spades, hearts, diamonds, clubs) break what is still tied (S6's
-                  exception for Brag).
+                  exception for Brag): for two equal pairs with equal odd cards, the odd
+                  card's suit; otherwise from the highest card down.
 - `two-low`       two cards for low: any unpaired hand beats a pair, then the lower top card wins;
                   the ace is low, a wild card takes the best rank it can and need not pair (S10).
 - `red-black`     point count, highest total wins (red cards plus, black cards minus, ten to king
@@ -97,7 +98,10 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
     order = {rank: index for index, rank in enumerate(values)}
     hand = sorted(naturals + [card for _, card in shown],
                   key=lambda c: (order[c.rank], -BRAG_SUIT_ORDER.get(c.suit, 0)))
-    suits = tuple(BRAG_SUIT_ORDER.get(c.suit, 0) for c in hand)
+    # equal pairs with equal odd cards: "high suit wins" reads as the odd card's suit, so it
+    # is compared first; otherwise the suits go from the highest card down
+    suited = hand[2:] + hand[:2] if category == "pair" else hand
+    suits = tuple(BRAG_SUIT_ORDER.get(c.suit, 0) for c in suited)
     pairs = tuple((held, card) for held, card in shown if held in used)
     name = "brag-natural-first" if natural_first else "brag"
     return HandValue(scheme=name, category=category, key=key + suits, cards=tuple(hand),

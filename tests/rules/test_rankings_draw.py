@@ -64,6 +64,12 @@ def test_brag_suits_break_a_tie_spades_high():
     assert brag("As Kh 5c").key > brag("Ah Ks 5d").key
 
 
+def test_brag_equal_pairs_and_odd_cards_go_by_the_odd_cards_suit():
+    # "if the odd cards are of the same value, high suit wins": the 7s beats the 7h even
+    # though the other pair holds the queen of spades
+    assert brag("Qd Qc 7s").key > brag("Qs Qh 7h").key
+
+
 def test_brag_three_braggers_are_three_aces_with_the_ace_of_diamonds_natural():
     value = brag("Ad Jc 9d")
     assert value.category == "three_of_a_kind"

@@ -130,7 +130,8 @@ GAMES = [
                  "flushes). The braggers A♦, J♣ and 9♦ are wild and rank in that order. Between "
                  "hands of the same ranks a natural hand beats one with a bragger and the higher "
                  "bragger beats a lower one; what is still tied goes by suit, spades > hearts > "
-                 "diamonds > clubs, from the highest card down. Our reading of \"hands of equal "
+                 "diamonds > clubs: the odd card's suit between equal pairs with equal odd cards, "
+                 "otherwise from the highest card down. Our reading of \"hands of equal "
                  "rank\": equal ranks, so a wild pair of kings still beats a natural pair of "
                  "queens; option `natural_first` makes any natural hand beat a wild one of its "
                  "category.",

@@ -198,9 +198,10 @@ def test_brag_rank_first_three_wild_fives_lose_to_natural_three_kings(showdown):
     assert cat(result, "A") == "three_of_a_kind" and won(result) == {"B": "1.00"}
 
 
-def test_brag_equal_natural_pairs_and_odd_cards_go_by_suit_spades_high(showdown):
-    result = showdown("brag", [pl("A", "Qs Qh 5s"), pl("B", "Qd Qc 5h")])
-    assert won(result) == {"A": "1.00"}
+def test_brag_equal_natural_pairs_and_odd_cards_go_by_the_odd_cards_suit(showdown):
+    # the odd fives are of the same value: the five of spades outranks the five of hearts
+    result = showdown("brag", [pl("A", "Qs Qh 5h"), pl("B", "Qd Qc 5s")])
+    assert won(result) == {"B": "1.00"}
 
 
 def test_pokino_better_poker_hand_takes_the_pot_and_the_explanation_scores_it(showdown):
