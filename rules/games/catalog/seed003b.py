@@ -38,11 +38,14 @@ Readings chosen where the seed is vague or a piece is missing (each `describe` s
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
+from ...errors import RulesError
 from ...money import format_cents
 from ...rankings import shared_b  # noqa: F401  (registers the schemes named below)
 from ..definition import GameDef, Hand, Option, Position, take
 from ..layouts import Selection, View, register_layout
+from ..layouts import floors as floors_layout
 from ..pots import Award, Owe, SideContext, register_side_payment, shares
 
 SEED = "003_f7338090973f449e.txt"
@@ -85,8 +88,22 @@ def group_and_single(view: View) -> Iterator[Selection]:
             yield {"group": view.cards(group), "single": view.cards(single)}
 
 
+def skyscraper(view: View) -> Iterator[Selection]:
+    """Skyscraper Elevator: shafts A and C (or B, as the seed's list of floors names it),
+    five floors, the elevator `E` between them."""
+    given = [shaft for shaft in "BC" if any(view.cards(f"{shaft}{n}") for n in range(1, 6))]
+    if len(given) != 1:
+        raise RulesError("board: expected the second shaft as C1-C5 (or B1-B5), not both")
+    for floor in range(1, 6):
+        name = f"{given[0]}{floor}"
+        if len(view.cards(name)) != 1:
+            raise RulesError(f"board.{name}: expected 1 card for skyscraper-elevator, "
+                             f"got {len(view.cards(name))}")
+    yield from floors_layout(replace(view, params={"shafts": ("A", given[0]), "elevators": ("E",)}))
+
+
 for _name, _layout in (("island-boards", island_boards), ("slam", slam), ("trigger", trigger),
-                       ("group-and-single", group_and_single)):
+                       ("group-and-single", group_and_single), ("skyscraper", skyscraper)):
     register_layout(_name, _layout)
 
 
@@ -309,7 +326,7 @@ PRIVACY_POKER = GameDef(
     describe="5 cards each at the showdown, some down and some up after the privacy and media "
              "rounds (enter them as they lie), and 2 shared cards (board position "
              "`community`); best five of the seven in any combination; high wins.",
-    down=None, board=(Position("community", 2),),
+    down=5, board=(Position("community", 2),),
 )
 
 SWISS_HOLDEM = GameDef(
@@ -434,9 +451,16 @@ ELEVATORS = [
               "`C1`-`C3`) with elevator `E1` between shafts A and B and `E2` between B and C."),
     _elevator("skyscraper-elevator", "Skyscraper Elevator", ("A", "C"), ("E",), 5,
               "4 down each; two shafts of 5 cards (board positions `A1`-`A5` and `C1`-`C5`, "
-              "the seed's diagram names; its list of floors says B by a slip) with the "
-              "elevator `E` between them."),
+              "the names the seed deals them by; its list of floors calls the second shaft B, "
+              "so `B1`-`B5` are accepted instead of `C1`-`C5`) with the elevator `E` between "
+              "them."),
 ]
+# Skyscraper: the second shaft may be entered as C (the deal's names) or B (the floors' names)
+ELEVATORS[1] = replace(
+    ELEVATORS[1], hand=Hand(layout="skyscraper", takes=(ANY,)),
+    board=tuple(Position(f"A{floor}") for floor in range(1, 6))
+    + tuple(Position(f"{shaft}{floor}", None) for shaft in "BC" for floor in range(1, 6))
+    + (Position("E"),))
 
 CUCAMONGA = GameDef(
     id="cucamonga", name="Cucamonga", source=SEED, rules=("S8", "S14", "P2"),

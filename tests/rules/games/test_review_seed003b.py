@@ -602,3 +602,31 @@ def test_crazy_dutchy_one_board_only(showdown):
 def test_chowaha_is_not_defined(showdown):
     error = refused(showdown, "chowaha", [p("A", "Ah Ad")])
     assert "game" in error
+
+
+SKY = {"A1": "9h", "A2": "4d", "A3": "Ah", "A4": "7c", "A5": "Td", "E": "5c"}
+SKY_SHAFT = ["2s", "6d", "Ad", "8d", "Js"]
+
+
+@pytest.mark.parametrize("shaft", ["C", "B"])
+def test_skyscraper_second_shaft_named_c_or_b(showdown, shaft):
+    # the seed deals shafts A and C but lists the floors as A-E-B: either name is accepted.
+    # X: floor 1 (9h 5c 2s) with the 5c wild as the Th: king-high straight flush.
+    # Y: floor 3 (Ah 5c Ad) + As, the 5c wild: four aces.
+    board = dict(SKY, **{f"{shaft}{n}": card for n, card in enumerate(SKY_SHAFT, 1)})
+    result = ok(showdown, "skyscraper-elevator", [p("X", "Kh Qh Jh 3s"), p("Y", "As Kc Kd 2h")],
+                board=board)
+    assert cat(result, "X") == "straight_flush" and cat(result, "Y") == "four_of_a_kind"
+    assert paid(result) == {"X": "1.00"}
+
+
+def test_skyscraper_missing_shaft_card_names_the_position(showdown):
+    board = dict(SKY, **{f"C{n}": card for n, card in enumerate(SKY_SHAFT[:4], 1)})
+    error = refused(showdown, "skyscraper-elevator", [p("X", "Kh Qh Jh 3s")], board=board)
+    assert "board.C5" in error
+
+
+def test_privacy_poker_holds_five_cards(showdown):
+    error = refused(showdown, "privacy-poker", [p("A", "Ah Kh 3c 4c", "Qh Jh")],
+                    board={"community": "Th 2d"})
+    assert "players[0]" in error
