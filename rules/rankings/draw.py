@@ -485,6 +485,8 @@ def forfeit_side(context: SideContext) -> list[Owe]:
 def pokino_side(context: SideContext) -> list[Owe]:
     """Pokino is scored in points, not money: explain the hand's score when both players give
     `tricks` (0-5) and `penalty` ("pat", "double", "redouble")."""
+    if len(context.entrants) != 2:
+        raise RulesError(f"players: Pokino is for exactly two players, got {len(context.entrants)}")
     players = [p for p in context.players if "tricks" in p or "penalty" in p]
     winners = list(context.outcome.winners.get("high", []))
     value = context.values.get(winners[0]) if len(winners) == 1 else None

@@ -537,6 +537,11 @@ def test_bad_input_exits_2_with_one_line_naming_the_field(showdown, game, player
     assert field in error
 
 
+def test_pokino_refuses_a_third_player(showdown):
+    players = [pl("A", "Ah Ad Kc Kd 5s"), pl("B", "Qs Qh Qc 7d 2s"), pl("C", "3s 4h 6c 8d Ts")]
+    assert "players" in showdown("pokino", players, expect=2)
+
+
 def test_royal_holdem_refuses_a_card_outside_the_twenty_card_deck(showdown):
     board = {"community": "As Kc Kd Qh 9h".split()}
     error = showdown("royal-holdem", [pl("A", "Ah Ad"), pl("B", "Th Kh")], board=board, expect=2)
