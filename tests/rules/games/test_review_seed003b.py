@@ -630,3 +630,57 @@ def test_privacy_poker_holds_five_cards(showdown):
     error = refused(showdown, "privacy-poker", [p("A", "Ah Kh 3c 4c", "Qh Jh")],
                     board={"community": "Th 2d"})
     assert "players[0]" in error
+
+
+# -- the rankings through `python -m rules eval` / `compare` ------------------------------------
+
+
+@pytest.fixture
+def cli(capsys):
+    def run(*argv):
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        return json.loads(out)
+
+    return run
+
+
+EGYPTIAN_EXAMPLES = [   # the seed's list, best first, one example per hand
+    ("9c Tc Jc Qc Kc Ac", "straight_flush"), ("2d 3d 4d 5d 6d 7d", "straight_flush"),
+    ("Kc Kd Kh Ks Ad Ac", "house_party"), ("8c 8d 8h 8s Ad 2c", "four_of_a_kind"),
+    ("Ah As Ad 7h 7s 7d", "double_happy"), ("3h 3s 3d 7h 7s 9d", "full_house"),
+    ("2s As 7s 9s 3s Ks", "flush"), ("3h 4s 5d 6h 7s 8d", "straight"),
+    ("Ac Ad Ah 2s 7d 9c", "three_of_a_kind"), ("Th Ts 2d 2h 8s 8d", "three_pair"),
+    ("9c 9d Ah As 3d 4c", "two_pair"), ("2c 2d Th 7s 5d 9c", "pair"),
+]
+
+
+def test_egyptian_seed_examples_rank_in_the_seeds_order(cli):
+    result = cli("compare", "--scheme", "egyptian", *(cards for cards, _ in EGYPTIAN_EXAMPLES))
+    assert result["order"] == [[i] for i in range(len(EGYPTIAN_EXAMPLES))]
+    assert [hand["category"] for hand in result["hands"]] == [c for _, c in EGYPTIAN_EXAMPLES]
+
+
+@pytest.mark.parametrize("cards, scheme, category", [
+    ("6s 7s 8s 2s Ts", "island", "straight_flush"),        # the deuce is the 9s
+    ("2s Ts Js Qs Ks", "island", "straight_flush"),        # the deuce is the 9s, below
+    ("6h 7s 8s 2s Ts", "island", "high_card"),             # not one suit: no replacement
+    ("5s 2h 7d 8c Ah", "island-straights", "straight"),    # the variation's examples
+    ("8s 2d Th 2c Jc", "island-straights", "pair"),
+    ("Ac 2d 2h 4s 5d", "island-straights", "straight"),
+])
+def test_island_seed_examples(cli, cards, scheme, category):
+    assert cli("eval", "--scheme", scheme, *cards.split())["category"] == category
+
+
+def test_island_deuce_below_four_in_a_row_gives_the_king_high_straight_flush(cli):
+    result = cli("eval", "--scheme", "island", *"2s Ts Js Qs Ks".split())
+    assert [card[0] for card in result["cards"]] == list("KQJT9")
+
+
+def test_ruby_run_seed_example_through_compare(cli):
+    result = cli("compare", "--scheme", "ruby-run", "6d 7d 8h 9h Kc", "2d 3d 4d Kc Qs",
+                 "Ac Ad Ah As Kh")
+    # the suited three beats the mixed four; any run beats four aces
+    assert result["order"] == [[1], [0], [2]]
