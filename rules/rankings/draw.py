@@ -113,6 +113,10 @@ def brag_natural_first_value(cards: tuple[Card, ...],
     return brag_value(cards, wild, natural_first=True)
 
 
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
     text = {
         "three_of_a_kind": f"Three {RANK_PLURAL[values[0]]}",
@@ -120,7 +124,7 @@ def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
         "high_card": f"{RANK_NAME[values[0]].capitalize()} high",
     }[category]
     if pairs:
-        text += " (" + ", ".join(f"bragger {held} as a {RANK_NAME[card.rank]}"
+        text += " (" + ", ".join(f"bragger {held} as {_a(RANK_NAME[card.rank])}"
                                  for held, card in pairs) + ")"
     else:
         text += " (natural)"
