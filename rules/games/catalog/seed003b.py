@@ -26,9 +26,12 @@ Readings chosen where the seed is vague or a piece is missing (each `describe` s
 - Indian Chief's table of cards per player count is missing: any counts are accepted.
 - Estonian Twist and Crazy Dutchy lack their deals: 2 hole cards at the showdown; Crazy Dutchy
   plays each hand on one board of the player's choice.
-- Skyscraper Elevator's shafts are A and C (its diagram's names; the list of floors says B).
+- Skyscraper Elevator's shafts are A and C (the names it is dealt by); its list of floors says
+  B, so B1-B5 are accepted in place of C1-C5 (layout `skyscraper`).
+- Egyptian's pyramid may be entered either way up (layout `pyramid-rows`): every card plays.
 - Ruby Run's runs treat the ace as high only, like its poker hands.
-- El Dorado without a swap: option `swapped` false (nothing wild).
+- El Dorado without a swap: option `swapped` false, all 4 shared cards in `community`, nothing
+  wild (layout `swap-flop` checks the 4 shared cards).
 - Games that say "high-low" without saying how declare (Jersey, Oh Shit, Slam-aha, Cucamonga,
   Boise, Two Eleven, Pass 'em, The Bluffs) play cards talk; Forty-Three, Real Poker, Piles,
   Flaming Cross and Ponsi declare, as their text says. A low the seed does not name is the
@@ -88,6 +91,32 @@ def group_and_single(view: View) -> Iterator[Selection]:
             yield {"group": view.cards(group), "single": view.cards(single)}
 
 
+def pyramid_rows(view: View) -> Iterator[Selection]:
+    """Egyptian Hold 'Em: rows of 1, 2 and 3 cards (or 3, 2, 1), all pooled as "board"."""
+    counts = [len(view.cards(f"row{n}")) for n in (1, 2, 3)]
+    if counts not in ([1, 2, 3], [3, 2, 1]):
+        bad = next(n for n in (1, 2, 3) if counts[n - 1] != (n if counts[0] != 3 else 4 - n))
+        raise RulesError(f"board.row{bad}: expected the pyramid's rows of 1, 2 and 3 cards "
+                         f"(top to bottom), got {counts[0]}, {counts[1]} and {counts[2]}")
+    yield {"board": view.cards("row1", "row2", "row3")}
+
+
+def swap_flop(view: View) -> Iterator[Selection]:
+    """El Dorado: 4 shared cards, at most one of them (the swapped card) as `center`."""
+    center, community = view.cards("center"), view.cards("community")
+    if view.params.get("swapped", True) and not center:
+        raise RulesError("board.center: expected the card swapped into the flop; when nobody "
+                         "swapped, give all 4 shared cards as `community` and options.swapped "
+                         "false")
+    if len(center) > 1:
+        raise RulesError(f"board.center: expected at most 1 card (the swapped card), "
+                         f"got {len(center)}")
+    if len(center) + len(community) != 4:
+        raise RulesError(f"board.community: expected {4 - len(center)} cards for el-dorado "
+                         f"(4 shared cards in all), got {len(community)}")
+    yield {"board": community + center, "center": center}
+
+
 def skyscraper(view: View) -> Iterator[Selection]:
     """Skyscraper Elevator: shafts A and C (or B, as the seed's list of floors names it),
     five floors, the elevator `E` between them."""
@@ -103,7 +132,8 @@ def skyscraper(view: View) -> Iterator[Selection]:
 
 
 for _name, _layout in (("island-boards", island_boards), ("slam", slam), ("trigger", trigger),
-                       ("group-and-single", group_and_single), ("skyscraper", skyscraper)):
+                       ("group-and-single", group_and_single), ("skyscraper", skyscraper),
+                       ("pyramid-rows", pyramid_rows), ("swap-flop", swap_flop)):
     register_layout(_name, _layout)
 
 
@@ -143,14 +173,16 @@ register_side_payment("series", series)
 
 EGYPTIAN_HOLDEM = GameDef(
     id="egyptian-holdem", name="Egyptian Hold 'Em", source=SEED, rules=("S1",),
-    describe="2 down each and a pyramid of 6 shared cards: `row1` (the 3-card flop, bottom), "
-             "`row2` (2 turn cards above it) and `row3` (the river card on top). The hand is "
+    describe="2 down each and a pyramid of 6 shared cards, rows top to bottom: `row1` (the "
+             "river card on top), `row2` (the 2 turn cards) and `row3` (the 3-card flop at the "
+             "bottom); the pyramid entered the other way up (the flop as `row1`) is accepted "
+             "too, as every card plays. The hand is "
              "the best SIX of the eight cards, in any combination, ranked: straight flush, "
              "house party (four of a kind and a pair), four of a kind, double happy (two threes "
              "of a kind), full house, flush (six of a suit), straight (six in a row), three of "
              "a kind, three pair, two pair, pair, high card.",
-    down=2, board=(Position("row1", 3), Position("row2", 2), Position("row3", 1)),
-    high="egyptian",
+    down=2, board=(Position("row1", None), Position("row2", None), Position("row3", None)),
+    hand=Hand(layout="pyramid-rows", takes=(ANY,)), high="egyptian",
 )
 
 ISLAND_PINEAPPLE = GameDef(
@@ -420,12 +452,13 @@ EL_DORADO = GameDef(
              "the card last swapped into the flop and `community` the other 3. The center card "
              "and every card of its rank are wild; best five of the six in any combination. "
              "With nobody swapping, set option `swapped` false: `community` holds all 4, "
-             "`center` none, nothing is wild. High by default; option `split` 'low' plays it "
-             "low.",
-    down=2, board=(Position("community", 3), Position("center", 1)), wild="center",
+             "no `center`, nothing is wild. High by default; "
+             "option `split` 'low' plays it low.",
+    down=2, board=(Position("community", None), Position("center", None)), wild="center",
+    hand=Hand(layout="swap-flop", takes=(ANY,)),
     options=(Option("swapped", True, "a card was swapped into the flop (its rank is wild)",
-                    choices={"true": {}, "false": {
-                        "wild": "", "board": (Position("community", 4), Position("center", 0))}}),),
+                    choices={"true": {}, "false": {"wild": "", "hand": Hand(
+                        layout="swap-flop", params={"swapped": False}, takes=(ANY,))}}),),
 )
 
 

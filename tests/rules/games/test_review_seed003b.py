@@ -101,6 +101,14 @@ def test_egyptian_royal_flush_is_six_cards_nine_to_ace(showdown):
     assert paid(result) == {"A": "1.00"}
 
 
+def test_egyptian_rows_top_to_bottom_river_first(showdown):
+    # ARCHITECTURE's rows run top to bottom: row1 is the river on top, row3 the flop. Same
+    # cards as the double happy case above, same result.
+    result = ok(showdown, "egyptian-holdem", [p("A", "7h 9s"), p("B", "Qs Qh")],
+                board={"row1": "9h", "row2": "7c Qd", "row3": "7d 9c 2s"})
+    assert cat(result, "A") == "double_happy" and paid(result) == {"A": "1.00"}
+
+
 def test_egyptian_board_must_fit_the_pyramid(showdown):
     error = refused(showdown, "egyptian-holdem", [p("A", "9c Tc"), p("B", "8h 8s")],
                     board={"row1": "Jc Qc Kc", "row2": "Ac 8c", "row3": "8d 2d"})
@@ -452,6 +460,12 @@ def test_el_dorado_board_is_three_plus_the_swapped_card(showdown):
     error = refused(showdown, "el-dorado", [p("A", "7c Ks"), p("B", "Ah Ad")],
                     board={"community": "Kc 9d 4s 2s 3s", "center": "7h"})
     assert "board.community" in error
+
+
+def test_el_dorado_center_card_needed_unless_nobody_swapped(showdown):
+    error = refused(showdown, "el-dorado", [p("A", "7c Ks"), p("B", "9h 9s")],
+                    board={"community": "Kc 9d 4s 7h"})
+    assert "board.center" in error
 
 
 def test_el_dorado_without_a_swap_four_community_cards(showdown):
