@@ -29,7 +29,7 @@ from rules.errors import RulesError
 from rules.games.layouts import View, register_layout
 from rules.games.pots import Owe, SideContext, register_side_payment
 from rules.hands import HandValue, register_scheme
-from rules.money import format_cents, parse_cents
+from rules.money import format_cents, parse_cents, require_nickels
 
 # ---------------------------------------------------------------------------------------------
 # Brag
@@ -414,7 +414,8 @@ _register()
 # ---------------------------------------------------------------------------------------------
 
 def _chip_value(context: SideContext) -> int:
-    return parse_cents(str(context.table.settings.get("chip", "0.05")), field="options.chip")
+    chip = parse_cents(str(context.table.settings.get("chip", "0.05")), field="options.chip")
+    return require_nickels(chip, field="options.chip")
 
 
 def _flag(player: Mapping, name: str) -> bool:
@@ -464,8 +465,8 @@ def forfeit_side(context: SideContext) -> list[Owe]:
     shown = [e for e in context.entrants if e.stayed and not e.dead and e.high is not None]
     if len(shown) < 2:
         return []
-    amount = parse_cents(str(context.table.settings.get("forfeit", "0.25")),
-                         field="options.forfeit")
+    amount = require_nickels(parse_cents(str(context.table.settings.get("forfeit", "0.25")),
+                                         field="options.forfeit"), field="options.forfeit")
     lowest = min(e.high for e in shown)
     to_winner = context.table.settings.get("forfeit_to", "pot") == "winner"
     winners = list(context.outcome.winners.get("high", []))

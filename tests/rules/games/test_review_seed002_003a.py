@@ -537,6 +537,14 @@ def test_bad_input_exits_2_with_one_line_naming_the_field(showdown, game, player
     assert field in error
 
 
+@pytest.mark.parametrize("game, option", [("whiskey-poker", {"forfeit": "0.07"}),
+                                           ("knock-poker", {"chip": "0.12"})])
+def test_side_payments_are_whole_white_chips_B10(showdown, game, option):
+    players = [pl("A", "As Ks Qs Js Ts"), pl("B", "Ah Ad Ac 2c 2d")]
+    error = showdown(game, players, options=option, expect=2)
+    assert f"options.{next(iter(option))}" in error
+
+
 def test_pokino_refuses_a_third_player(showdown):
     players = [pl("A", "Ah Ad Kc Kd 5s"), pl("B", "Qs Qh Qc 7d 2s"), pl("C", "3s 4h 6c 8d Ts")]
     assert "players" in showdown("pokino", players, expect=2)
