@@ -698,3 +698,31 @@ def test_ruby_run_seed_example_through_compare(cli):
                  "Ac Ad Ah As Kh")
     # the suited three beats the mixed four; any run beats four aces
     assert result["order"] == [[1], [0], [2]]
+
+
+# -- splits and odd money ------------------------------------------------------------------------
+
+
+def test_real_poker_pigger_who_ties_both_sides_shares_both(showdown):
+    # board groups 5d 6d / Kc Ks / Qs Jd / Tc 8c, singles 7h Kd 2c 9d. A (both): 4c 3h +
+    # 5d 6d + 7h = seven-high straight, tied by B (4d 3s, same cards); A's Ah 2h 3h + 5d 6d
+    # = 6-5-3-2-A low, tied by C (Ac 2d 3c). Each half splits: A 0.50 + 0.50.
+    board = {"group1": "5d 6d", "group2": "Kc Ks", "group3": "Qs Jd", "group4": "Tc 8c",
+             "single1": "7h", "single2": "Kd", "single3": "2c", "single4": "9d"}
+    result = ok(showdown, "real-poker", [p("A", "Ah 2h 3h 4c 9s", declare="both"),
+                                         p("B", "As 2s 3s 4d 9c", declare="high"),
+                                         p("C", "Ac 2d 3c 4h 9h", declare="low")],
+                board=board, pot="2.00")
+    assert cat(result, "A") == cat(result, "B") == "straight"
+    assert paid(result) == {"A": "1.00", "B": "0.50", "C": "0.50"}
+
+
+def test_jersey_three_way_scoop_tie_leaves_the_odd_dime_P2(showdown):
+    # board 3c 4d 5h Js Qh: A, B and C each hold an ace and a deuce: three five-high
+    # straights and three wheels. 2.05 = 1.05 high (0.35 each) + 1.00 low (0.30 each, 0.10
+    # stays in the pot).
+    result = ok(showdown, "jersey-holdem", [p("A", "Ah 2h Kd Kc Qc"), p("B", "As 2s Jd Jc Tc"),
+                                            p("C", "Ad 2d 9d 9c 9h")],
+                board={"community": "3c 4d 5h Js Qh"}, pot="2.05")
+    assert paid(result) == {"A": "0.65", "B": "0.65", "C": "0.65"}
+    assert result["carry"] == "0.10"
