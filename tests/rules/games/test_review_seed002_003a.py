@@ -511,6 +511,61 @@ def test_royal_holdem_full_house_beats_the_broadway_straight(showdown):
     assert won(result) == {"A": "1.00"}
 
 
+# -- more cases on the finer points ----------------------------------------------------------
+
+def test_texas_reach_around_all_aces_in_the_hole_makes_aces_wild_S13(showdown):
+    board = {"community": "2c 3d 6h Js Jd".split()}
+    players = [pl("A", "Ah Ad Ac"),     # every hole card an ace: aces wild -> five jacks
+               pl("B", "Kc Kd 4s")]     # 4s wild: kings full of jacks
+    result = showdown("texas-reach-around", players, board=board)
+    assert cat(result, "A") == "five_of_a_kind" and cat(result, "B") == "full_house"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_kryky_a_community_card_of_the_wild_rank_is_wild_for_everybody(showdown):
+    board = {"community": ["9s", "5h"], "wild": ["9c"]}
+    players = [pl("A", "Ac Ad 4s", "Ah 7c"),    # A A A + 9s: four aces
+               pl("B", "9h Kc Kd", "Ks 2d")]    # K K K + 9h + 9s: five kings
+    result = showdown("kryky", players, board=board)
+    assert cat(result, "A") == "four_of_a_kind" and cat(result, "B") == "five_of_a_kind"
+    assert won(result) == {"B": "1.00"}
+
+
+def test_circle_jerk_the_last_circle_card_touches_the_first(showdown):
+    board = {"circle": "Ah 5c 6d Ad 8s Jh".split(), "center": ["2s"]}
+    players = [pl("A", "Jc Js"),    # 8s Jh Ah: three jacks
+               pl("B", "5s 5d")]    # Jh Ah 5c: three fives
+    result = showdown("circle-jerk", players, board=board)
+    assert cat(result, "A") == "three_of_a_kind" and won(result) == {"A": "1.00"}
+
+
+def test_mutual_of_omaha_pigger_who_wins_both_ways_outright_scoops_P1(showdown):
+    board = {"community": "Ah Kh Qh Jh 3c".split()}
+    players = [pl("A", "Th 9h 2c 4d", declare="both"),   # K-high straight flush; K-4-3-2-A
+               pl("B", "5s 6d 7c", declare="low"),       # K-6-5-3-A
+               pl("C", "Ts Tc 9d", declare="high")]      # K-high straight
+    result = showdown("mutual-of-omaha", players, board=board)
+    assert cat(result, "A") == "straight_flush" and cat(result, "C") == "straight"
+    assert won(result) == {"A": "1.00"}
+
+
+def test_double_trouble_a_hand_cut_to_two_cards_plays_both(showdown):
+    board = {"community": "Kc Kd 7h 4s 2c".split()}
+    players = [pl("Ann left", "Ks Kh", declare="high"), pl("Bob left", "7c 7d 7s", declare="high")]
+    result = showdown("double-trouble-split", players, board=board)
+    assert cat(result, "Ann left") == "four_of_a_kind" and won(result) == {"Ann left": "1.00"}
+
+
+def test_depot_a_diagonal_rail_through_the_switch(showdown):
+    board = {"row1": "4c 9d 6h".split(), "row2": "Qs 9s 2d".split(), "switch": ["9c"],
+             "depot": ["5s"]}
+    players = [pl("A", "Ac 3c"),    # 4c 9c 2d (first, switch, last) + depot 5s: the wheel
+               pl("B", "Jh Th")]    # 9d 9c 9s up the middle: three nines
+    result = showdown("depot", players, board=board)
+    assert cat(result, "A") == "straight" and cat(result, "B") == "three_of_a_kind"
+    assert won(result) == {"A": "1.00"}
+
+
 # =============================================================================================
 # Bad inputs: exit 2, one line naming the field
 # =============================================================================================
