@@ -740,3 +740,30 @@ def test_boise_nobody_qualifies_for_high_so_the_low_takes_the_whole_pot(showdown
                 board={"community": "Qd Th 6s 5c 2h"}, pot="2.00")
     assert cat(result, "A") == "pair" and ranks(result, "A", "low") == list("7652A")
     assert paid(result) == {"A": "2.00"} and result["carry"] == "0.00"
+
+
+# -- more bad inputs ----------------------------------------------------------------------------
+
+
+def test_bluffs_unknown_hand_rule_names_the_option(showdown):
+    error = refused(showdown, "the-bluffs", [p("A", "Qs 3h Ac Kd")],
+                    board={"row1": "Ad Th 6s 5c", "row2": "Kh 4d 2c 9s"},
+                    options={"hand_rule": "any"})
+    assert "options.hand_rule" in error
+
+
+def test_egyptian_has_no_community_position(showdown):
+    error = refused(showdown, "egyptian-holdem", [p("A", "9c Tc")],
+                    board={"community": "Jc Qc Kc Ac 8c 8d"})
+    assert "board.community" in error
+
+
+def test_ruby_run_four_hole_cards_are_too_many(showdown):
+    error = refused(showdown, "ruby-run", [p("A", "Ah 2h 3h 4h")],
+                    board={"over": "4c 5d 9s", "under": "Jh Qh Ts", "slam": "8s"})
+    assert "players[0]" in error
+
+
+def test_piles_pig_word_is_both(showdown):
+    error = refused(showdown, "piles", [p("A", "Ah 2h Qd Jd 9c", declare="pig")], board=PILES)
+    assert "players[0].declare" in error
