@@ -767,3 +767,13 @@ def test_ruby_run_four_hole_cards_are_too_many(showdown):
 def test_piles_pig_word_is_both(showdown):
     error = refused(showdown, "piles", [p("A", "Ah 2h Qd Jd 9c", declare="pig")], board=PILES)
     assert "players[0].declare" in error
+
+
+def test_trim_saw_pocket_deuces_only_tie_the_natural_same_hand_S6(showdown):
+    # the seed: a pair of deuces usually wins "except" against the natural version of the same
+    # hand. A: 2c 2d + Ks Kh = four kings, jack kicker; B: Kd Kc + Ks Kh, the same natural.
+    # Ties are not broken by wild cards (S6): split.
+    result = ok(showdown, "double-edge-trim-saw", [p("A", "2c 2d Ah 3s"), p("B", "Kd Kc 9s 9h")],
+                board={"community": "Ks Kh 7c 8d Jc"})
+    assert cat(result, "A") == cat(result, "B") == "four_of_a_kind"
+    assert paid(result) == {"A": "0.50", "B": "0.50"}
