@@ -202,3 +202,32 @@ def test_pokino_tricks_must_add_to_five():
     with pytest.raises(RulesError, match="tricks"):
         pokino_score(tricks={"Ann": 3, "Bob": 3}, penalty={"Ann": "pat", "Bob": "pat"},
                      poker_winner=None, winning_hand=None)
+
+
+# -- Three-card poker in the standard order ----------------------------------------------------
+
+def three(text, scheme="three-standard", wild=frozenset()):
+    return evaluate(parse_cards(text), scheme, wild)
+
+
+def test_three_card_standard_order_straight_flush_flush_straight_trips_pair_high():
+    hands = ["5h 6h 7h", "Qh 7h 3h", "9c Td Js", "8s 8d 8c", "Ks Kd 2c", "Ac 9d 4s"]
+    keys = [three(hand).key for hand in hands]
+    assert keys == sorted(keys, reverse=True)
+    assert [three(hand).category for hand in hands] == [
+        "straight_flush", "flush", "straight", "three_of_a_kind", "pair", "high_card"]
+
+
+def test_three_card_ace_two_three_is_the_lowest_straight_and_ace_king_queen_the_highest():
+    assert three("Ah 2d 3c").key < three("2h 3d 4c").key < three("Ah Kd Qc").key
+    assert shown(three("Ah 2d 3c")) == ["3c", "2d", "Ah"]
+
+
+def test_three_card_trips_top_puts_three_of_a_kind_over_the_straight_flush():
+    assert three("2s 2d 2c", "three-trips-top").key > three("Qh Kh Ah", "three-trips-top").key
+    assert three("Qh 7h 3h", "three-trips-top").key > three("9c Td Js", "three-trips-top").key
+
+
+def test_three_card_wild_deuce_makes_the_best_flush_without_duplicating_a_card_S11():
+    value = three("2h Kh 5h", wild=DEUCES)
+    assert value.category == "flush" and shown(value) == ["Ah", "Kh", "5h"]
