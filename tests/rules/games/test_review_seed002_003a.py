@@ -116,6 +116,21 @@ def test_one_card_poker_ace_is_only_high_and_joker_is_ace_high_deuce_low(showdow
     assert sides(result) == [("A", "high", "0.25"), ("B", "low", "0.25"), ("D", "both", "0.50")]
 
 
+def test_one_card_poker_three_deuces_share_the_low_half_and_odd_nickels_stay_P2(showdown):
+    players = [pl("A", "Ks"), pl("B", "2c"), pl("C", "2d"), pl("D", "2h")]
+    result = showdown("one-card-poker", players, pot="1.10")
+    # halves 0.55 / 0.55; the low half among three: 0.15 each, 0.10 stays
+    assert sides(result) == [("A", "high", "0.55"), ("B", "low", "0.15"), ("C", "low", "0.15"),
+                             ("D", "low", "0.15")]
+    assert result["carry"] == "0.10"
+
+
+def test_two_card_poker_goal_posting_option_leaves_a_tied_pot_P6(showdown):
+    players = [pl("A", "Ah Kh"), pl("B", "Ad Kd"), pl("C", "Qs Js")]
+    result = showdown("two-card-poker", players, options={"ties": "goal-post"})
+    assert result["awards"] == [] and result["carry"] == "1.00"
+
+
 def test_show_five_only_the_five_exposed_cards_play(showdown):
     # B's two unexposed queens would make trips; A's unexposed 2-3 would make a fine low.
     # Exposed only: A pair of kings takes high, B's queen-high no-pair hand takes low.
