@@ -777,3 +777,26 @@ def test_trim_saw_pocket_deuces_only_tie_the_natural_same_hand_S6(showdown):
                 board={"community": "Ks Kh 7c 8d Jc"})
     assert cat(result, "A") == cat(result, "B") == "four_of_a_kind"
     assert paid(result) == {"A": "0.50", "B": "0.50"}
+
+
+@pytest.mark.parametrize("game", ["swiss-holdem", "blind-holdem", "estonian-twist"])
+def test_holdem_at_the_showdown_board_plays_and_ties_split(showdown, game):
+    # board Ah Kh Qh Jh Th: a royal flush on the board; both play it and split 1.05: 0.50
+    # each and the odd nickel stays (P2). Nobody owes anything (fixed stake / hold'em).
+    result = ok(showdown, game, [p("A", "2c 3d"), p("B", "9h 8h")],
+                board={"community": "Ah Kh Qh Jh Th"}, pot="1.05")
+    assert cat(result, "A") == cat(result, "B") == "straight_flush"
+    assert paid(result) == {"A": "0.50", "B": "0.50"} and result["carry"] == "0.05"
+    assert result["owes"] == []
+
+
+def test_slovak_double_barrel_face_up_hole_cards(showdown):
+    # A's 7c 7d with 7h on the board: three sevens; B's Ad Kd: ace-king high
+    result = ok(showdown, "slovak-double-barrel", [p("A", up="7c 7d"), p("B", up="Ad Kd")],
+                board={"community": "7h 2s 9c Jd 4h"})
+    assert cat(result, "A") == "three_of_a_kind" and paid(result) == {"A": "1.00"}
+
+
+def test_loco_poker_is_not_defined(showdown):
+    error = refused(showdown, "loco-poker", [p("A", "Ah Ad")])
+    assert "game" in error
