@@ -9,6 +9,9 @@
 Readings chosen where the seeds are vague (each can be changed by an option or a definition):
 - A hand that ties the dummy (kitty, old man, ghost) has not beaten it: the dummy keeps that
   side (P9).
+- A split pot where no hand qualifies for one side (a high qualifier such as Boise's trips, or
+  a low qualifier): the other side's winner takes the whole pot, both ways round; when nobody
+  qualifies either way the pot stays.
 - Old Man: a side that someone went for and nobody won stays in the pot; on the last round it
   is shared by the players who declared that side and stopped (001's closing remark).
   A side nobody went for is shared by its declarers (P12).

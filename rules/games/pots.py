@@ -200,6 +200,7 @@ class _Resolver:
         self.goers = [e for e in self.live if e.go or not self.game.go_stop]
         self.explain: list[str] = []
         self.dummy = table.dummy if self._dummy_plays() else None
+        self.unqualified: list[str] = []     # sides in the running that no hand qualifies for
 
     def _dummy_plays(self) -> bool:
         spec = self.game.dummy
@@ -249,14 +250,31 @@ class _Resolver:
                                         f"{rule}, and wins nothing (P1).")
             candidates = {side: [c for c in candidates[side]
                                  if c.declare != "both" or c in qualified] for side in SIDES}
-        return {side: self._side(side, candidates[side]) for side in sides}, None
+        result = {side: self._side(side, candidates[side]) for side in sides}
+        for side in self.unqualified:
+            other = [s for s in sides if s != side and result[s]]
+            if other:
+                self.explain.append(f"Nobody has a {side} hand that qualifies: the {other[0]} "
+                                    "side takes the whole pot.")
+            else:
+                self.explain.append(f"Nobody has a {side} hand that can win: the {side} "
+                                    "money stays.")
+        return result, None
+
+    def whole_pot_side(self, sides: list[str], winners: dict[str, list[Entrant]]) -> str | None:
+        """The side that takes the whole pot because nobody qualifies for the other one (as
+        "no qualifying low: high takes all", and the same the other way round), or None."""
+        if len(sides) != 2 or len(self.unqualified) != 1:
+            return None
+        other = [side for side in sides if side != self.unqualified[0]]
+        return other[0] if winners[other[0]] else None
 
     def _side(self, side: str, candidates: list[Entrant]) -> list[Entrant]:
         if not candidates:
             return self._nobody_went(side)
         best = _best(candidates, side)
         if not best:
-            self.explain.append(f"Nobody has a {side} hand that can win: the {side} money stays.")
+            self.unqualified.append(side)
             return []
         if self.dummy is not None and not all(_beats_dummy(b, side, self.dummy) for b in best):
             self.explain.append(f"{self.dummy.name} is not beaten for {side} (P9): that money "
@@ -325,7 +343,13 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     winners, scooper = resolver.winners(sides)
     if game.pot.legs and _legs(table, resolver, winners, outcome):
         return
-    money = dict(zip(sides, halves(table.pot), strict=False)) if len(sides) == 2 else {sides[0]: table.pot}
+    whole = resolver.whole_pot_side(sides, winners)
+    if whole is not None:
+        money = {whole: table.pot}
+    elif len(sides) == 2:
+        money = dict(zip(sides, halves(table.pot), strict=True))
+    else:
+        money = {sides[0]: table.pot}
     if scooper is not None:
         outcome.awards.append(Award(scooper.name, table.pot, "both"))
     else:

@@ -169,3 +169,30 @@ def test_perfect_ties_pigger_who_ties_with_the_best_possible_hand_shares_P1_doog
                          [Entrant("Pig", 9, 9, "both"), Entrant("L", None, 9, "low"),
                           Entrant("H", 5, None, "high")])
     assert awards(not_perfect) == {"H": 300, "L": 300}
+
+
+# -- a side nobody qualifies for (S8's qualifiers, both ways round) ---------------------------
+
+
+def test_cards_talk_nobody_qualifies_for_high_so_low_takes_the_whole_pot_S8():
+    # high keys are None when no hand reaches the high qualifier (Boise, Cucamonga)
+    out = settle(Table(CARDS_TALK, 605), [Entrant("A", None, 7), Entrant("B", None, None)])
+    assert awards(out) == {"A": 605} and out.carry == 0
+    assert any("takes the whole pot" in line for line in out.explain)
+
+
+def test_declare_nobody_qualifies_for_high_so_low_takes_the_whole_pot_S8():
+    out = settle(Table(DECLARE, 600), [Entrant("H", None, None, "high"),
+                                       Entrant("L", None, 5, "low")])
+    assert awards(out) == {"L": 600} and out.carry == 0
+
+
+def test_declare_nobody_qualifies_for_low_so_high_takes_the_whole_pot_S8():
+    out = settle(Table(DECLARE, 600), [Entrant("H", 4, None, "high"),
+                                       Entrant("L", None, None, "low")])
+    assert awards(out) == {"H": 600} and out.carry == 0
+
+
+def test_nobody_qualifies_either_way_so_the_whole_pot_stays_S8():
+    out = settle(Table(CARDS_TALK, 600), [Entrant("A", None, None), Entrant("B", None, None)])
+    assert awards(out) == {} and out.carry == 600

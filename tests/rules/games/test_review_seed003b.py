@@ -728,9 +728,6 @@ def test_jersey_three_way_scoop_tie_leaves_the_odd_dime_P2(showdown):
     assert result["carry"] == "0.10"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: pots.sides() gives the whole pot to high when no "
-                   "low qualifies, but when no HIGH qualifies (a high qualifier, trips & 8) it "
-                   "keeps the high half in the pot instead of letting the low take the whole pot")
 def test_boise_nobody_qualifies_for_high_so_the_low_takes_the_whole_pot(showdown):
     # board Qd Th 6s 5c 2h. A: Ac 7d + 6s 5c 2h = 7-6-5-2-A low, best high a pair of queens
     # (Qs + Qd) - no trips. B: Jh Jd, a pair of jacks, no low (only the 3s are low).

@@ -48,10 +48,9 @@ def test_doogie_high_needs_a_full_house_and_low_a_seven_doogie():
     players = [p("A", "Ks 2d 3h 8s 9c Jd", declare="high"),     # three kings: no high
                p("B", "5h 6c 2s 4d Js Jh", declare="low")]      # 6-5-4-2 doogie qualifies
     result = play("doogie", players, board=board)
-    # the low half is B's; whether the unwon high half stays or goes to the low is the engine's
-    # rule for a side nobody qualifies for (see the strict xfail in test_review_seed003b.py)
-    assert "A" not in awards(result) and awards(result)["B"] in ("0.50", "1.00")
-    assert {"0.50": "0.50", "1.00": "0.00"}[awards(result)["B"]] == result["carry"]
+    # nobody qualifies for high, so the qualifying low takes the whole pot (as a pot with no
+    # qualifying low goes to high, S8)
+    assert awards(result) == {"B": "1.00"} and result["carry"] == "0.00"
 
 
 def test_buddys_game_board_cards_only_in_a_straight_line_never_a_diagonal():
