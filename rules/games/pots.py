@@ -381,13 +381,33 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
     for name, awards in by_name.items():
         award = awards[0] if len(awards) == 1 else Award(name, sum(a.amount for a in awards), "both")
         outcome.awards.append(award)
-        what = "the whole pot" if award.side == "both" else f"the {award.side} share"
+        what = _award_text(name, [a.side for a in awards], winners, len(money))
         outcome.explain.append(f"{name} takes {format_cents(award.amount)} ({what}).")
     if len(money) == 2:
         high, low = money["high"], money["low"]
         if high != low:
             outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
                                       f"{format_cents(low)} low: the odd white chip goes high (P2).")
+
+
+def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant]],
+                sides: int) -> str:
+    """What one player's award is, in words: the whole pot, a half, or shares split with
+    others (never "the whole pot" when anybody else shares it)."""
+    others = {side: [w for w in winners[side] if w.name != name] for side in sides_won}
+    if sides == 1:
+        side = sides_won[0]
+        return (f"a share of the pot, split with {_names(others[side])}" if others[side]
+                else "the whole pot")
+    if len(sides_won) == 2 and not any(others.values()):
+        return "the whole pot"
+    if len(sides_won) == 2 and [o.name for o in others["high"]] == [o.name for o in others["low"]]:
+        return f"a share of each half, split with {_names(others['high'])}"
+    parts = []
+    for side in sides_won:
+        parts.append(f"a share of the {side} half, split with {_names(others[side])}"
+                     if others[side] else f"the {side} half")
+    return "; ".join(parts)
 
 
 def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],

@@ -663,8 +663,6 @@ def test_breaker_is_played_by_itself_when_it_makes_its_holder_win(showdown):
     assert won(showdown("breaker", players, board=board)) == {"A": "1.00"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine: pots.py explains a player's high and low shares "
-                   "added together as '(the whole pot)' even when others share the pot")
 def test_explain_does_not_call_two_shares_the_whole_pot(showdown):
     board = {"community": "Kc Kd 9h 9s".split()}
     players = [pl("A", "As 2h 3d 4c Kh Qh", declare="both"),
