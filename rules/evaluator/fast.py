@@ -71,3 +71,4 @@ def install():
     FAST_FEATURE["high"] = high_feature
     SCHEMES["high"].fn.key_only = high_key
     SCHEMES["high"].fn.fast_rank = high_rank
+    high_rank.packed_high = True  # the fast lane may use the packed table values directly

@@ -7,6 +7,7 @@ from itertools import combinations, product
 
 from ..cards import JOKER, Card, check_no_duplicates, parse_card
 from ..errors import CardError
+from . import combos
 from .values import HandValue, Source, get_scheme
 
 # Schemes where a joker means something without being wild: one card, ace high / deuce low (S5).
@@ -96,6 +97,10 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
     if len(cards) == spec.size:
         return _call(spec, cards, wild, qualifier)
     ordered = tuple(sorted(cards, reverse=True))  # equal hands: the same pick whatever the order
+    rank = _fast_ranker(spec, ordered, wild, qualifier)
+    if rank is not None:
+        best = combos.best_cards((ordered,), ((spec.size,),), rank)
+        return _call(spec, best, wild, qualifier)
     return _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
 
 
@@ -117,11 +122,23 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
             else None
     ranges = [range(source.min, min(len(source.cards), spec.size if source.max is None
                                      else source.max) + 1) for source in sources]
+    rank = _fast_ranker(spec, every, wild, qualifier)
+    if rank is not None:
+        counts = [counts for counts in product(*ranges) if sum(counts) == spec.size]
+        best = combos.best_cards([source.cards for source in sources], counts, rank)
+        return None if best is None else _call(spec, best, wild, qualifier)
     hands = (tuple(card for part in parts for card in part)
              for counts in product(*ranges) if sum(counts) == spec.size
              for parts in product(*(combinations(source.cards, count)
                                     for source, count in zip(sources, counts, strict=True))))
     return _best_of(spec, hands, wild, qualifier)
+
+
+def _fast_ranker(spec, cards, wild, qualifier):
+    """The fast lane's ranker when no card in play is wild (see combos), else None."""
+    if wild and not wild.isdisjoint(cards):
+        return None
+    return combos.ranker(spec, qualifier)
 
 
 FAST_PATHS: dict = {}
