@@ -2,52 +2,64 @@
 hand's ranks and whether it is one suit (every built-in scheme but the doogie).
 
 Each part a source can give (a pair from an Omaha hand, a triple from the board) is reduced
-once to two small ints: the sum of its rank weights (a base-5 digit per rank, so the sum names
-the rank multiset) and the OR of its suit bits. A candidate hand is then one add, one OR and
-one dict lookup in a memo of keys per scheme; Card objects and the full HandValue are built
-only for the winner. Candidates come in the same order as the general search and ties keep
-the first one met, so the answer is exactly what the general search returns.
+once to small ints: the sum of its rank weights (a base-5 digit per rank, so the sum names the
+rank multiset) and the OR of its suit bits. A candidate hand is then one add, one OR and one
+dict lookup in a memo of keys per scheme. Ace-to-five lows with a qualifier (8-or-better) go
+further: a part that pairs itself or holds a card above the qualifier is dropped at once, and
+the others are bitmasks of their ranks (ace = 1); two parts make a qualifying low when their
+masks do not overlap, and the lowest mask is the best low (S8).
+
+Card objects and the full HandValue are built only for the winner. Candidates come in the same
+order as the general search and ties keep the first one met, so the answer is exactly what the
+general search returns (tests/rules/test_hands_fastlane.py).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations, product
 
-from . import tables
+from . import scorers, tables
 
 _WEIGHT = {rank: 5 ** (rank - 2) for rank in range(2, 15)}
 _SUIT_BIT = {"s": 1, "h": 2, "d": 4, "c": 8}
-_HIGH = "high"
+_LOW_BIT = {rank: 1 << (rank - 1) for rank in range(2, 14)} | {14: 1}  # ace-to-five: ace = 1
 
 # (scheme function, qualifier) -> {weight sum * 2 + suited: key}. Bounded by the number of
 # rank multisets of the hand size, so it is never trimmed. Keyed by the function so that a
 # re-registered scheme starts afresh.
 _MEMOS: dict = {}
+# (cards, count[, qualifier]) -> parts: the board's parts serve every player, the hand's both
+# halves of the pot. Cleared when it grows past _PARTS_LIMIT.
+_PARTS: dict = {}
+_PARTS_LIMIT = 4096
 
 
 def ranker(spec, qualifier):
-    """(memo, bottom, fill) for a scheme the fast lane can rank, or None if it cannot.
-
-    `bottom` is below every key of the scheme; `fill(index)` computes a missing memo entry.
-    """
+    """search(sources, count_vectors) -> the winning cards or None, for a scheme the fast lane
+    ranks exactly; None for any other scheme."""
     fn = spec.fn
     fast_rank = getattr(fn, "fast_rank", None)
     if fast_rank is not None:
-        if spec.name != _HIGH or getattr(fast_rank, "packed_high", False) is not True:
+        if spec.name != "high" or getattr(fast_rank, "packed_high", False) is not True:
             return None
-        kind = _HIGH
-    elif getattr(fn, "reading", None) is None or getattr(fn, "key_only", None) is not \
+        memo = _memo(fn, None)
+        return partial(_best_by_memo, memo, -1, partial(_fill_high, memo))
+    if getattr(fn, "reading", None) is None or getattr(fn, "key_only", None) is not \
             getattr(fn, "reference_key", False):
         return None
-    else:
-        kind = None
-    slot = (fn, qualifier)
-    memo = _MEMOS.get(slot)
+    qualifier = fn.effective_qualifier(qualifier)
+    if fn.scorer is scorers.score_low_a5 and qualifier is not None:
+        return partial(_best_low_a5, qualifier)
+    memo = _memo(fn, qualifier)
+    return partial(_best_by_memo, memo, (), partial(_fill_reading, memo, fn, qualifier))
+
+
+def _memo(fn, qualifier):
+    memo = _MEMOS.get((fn, qualifier))
     if memo is None:
-        memo = _MEMOS[slot] = {}
-    if kind == _HIGH:
-        return memo, -1, lambda index: _fill_high(memo, index)
-    return memo, (), lambda index: _fill_reading(memo, index, fn, qualifier)
+        memo = _MEMOS[(fn, qualifier)] = {}
+    return memo
 
 
 def _ranks(weight):
@@ -72,14 +84,27 @@ def _fill_high(memo, index):
     return value
 
 
-def _fill_reading(memo, index, fn, qualifier):
+def _fill_reading(memo, fn, qualifier, index):
     value = memo[index] = fn.reading(_ranks(index >> 1), 0, bool(index & 1), qualifier)[1]
     return value
+
+
+def _cached(key, make):
+    parts = _PARTS.get(key)
+    if parts is None:
+        if len(_PARTS) >= _PARTS_LIMIT:
+            _PARTS.clear()
+        parts = _PARTS[key] = make()
+    return parts
 
 
 def _parts(cards, count):
     """[(weight sum, suit bits, card indexes)] for every `count`-card part, in the order
     `itertools.combinations` gives them."""
+    return _cached((cards, count), lambda: _make_parts(cards, count))
+
+
+def _make_parts(cards, count):
     weights = [_WEIGHT[card.rank] for card in cards]
     suits = [_SUIT_BIT[card.suit] for card in cards]
     parts = []
@@ -92,14 +117,13 @@ def _parts(cards, count):
     return parts
 
 
-def best_cards(sources, count_vectors, rank):
-    """The first candidate hand with the best key: a tuple of cards, or None if none exists.
+def _cards(sources, combos):
+    return tuple(cards[index] for cards, combo in zip(sources, combos, strict=True)
+                 for index in combo)
 
-    `sources` are card tuples (already in the general search's order), `count_vectors` the
-    cards taken from each source, in the general search's order, and `rank` what `ranker`
-    returned.
-    """
-    memo, bottom, fill = rank
+
+def _best_by_memo(memo, bottom, fill, sources, count_vectors):
+    """The first candidate with the best key from the scheme's memo."""
     best_key, best = bottom, None
     for counts in count_vectors:
         lists = [_parts(cards, count) for cards, count in zip(sources, counts, strict=True)]
@@ -137,7 +161,60 @@ def best_cards(sources, count_vectors, rank):
                     key = fill(index)
                 if key > best_key:
                     best_key, best = key, tuple(combo for _, _, combo in choice)
-    if best is None:
-        return None
-    return tuple(cards[index] for cards, combo in zip(sources, best, strict=True)
-                 for index in combo)
+    return None if best is None else _cards(sources, best)
+
+
+def _low_parts(cards, count, qualifier):
+    """[(rank mask, card indexes)] of the `count`-card parts that could belong to a qualifying
+    ace-to-five low: no pair among them and no card above the qualifier."""
+    return _cached((cards, count, qualifier), lambda: _make_low_parts(cards, count, qualifier))
+
+
+def _make_low_parts(cards, count, qualifier):
+    bits = [_LOW_BIT[card.rank] if (1 if card.rank == 14 else card.rank) <= qualifier else 0
+            for card in cards]
+    parts = []
+    for combo in combinations(range(len(cards)), count):
+        mask = 0
+        for index in combo:
+            bit = bits[index]
+            if not bit or mask & bit:
+                break
+            mask |= bit
+        else:
+            parts.append((mask, combo))
+    return parts
+
+
+def _best_low_a5(qualifier, sources, count_vectors):
+    """The best qualifying ace-to-five low (lowest rank mask, first met); when none qualifies,
+    the first candidate, as the general search shows it (every such key is equal)."""
+    best_mask, best, first = 1 << 14, None, None
+    for counts in count_vectors:
+        if first is None and all(count <= len(cards) for cards, count
+                                 in zip(sources, counts, strict=True)):
+            first = tuple(tuple(range(count)) for count in counts)
+        lists = [_low_parts(cards, count, qualifier)
+                 for cards, count in zip(sources, counts, strict=True)]
+        if len(lists) == 1:
+            for mask, combo in lists[0]:
+                if mask < best_mask:
+                    best_mask, best = mask, (combo,)
+        elif len(lists) == 2:
+            inner = lists[1]
+            for mask_a, combo_a in lists[0]:
+                for mask_b, combo_b in inner:
+                    if not mask_a & mask_b and mask_a | mask_b < best_mask:
+                        best_mask, best = mask_a | mask_b, (combo_a, combo_b)
+        else:
+            for choice in product(*lists):
+                mask = 0
+                for part_mask, _ in choice:
+                    if mask & part_mask:
+                        break
+                    mask |= part_mask
+                else:
+                    if mask < best_mask:
+                        best_mask, best = mask, tuple(combo for _, combo in choice)
+    best = best if best is not None else first
+    return None if best is None else _cards(sources, best)

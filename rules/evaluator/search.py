@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
+from operator import attrgetter
 
 from ..cards import JOKER, Card, check_no_duplicates, parse_card
 from ..errors import CardError
@@ -19,6 +20,7 @@ def _as_cards(cards: Iterable) -> tuple[Card, ...]:
 
 
 _SUIT_LETTERS = frozenset("shdc")
+_ORDER = attrgetter("rank", "suit")  # Card's own order, without its slow generated __lt__
 
 
 def _check_cards(cards):
@@ -96,10 +98,10 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
             return value
     if len(cards) == spec.size:
         return _call(spec, cards, wild, qualifier)
-    ordered = tuple(sorted(cards, reverse=True))  # equal hands: the same pick whatever the order
+    ordered = tuple(sorted(cards, key=_ORDER, reverse=True))  # equal hands: the same pick whatever the order
     rank = _fast_ranker(spec, ordered, wild, qualifier)
     if rank is not None:
-        best = combos.best_cards((ordered,), ((spec.size,),), rank)
+        best = rank((ordered,), ((spec.size,),))
         return _call(spec, best, wild, qualifier)
     return _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
 
@@ -111,7 +113,7 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     Omaha: [Source(hand, 2, 2), Source(board, 3, 3)]; hold'em: [Source(hand + board)].
     """
     spec = get_scheme(scheme)
-    sources = [Source(tuple(sorted(_as_cards(source.cards), reverse=True)), source.min,
+    sources = [Source(tuple(sorted(_as_cards(source.cards), key=_ORDER, reverse=True)), source.min,
                       source.max) for source in sources]
     every = tuple(card for source in sources for card in source.cards)
     _check_cards(every)
@@ -125,7 +127,7 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     rank = _fast_ranker(spec, every, wild, qualifier)
     if rank is not None:
         counts = [counts for counts in product(*ranges) if sum(counts) == spec.size]
-        best = combos.best_cards([source.cards for source in sources], counts, rank)
+        best = rank([source.cards for source in sources], counts)
         return None if best is None else _call(spec, best, wild, qualifier)
     hands = (tuple(card for part in parts for card in part)
              for counts in product(*ranges) if sum(counts) == spec.size

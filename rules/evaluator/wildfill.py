@@ -149,7 +149,15 @@ def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=No
         return best_reading(scorer, ranks, wild_count, single_suit,
                             qualifier if takes_qualifier else None)
 
+    def effective_qualifier(qualifier=None):
+        """The qualifier this scheme really applies (the fast lane keys its memos on it)."""
+        if not takes_qualifier:
+            return None
+        return default_qualifier if qualifier is None else qualifier
+
     fn.reading = reading
+    fn.scorer = scorer
+    fn.effective_qualifier = effective_qualifier
     fn.key_only = key
     fn.reference_key = key  # stays the table-free reading even when key_only is sped up
     return _attach_category(fn, scorer, takes_qualifier, default_qualifier)
