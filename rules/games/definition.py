@@ -8,7 +8,9 @@ definition names a registered extension instead, and the extension is registered
   definition's `high` / `low` is a scheme name ("high", "three", "low-8", "egyptian", ...);
 - layouts (which board cards may be combined): `rules.games.layouts.register_layout(name, fn)`;
 - side payments outside the pot (Knock Poker, wimp rule, forfeits):
-  `rules.games.pots.register_side_payment(name, fn)`.
+  `rules.games.pots.register_side_payment(name, fn)`;
+- showdown adjustments, which change hands once every hand at the table is known (Breaker):
+  `rules.games.adjustments.register_adjustment(name, fn)`, named in `adjustments`.
 
 The same format is the JSON a dealer can give inline as `"game": {...}` in a showdown
 (`GameDef.from_json` / `GameDef.to_json`); money inside a definition is integer cents, and a
@@ -316,6 +318,7 @@ class GameDef:
     dummy: Dummy | None = None
     pot: PotRule = PotRule()
     side_payments: tuple[str, ...] = ()          # registered names (pots.register_side_payment)
+    adjustments: tuple[str, ...] = ()            # registered names (adjustments.register_adjustment)
     rounds: tuple[Round, ...] = ()
     options: tuple[Option, ...] = ()
 
@@ -419,7 +422,7 @@ def _coerce(name: str, value: Any) -> Any:
         return _build(Dummy, value, "dummy")
     if name == "pot" and isinstance(value, Mapping):
         return _pot(value, "pot")
-    if name in ("rules", "declarations", "side_payments") and isinstance(value, list):
+    if name in ("rules", "declarations", "side_payments", "adjustments") and isinstance(value, list):
         return tuple(value)
     return value
 
@@ -507,7 +510,7 @@ def _game_from_json(data: Mapping, where: str) -> GameDef:
     values["options"] = tuple(
         _option(item, f"{where}.options[{i}]") for i, item in enumerate(values.get("options", []))
     )
-    for name in ("rules", "declarations", "side_payments"):
+    for name in ("rules", "declarations", "side_payments", "adjustments"):
         if name in values:
             if not isinstance(values[name], list):
                 raise RulesError(f"{where}.{name}: expected a list of strings")

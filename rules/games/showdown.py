@@ -15,7 +15,7 @@ Output beyond the contract: `next_pot` (carry + what losers put in) and `winners
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
 from ..hands import HandValue, Source, WildSet, best_hand, category_rank, evaluate, parse_wild
 from ..money import format_cents, parse_cents, require_nickels
-from . import pots
+from . import adjustments, pots
 from .definition import GameDef, apply_options
 from .layouts import View, get_layout
 from .registry import all_games, get_game
@@ -418,10 +418,10 @@ def resolve(data: Any) -> dict:
         results.append(_evaluate(game, seat, show.board, others))
     dummy = _evaluate(game, show.dummy, show.board, ()) if show.dummy else None
     for index, result in enumerate(results):
-        contender = result.seat.stayed and not result.dead and (result.seat.go or not game.go_stop)
-        if contender and result.high is None and result.low is None:
+        if _contending(game, result) and result.high is None and result.low is None:
             raise RulesError(f"players[{index}]: {result.seat.name}'s cards make no hand in "
                              f"{game.id}; expected the cards dealt ({game.down} down, {game.up} up)")
+    results, adjusted = _adjust(show, results)
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
                              r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
     dummy_hand = None
@@ -432,7 +432,24 @@ def resolve(data: Any) -> dict:
                        show.last_round, show.settings, _perfect_keys(game))
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
-    return _output(game, results, dummy, outcome)
+    return _output(game, results, dummy, outcome, adjusted)
+
+
+def _contending(game: GameDef, result: Evaluated) -> bool:
+    """In the showdown for the money: still in, not dead, and (P12) said go."""
+    return result.seat.stayed and not result.dead and (result.seat.go or not game.go_stop)
+
+
+def _adjust(show: Showdown, results: list[Evaluated]) -> tuple[list[Evaluated], list[str]]:
+    """Run the game's showdown adjustments (e.g. Breaker) on every evaluated hand."""
+    if not show.game.adjustments:
+        return results, []
+    players = [adjustments.Player(r.seat.name, r.seat.down, r.seat.up, r.high, r.low,
+                                  _contending(show.game, r)) for r in results]
+    context = adjustments.AdjustContext(show.game, show.board, players, show.settings)
+    players, explain = adjustments.run(context, show.game.adjustments)
+    changed = [replace(r, high=p.high, low=p.low) for r, p in zip(results, players, strict=True)]
+    return changed, explain
 
 
 def _perfect_keys(game: GameDef) -> dict[str, Any]:
@@ -495,7 +512,7 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome) -> dict:
+            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict:
     out: dict[str, Any] = {
         "game": game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
@@ -512,7 +529,7 @@ def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None
     out["game_over"] = outcome.game_over
     out["next_pot"] = format_cents(outcome.next_pot)
     out["winners"] = outcome.winners
-    out["explain"] = _explain_hands(game, results, dummy) + outcome.explain
+    out["explain"] = _explain_hands(game, results, dummy) + list(adjusted) + outcome.explain
     return out
 
 

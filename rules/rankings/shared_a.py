@@ -24,6 +24,7 @@ from itertools import combinations, product
 
 from rules.cards import JOKER, RANK_NAME, RANK_PLURAL, SUIT_NAME, Card
 from rules.errors import CardError, RulesError
+from rules.games.adjustments import AdjustContext, Adjusted, register_adjustment
 from rules.games.layouts import View, register_layout
 from rules.games.pots import Owe, SideContext, register_side_payment
 from rules.hands import HIGH_CATEGORIES, SCHEMES, HandValue, register_scheme
@@ -357,6 +358,12 @@ def breaker_values(hands: dict[str, Sequence[Card]], board: Sequence[Card]) -> d
     the holder's best four-card-or-less hand, with the Breaker as the top kicker, must then beat
     every other hand. Otherwise every Breaker is dead and the hands stand as dealt.
     """
+    return breaker_play(hands, board)[1]
+
+
+def breaker_play(hands: dict[str, Sequence[Card]],
+                 board: Sequence[Card]) -> tuple[str | None, dict[str, HandValue]]:
+    """As `breaker_values`, also naming who plays the Breaker (None: every Breaker is dead)."""
     if JOKER in board:
         raise CardError("board: a Breaker (JK) on the board is dead and must be replaced")
     natural: dict[str, tuple] = {}
@@ -373,12 +380,15 @@ def breaker_values(hands: dict[str, Sequence[Card]], board: Sequence[Card]) -> d
         cards = [c for c in hands[name] if not c.is_joker] + list(board)
         if all(natural[name][0] > natural[other][0] for other in hands if other != name):
             continue  # already wins as dealt: the Breaker is not needed
+        if not any(natural[other][1].category in FIVE_CARD_CATEGORIES
+                   for other in hands if other != name):
+            continue  # nothing to break: the Breaker is never just a kicker (example 1's note)
         key, shape = _breaker_hand(cards)
         others = [_broken(natural[other], hands[other], board)[0] for other in hands if other != name]
         if all(key > other for other in others):
             played.append((key, name, shape))
     if not played:
-        return {name: _value_of(*natural[name]) for name in hands}
+        return None, {name: _value_of(*natural[name]) for name in hands}
     key, breaker, shape = max(played)
     values = {}
     for name in hands:
@@ -388,7 +398,26 @@ def breaker_values(hands: dict[str, Sequence[Card]], board: Sequence[Card]) -> d
             broken_key, broken_shape, was_broken = _broken(natural[name], hands[name], board)
             note = f" (broken by {breaker}'s Breaker)" if was_broken else ""
             values[name] = _value_of(broken_key, broken_shape, note)
-    return values
+    return breaker, values
+
+
+def breaker_adjustment(context: AdjustContext) -> Adjusted:
+    """Breaker (003) as a showdown adjustment: among the players contending for the pot, a
+    holder plays the Breaker by itself exactly when that makes the holder win (rule 2);
+    players who folded keep their hands as dealt and break nothing (the seed's notes)."""
+    contending = [p for p in context.players if p.contending]
+    board = [card for cards in context.board.values() for card in cards]
+    holders = [p.name for p in contending if any(card.is_joker for card in p.down)]
+    if not holders:
+        return Adjusted()
+    breaker, values = breaker_play({p.name: p.down for p in contending}, board)
+    if breaker is None:
+        who = " and ".join(holders)
+        return Adjusted(explain=[f"{who} cannot win by playing the Breaker, so it is dead and "
+                                 "the hands stand as dealt (Breaker rule 2)."])
+    return Adjusted(high=values, explain=[
+        f"{breaker} plays the Breaker and wins by it: every straight, flush and straight "
+        f"flush is broken (full houses stand) and the Breaker is {breaker}'s top kicker."])
 
 
 def _broken(value: tuple, hole: Sequence[Card], board: Sequence[Card]) -> tuple[tuple, Shape, bool]:
@@ -542,6 +571,7 @@ def _register() -> None:
     register_scheme("high-doogie", 5, "high", high_doogie_value,
                     categories=("perfect_doogie",) + HIGH_CATEGORIES)
     register_side_payment("breaker-check", breaker_check)
+    register_adjustment("breaker", breaker_adjustment)
     for name, layout in {"depot": depot_layout, "odds-and-ends": odds_and_ends_layout,
                          "insured": insured_layout, "circle-spokes": circle_spokes_layout}.items():
         register_layout(name, layout)

@@ -201,17 +201,20 @@ GAMES = [
         id="breaker", name="Breaker", source=SEED, rules=("S1", "S2"),
         describe="Hold'em (2 down, 5 community cards in position `community`, best five) with "
                  "a 53-card deck: the joker is the Breaker, not wild, and plays only from the "
-                 "hole. Option `breaker` (default `dead`): a dead Breaker counts for nothing and "
-                 "the hands stand. `played`: every straight, flush and straight flush is broken "
-                 "(full houses stand) and the Breaker is its holder's top kicker, above an ace; "
-                 "the engine refuses `played` unless it makes the holder win (rule 2). "
-                 "`rules.rankings.shared_a.breaker_values` decides it for a caller. Option "
-                 "`two_breakers`: both jokers in the deck.",
+                 "hole. The engine plays it by itself exactly when that makes its holder win "
+                 "(rule 2): then every straight, flush and straight flush of the players still "
+                 "in is broken (full houses stand) and the Breaker is its holder's top kicker, "
+                 "above an ace; otherwise it is dead, counts for nothing and the hands stand. "
+                 "Option `breaker` (default `auto`): `dead` or `played` overrule that choice "
+                 "(`played` is refused unless it makes the holder win). Option `two_breakers`: "
+                 "both jokers in the deck.",
         down=2, board=HOLDEM_BOARD, deck="joker", high="breaker", wild="joker",
-        wild_where="down", side_payments=("breaker-check",),
+        wild_where="down", side_payments=("breaker-check",), adjustments=("breaker",),
         options=(
-            Option("breaker", "dead", "whether a Breaker is played",
-                   choices={"dead": {}, "played": {"high": "breaker-played"}}),
+            Option("breaker", "auto", "whether a Breaker is played: decided by rule 2 (auto), "
+                   "or overruled",
+                   choices={"auto": {}, "dead": {"adjustments": ()},
+                            "played": {"high": "breaker-played", "adjustments": ()}}),
             Option("two_breakers", False, "Dual Breaker: both jokers in the deck",
                    choices={"false": {}, "true": {"deck": "two-jokers"}}),
         ),

@@ -457,10 +457,10 @@ def test_rails_one_rail_not_both_aces_low_only_and_the_ticket(showdown):
     assert won(result) == {"B": "1.00"}
 
 
-def test_breaker_is_dead_by_default_and_when_played_breaks_the_flush(showdown):
+def test_breaker_is_dead_by_option_and_when_played_breaks_the_flush(showdown):
     board = {"community": "Tc Th 8h 4h 2s".split()}
     players = [pl("A", "JK 3d"), pl("B", "Kc 7d"), pl("C", "Ah 6h")]
-    result = showdown("breaker", players, board=board)
+    result = showdown("breaker", players, board=board, options={"breaker": "dead"})
     assert cat(result, "C") == "flush" and won(result) == {"C": "1.00"}
     result = showdown("breaker", players, board=board, options={"breaker": "played"})
     # the flush is broken: C has tens with an ace, A tens with the Breaker as top kicker
@@ -651,10 +651,6 @@ def test_games_json_lists_every_reviewed_game_with_its_seed_and_positions(capsys
 # Engine limits found in review (H4's files): strict xfails, so a fix shows up as XPASS
 # =============================================================================================
 
-@pytest.mark.xfail(strict=True, reason="engine: a ranking scheme sees one player's cards and a "
-                   "side payment sees neither the board nor the others' hole cards, so a "
-                   "Breaker that would make its holder win cannot be played automatically "
-                   "(003 Breaker rule 2); today the caller must pass options.breaker=played")
 def test_breaker_is_played_by_itself_when_it_makes_its_holder_win(showdown):
     # the seed's Example 1 pattern: A's Breaker breaks C's flush; tens with the Breaker kicker
     # beat C's tens with an ace and B's tens with a king

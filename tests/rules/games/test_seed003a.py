@@ -290,9 +290,14 @@ BREAKER_BOARD = community("Th 7h 4h 2s 3c")
 BREAKER_PLAYERS = [p("A", "Tc JK"), p("B", "Ts Ad"), p("C", "Kh 9h")]
 
 
-def test_breaker_dead_by_default_the_flush_stands():
-    result = play("breaker", BREAKER_PLAYERS, board=BREAKER_BOARD)
+def test_breaker_dead_by_option_the_flush_stands():
+    result = play("breaker", BREAKER_PLAYERS, board=BREAKER_BOARD, options={"breaker": "dead"})
     assert high(result, "C") == "flush" and awards(result) == {"C": "1.00"}
+
+
+def test_breaker_played_by_the_engine_when_it_wins():
+    result = play("breaker", BREAKER_PLAYERS, board=BREAKER_BOARD)
+    assert high(result, "C") == "high_card" and awards(result) == {"A": "1.00"}
 
 
 def test_breaker_played_breaks_the_flush_and_kicks_above_the_ace():
