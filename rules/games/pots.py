@@ -352,12 +352,14 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
         money = {sides[0]: table.pot}
     if scooper is not None:
         outcome.awards.append(Award(scooper.name, table.pot, "both"))
+        outcome.explain.append(f"{scooper.name} takes {format_cents(table.pot)} (the whole pot).")
     else:
         _pay_sides(money, winners, outcome)
     outcome.winners = {side: [w.name for w in winners[side]] for side in sides}
     paid = {award.name for award in outcome.awards}
-    outcome.losers = [e.name for e in resolver.stayed
-                      if e.name not in paid and (e.dead or e in resolver.goers)]
+    stopped = {e.name for e in resolver.stayed if game.go_stop and not e.go}   # P12: pay nothing
+    outcome.losers = [e.name for e in resolver.stayed if e.name not in paid | stopped
+                      and (e.dead or e in resolver.goers)]
     for entrant in resolver.stayed:
         if entrant.dead:
             outcome.explain.append(f"{entrant.name} is dead (P13) and loses.")

@@ -121,7 +121,9 @@ def _seat(data: Any, index: int, game: GameDef) -> Seat:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RulesError(f"{where}.name: missing; expected the player's name")
-    if "down" not in data and "up" not in data and data.get("in", True):
+    stopped = game.go_stop and data.get("go") is False
+    if "down" not in data and "up" not in data and data.get("in", True) and not stopped:
+        # a player who folded or said stop (P12) may be entered without cards
         raise RulesError(f"{where}.down: missing; expected the player's cards (down and/or up)")
     down, up = _cards(data.get("down"), f"{where}.down"), _cards(data.get("up"), f"{where}.up")
     stayed = _flag(data, "in", True, where)
@@ -488,27 +490,39 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated
     lines = []
     for result in results:
         seat = result.seat
+        shown = _shown(game, result)
         if not seat.stayed:
+            lines.append(f"{seat.name} folded: out of the showdown, wins and owes nothing"
+                         + (f" (cards entered: {shown})." if shown else "."))
             continue
         if result.dead:
             lines.append(f"{seat.name} is dead: {result.death or 'declared dead'} (P13).")
             continue
-        if game.go_stop and not seat.go:
-            lines.append(f"{seat.name} said stop: out, owes nothing (P12).")
-            continue
-        parts = []
-        if result.high is not None:
-            parts.append(f"high {result.high.describe}")
-        if game.low:
-            parts.append(f"low {result.low.describe}" if result.low else "no low")
         declared = f" (declared {seat.declare})" if seat.declare else ""
-        lines.append(f"{seat.name}{declared}: {'; '.join(parts)}.")
+        if game.go_stop and not seat.go:
+            lines.append(f"{seat.name}{declared} said stop: out of the contest, owes nothing "
+                         f"(P12){f'; cards entered: {shown}' if shown else ''}.")
+            continue
+        lines.append(f"{seat.name}{declared}: {shown}.")
     if dummy is not None:
         parts = [f"high {dummy.high.describe}"] if dummy.high else []
         if game.low:
             parts.append(f"low {dummy.low.describe}" if dummy.low else "no low")
         lines.append(f"{dummy.seat.name}: {'; '.join(parts)}.")
     return lines
+
+
+def _shown(game: GameDef, result: Evaluated) -> str:
+    """What a player's cards make, in words ("" when no cards were entered)."""
+    if not (result.seat.down or result.seat.up):
+        return ""
+    declared = result.seat.declare
+    parts = []
+    if game.high and declared in (None, "high", "both"):
+        parts.append(f"high {result.high.describe}" if result.high else "no high")
+    if game.low and declared in (None, "low", "both"):
+        parts.append(f"low {result.low.describe}" if result.low else "no low")
+    return "; ".join(parts)
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
