@@ -284,9 +284,19 @@ class _Resolver:
             self.explain.append(f"{_names(best)} tie for {side} and goal-post (P6): nobody "
                                 "wins that share, it stays, and they count as losers.")
             return []
-        verb = "wins" if len(best) == 1 else "tie and split"
-        self.explain.append(f"{_names(best)} {verb} {side}.")
+        self.explain.append(self._won_text(side, best))
         return best
+
+    def _won_text(self, side: str, best: list[Entrant]) -> str:
+        """Who wins a side; a game with one side only has "the best hand"."""
+        if self.game.split in ("high", "low"):
+            what = "the best hand" if self.game.split == "high" else "the best low"
+            if len(best) == 1:
+                return f"{best[0].name} has {what}."
+            return f"{_names(best)} tie for {what}."
+        if len(best) == 1:
+            return f"{best[0].name} wins {side}."
+        return f"{_names(best)} tie for {side}."
 
     def _declarers(self, side: str) -> list[Entrant]:
         return [e for e in self.live if e.seeks(side)]
@@ -328,12 +338,14 @@ def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mappi
     if not resolver.stayed:
         outcome.carry = table.pot
         outcome.game_over = game.pot.kind == "winner-takes"
-        outcome.explain.append("Nobody stayed in: the pot stays and everyone re-antes.")
+        outcome.explain.append("Nobody stayed in: the pot stays.")
     else:
         _resolve(table, resolver, outcome)
     context = SideContext(table, entrants, outcome, players, values or {})
     for name in game.side_payments:
         outcome.owes.extend(get_side_payment(name)(context))
+    if not resolver.stayed and not any(owe.reason == "wimp" for owe in outcome.owes):
+        outcome.explain.append("Everyone re-antes (P14).")
     return outcome
 
 
@@ -360,9 +372,6 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     stopped = {e.name for e in resolver.stayed if game.go_stop and not e.go}   # P12: pay nothing
     outcome.losers = [e.name for e in resolver.stayed if e.name not in paid | stopped
                       and (e.dead or e in resolver.goers)]
-    for entrant in resolver.stayed:
-        if entrant.dead:
-            outcome.explain.append(f"{entrant.name} is dead (P13) and loses.")
     _obligations(table, resolver, sides, winners, outcome)
 
 
@@ -428,8 +437,10 @@ def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
         outcome.awards.extend(Award(e.name, each, "pot") for e in reached)
         outcome.carry = rest
         outcome.game_over = True
-        outcome.explain.append(f"{_names(reached)} reach {needed} legs and take the pot; the "
-                               "game is over (P10).")
+        verb = "reaches" if len(reached) == 1 else "reach"
+        how = "takes the pot" if len(reached) == 1 else "share the pot"
+        outcome.explain.append(f"{_names(reached)} {verb} {needed} legs and {how}; the game is "
+                               "over (P10).")
     else:
         outcome.carry = table.pot
         outcome.game_over = False
@@ -485,7 +496,7 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
         else:
             outcome.owes.append(Owe(name, amount, rule.kind))
             verb, rule_id = ("matches", "P3") if rule.kind == "match" else ("burns", "P4")
-            outcome.explain.append(f"{name} lost and {verb} {format_cents(amount)} for the next "
+            outcome.explain.append(f"{name} wins nothing and {verb} {format_cents(amount)} for the next "
                                    f"hand ({rule_id}).")
     outcome.game_over = table.last_round or not any(o.reason in ("match", "burn") for o in outcome.owes)
 

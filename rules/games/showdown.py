@@ -492,7 +492,7 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated
         seat = result.seat
         shown = _shown(game, result)
         if not seat.stayed:
-            lines.append(f"{seat.name} folded: out of the showdown, wins and owes nothing"
+            lines.append(f"{seat.name} folded: out of the showdown, in no side of the pot"
                          + (f" (cards entered: {shown})." if shown else "."))
             continue
         if result.dead:
@@ -509,7 +509,25 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated
         if game.low:
             parts.append(f"low {dummy.low.describe}" if dummy.low else "no low")
         lines.append(f"{dummy.seat.name}: {'; '.join(parts)}.")
-    return lines
+    return _wild_note_once(lines)
+
+
+WILD_NOTE = " — "      # rules.hands appends what is wild after this mark to every describe
+
+
+def _wild_note_once(lines: list[str]) -> list[str]:
+    """Say once, first, what is wild when every hand repeats the same note ("fives are wild
+    (the center card is the 5s)"), instead of on every hand."""
+    notes = set()
+    for line in lines:
+        for part in line.rstrip(".").split("; "):
+            if WILD_NOTE in part:
+                notes.add(part.split(WILD_NOTE, 1)[1])
+    if len(notes) != 1:
+        return lines
+    note = notes.pop()
+    stripped = [line.replace(WILD_NOTE + note, "") for line in lines]
+    return [note[0].upper() + note[1:] + "."] + stripped
 
 
 def _shown(game: GameDef, result: Evaluated) -> str:

@@ -42,3 +42,44 @@ def test_a_half_and_a_shared_half_are_told_apart_P2():
     assert awards(result) == {"A": "0.75", "B": "0.25"}
     assert _takes(result) == ["A takes 0.75 (the high half; a share of the low half, split "
                               "with B).", "B takes 0.25 (a share of the low half, split with A)."]
+
+
+def test_a_high_only_game_names_the_best_hand_not_a_side_S1():
+    result = play("texas-holdem", [p("A", "As Ad"), p("B", "Ks Kd")],
+                  board={"community": "2c 7d 9h Jc 4s".split()})
+    assert "A has the best hand." in result["explain"]
+    assert not any("wins high" in line for line in result["explain"])
+
+
+def test_wimp_rule_does_not_also_say_everyone_re_antes_P11():
+    result = play("guts", [p("A", "Ks Kd Qc", **{"in": False}), p("B", "Qs Qd 2c", **{"in": False})],
+                  pot="2.00", options={"wimp": "pot"})
+    assert not any("re-ante" in line for line in result["explain"])
+    assert not any("owes nothing" in line for line in result["explain"])   # A pays the wimp
+    plain = play("guts", [p("A", "Ks Kd Qc", **{"in": False}), p("B", "Qs Qd 2c", **{"in": False})],
+                 pot="2.00")
+    assert "Everyone re-antes (P14)." in plain["explain"]
+
+
+def test_goal_posters_are_not_said_to_have_lost_P6():
+    result = play("omaha-burns", [p("A", "Qs Js 3h 5h"), p("B", "Qd Jd 3c 5c"),
+                                  p("C", "9s 9c Tc Th")], pot="3.00",
+                  board={"community": "Ah Kd 7c 4s 2d".split()})
+    assert "A wins nothing and burns 3.00 for the next hand (P4)." in result["explain"]
+    assert not any(" lost " in line for line in result["explain"])
+
+
+def test_a_lone_player_reaching_the_legs_takes_the_pot_in_good_grammar_P10():
+    result = play("three-five-seven", [p("A", "Ks Kd Qc"), p("B", "9s 2d 2c", **{"in": False})],
+                  pot="2.00", round=1, legs={"A": 2})
+    assert "A reaches 3 legs and takes the pot; the game is over (P10)." in result["explain"]
+
+
+def test_the_wild_card_note_is_said_once_not_on_every_hand_S12():
+    result = play("old-man", [p("Eric", "6d Ah", "6c 9c 6s 2s", declare="high", go=True),
+                              p("Ashley", "7h 4h", "Qh 8h Jh 4c", declare="high", go=True)],
+                  pot="18.00", board={"center": ["5s"]},
+                  dummy={"name": "Old Man", "down": "2d 3d 6h 8s Ad Ac".split()})
+    notes = [line for line in result["explain"] if "center card is the 5s" in line]
+    assert notes == ["Fives are wild (the center card is the 5s)."]
+    assert result["explain"][0] == notes[0]
