@@ -30,21 +30,31 @@ def _symbol(rank):
 def high_headline(category, display):
     """'Five jacks', 'Kings full of sevens', 'Ace-high flush' ... from the reading order."""
     first = display[0]
-    counts = Counter(display)
-    pairs = [rank for rank in dict.fromkeys(display) if counts[rank] == 2]
-    text = {
-        "five_of_a_kind": lambda: f"five {_plural(first)}",
-        "straight_flush": lambda: ("royal flush" if first == 14 and len(display) == 5
-                                   else f"{_name(first)}-high straight flush"),
-        "four_of_a_kind": lambda: f"four {_plural(first)}",
-        "full_house": lambda: f"full house, {_plural(first)} full of {_plural(display[-1])}",
-        "flush": lambda: f"{_name(first)}-high flush",
-        "straight": lambda: f"{_name(first)}-high straight",
-        "three_of_a_kind": lambda: f"three {_plural(first)}",
-        "two_pair": lambda: f"two pair, {_plural(pairs[0])} and {_plural(pairs[1])}",
-        "pair": lambda: f"pair of {_plural(first)}",
-        "high_card": lambda: f"{_name(first)} high",
-    }[category]()
+    if category == "five_of_a_kind":
+        text = f"five {_plural(first)}"
+    elif category == "straight_flush":
+        text = ("royal flush" if first == 14 and len(display) == 5
+                else f"{_name(first)}-high straight flush")
+    elif category == "four_of_a_kind":
+        text = f"four {_plural(first)}"
+    elif category == "full_house":
+        text = f"full house, {_plural(first)} full of {_plural(display[-1])}"
+    elif category == "flush":
+        text = f"{_name(first)}-high flush"
+    elif category == "straight":
+        text = f"{_name(first)}-high straight"
+    elif category == "three_of_a_kind":
+        text = f"three {_plural(first)}"
+    elif category == "two_pair":
+        counts = Counter(display)
+        pairs = [rank for rank in dict.fromkeys(display) if counts[rank] == 2]
+        text = f"two pair, {_plural(pairs[0])} and {_plural(pairs[1])}"
+    elif category == "pair":
+        text = f"pair of {_plural(first)}"
+    elif category == "high_card":
+        text = f"{_name(first)} high"
+    else:
+        raise KeyError(category)
     return text[0].upper() + text[1:]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from operator import attrgetter
 
@@ -23,30 +24,47 @@ _SUIT_LETTERS = frozenset("shdc")
 _ORDER = attrgetter("rank", "suit")  # Card's own order, without its slow generated __lt__
 
 
+_SUIT_SHIFT = {"s": 0, "h": 1, "d": 2, "c": 3}
+
+
 def _check_cards(cards):
-    """Refuse duplicates and cards outside the deck (a quick pass first: this is hot)."""
-    seen, jokers = set(), 0
+    """Refuse duplicates and cards outside the deck (a quick pass first: this is hot).
+
+    Returns how many jokers there are, or None when the quick pass could not tell."""
+    seen = jokers = 0
     for card in cards:
         rank, suit = card.rank, card.suit
         if rank == 0 and suit == "*":
             jokers += 1
-        elif (rank, suit) in seen or not 2 <= rank <= 14 or suit not in _SUIT_LETTERS:
+            continue
+        shift = _SUIT_SHIFT.get(suit)
+        if shift is None or rank.__class__ is not int or not 2 <= rank <= 14 \
+                or seen >> (4 * rank + shift) & 1:
             check_no_duplicates(cards)  # names the card
-            return
-        else:
-            seen.add((rank, suit))
+            return None
+        seen |= 1 << (4 * rank + shift)
     if jokers > 2:
         check_no_duplicates(cards)
+    return jokers
 
 
-def _wild_for(cards, wild, scheme_name):
+def _wild_for(cards, wild, scheme_name, jokers=None):
     wild = frozenset() if wild is None else wild
-    if JOKER in cards and JOKER not in wild:
+    if jokers != 0 and JOKER in cards and JOKER not in wild:
         if scheme_name in _JOKER_ALWAYS_COUNTS:
             return wild | {JOKER} if not hasattr(wild, "reasons") else _with_joker(wild)
         raise CardError("card 'JK': a joker plays only as a wild card here; "
                         "add 'joker' to the wild spec")
     return wild
+
+
+def _sorted_cards(cards) -> tuple[Card, ...]:
+    """The cards as Card values, highest first (Card's own order, read without its slow
+    generated comparisons)."""
+    try:
+        return tuple(sorted(cards, key=_ORDER, reverse=True))
+    except AttributeError:  # card names such as "As" among them
+        return tuple(sorted(_as_cards(cards), key=_ORDER, reverse=True))
 
 
 def _with_joker(wild):
@@ -87,22 +105,25 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
     """The best hand of the scheme's size from any number of cards (S1: cards talk)."""
     spec = get_scheme(scheme)
     cards = _as_cards(cards)
-    _check_cards(cards)
-    wild = _wild_for(cards, wild, scheme)
+    wild = _wild_for(cards, wild, scheme, _check_cards(cards))
+    return _evaluate_checked(spec, cards, wild, qualifier)
+
+
+def _evaluate_checked(spec, cards, wild, qualifier):
     if len(cards) < spec.size:
-        raise CardError(f"too few cards: scheme {scheme!r} needs {spec.size}, got {len(cards)}")
-    fast = FAST_PATHS.get(scheme)
+        raise CardError(f"too few cards: scheme {spec.name!r} needs {spec.size}, "
+                        f"got {len(cards)}")
+    fast = FAST_PATHS.get(spec.name)
     if fast is not None:
         value = fast(cards, wild, qualifier)
         if value is not None:
             return value
     if len(cards) == spec.size:
         return _call(spec, cards, wild, qualifier)
-    ordered = tuple(sorted(cards, key=_ORDER, reverse=True))  # equal hands: the same pick whatever the order
-    rank = _fast_ranker(spec, ordered, wild, qualifier)
-    if rank is not None:
-        best = rank((ordered,), ((spec.size,),))
-        return _call(spec, best, wild, qualifier)
+    ordered = tuple(sorted(cards, key=_ORDER, reverse=True))  # the same pick whatever the order
+    search = _fast_ranker(spec, ordered, wild, qualifier)
+    if search is not None:
+        return _call(spec, search((ordered,), ((spec.size,),)), wild, qualifier)
     return _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
 
 
@@ -113,27 +134,32 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     Omaha: [Source(hand, 2, 2), Source(board, 3, 3)]; hold'em: [Source(hand + board)].
     """
     spec = get_scheme(scheme)
-    sources = [Source(tuple(sorted(_as_cards(source.cards), key=_ORDER, reverse=True)), source.min,
-                      source.max) for source in sources]
-    every = tuple(card for source in sources for card in source.cards)
-    _check_cards(every)
-    wild = _wild_for(every, wild, scheme)
-    if all(source.min == 0 and (source.max is None or source.max >= len(source.cards))
-           for source in sources):
-        return evaluate(every, scheme, wild, qualifier=qualifier) if len(every) >= spec.size \
+    piles = [_sorted_cards(source.cards) for source in sources]
+    every = piles[0] if len(piles) == 1 else tuple(card for pile in piles for card in pile)
+    wild = _wild_for(every, wild, scheme, _check_cards(every))
+    bounds = tuple((len(pile), source.min, source.max)
+                   for pile, source in zip(piles, sources, strict=True))
+    if all(low == 0 and (high is None or high >= length) for length, low, high in bounds):
+        return _evaluate_checked(spec, every, wild, qualifier) if len(every) >= spec.size \
             else None
-    ranges = [range(source.min, min(len(source.cards), spec.size if source.max is None
-                                     else source.max) + 1) for source in sources]
-    rank = _fast_ranker(spec, every, wild, qualifier)
-    if rank is not None:
-        counts = [counts for counts in product(*ranges) if sum(counts) == spec.size]
-        best = rank([source.cards for source in sources], counts)
+    counts = _count_vectors(bounds, spec.size)
+    search = _fast_ranker(spec, every, wild, qualifier)
+    if search is not None:
+        best = search(piles, counts)
         return None if best is None else _call(spec, best, wild, qualifier)
     hands = (tuple(card for part in parts for card in part)
-             for counts in product(*ranges) if sum(counts) == spec.size
-             for parts in product(*(combinations(source.cards, count)
-                                    for source, count in zip(sources, counts, strict=True))))
+             for taken in counts
+             for parts in product(*(combinations(pile, count)
+                                    for pile, count in zip(piles, taken, strict=True))))
     return _best_of(spec, hands, wild, qualifier)
+
+
+@lru_cache(maxsize=256)
+def _count_vectors(bounds, size):
+    """How many cards to take from each source, every way that makes `size` cards, in order."""
+    ranges = [range(low, min(length, size if high is None else high) + 1)
+              for length, low, high in bounds]
+    return tuple(counts for counts in product(*ranges) if sum(counts) == size)
 
 
 def _fast_ranker(spec, cards, wild, qualifier):

@@ -70,6 +70,14 @@ def reading_key(scorer, cards, wild, qualifier=None):
 
 def place_cards(naturals, wilds, display, suited, flush_suit=None):
     """Cards in reading order, each wild replaced by what it stands for, and the pairs."""
+    if not wilds and (not suited or flush_suit is not None
+                      or len({card.suit for card in naturals}) == 1):
+        # Each shown rank is the next natural card of that rank (of the flush suit in a flush).
+        by_rank: dict = {}
+        for card in naturals:
+            if flush_suit is None or not suited or card.suit == flush_suit:
+                by_rank.setdefault(card.rank, []).append(card)
+        return tuple(by_rank[14 if shown == 1 else shown].pop(0) for shown in display), ()
     pool = list(naturals)
     spare = list(wilds)
     common = {card.suit for card in naturals}

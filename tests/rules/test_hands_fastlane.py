@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from rules.cards import Card, deck
+from rules.cards import Card, deck, parse_cards
 from rules.evaluator import combos, search
-from rules.hands import Source, best_hand
+from rules.hands import Source, best_hand, evaluate
 
 DECK = deck("standard")
 DEUCES = frozenset(Card(2, suit) for suit in "shdc")
@@ -73,3 +73,9 @@ def test_fast_lane_skips_schemes_it_cannot_rank_exactly_S3():
     assert combos.ranker(search.get_scheme("doogie"), None) is None
     assert combos.ranker(search.get_scheme("high"), None) is not None
     assert combos.ranker(search.get_scheme("low-8"), None) is not None
+
+
+def test_a_flush_shows_the_flush_suit_when_its_ranks_are_also_dealt_off_suit_S2():
+    value = evaluate(parse_cards("As Ks Ah Kh 9h 5h 2h"))
+    assert value.category == "flush"
+    assert [str(card) for card in value.cards] == ["Ah", "Kh", "9h", "5h", "2h"]
