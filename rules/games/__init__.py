@@ -4,6 +4,8 @@
 - `layouts`: which board cards may combine (registered by name);
 - `registry`: every catalog module's games, by id;
 - `pots`: who is paid and who owes (P rules), side payments (registered by name);
+- `adjustments`: rules that change hands once every hand at the table is known (registered by
+  name and named in a definition's `adjustments`; Breaker's joker);
 - `showdown`: the `python -m rules showdown` JSON in, the result out.
 
 Readings chosen where the seeds are vague (each can be changed by an option or a definition):
@@ -24,6 +26,11 @@ Readings chosen where the seeds are vague (each can be changed by an option or a
   "lowest": aces count only when every card is an ace).
 - Burn as a fraction of the pot rounds down to a white chip; a progressive burn's cap in round n
   is burn_cap + (n - 1) * burn_step (P4).
+- Breaker (003): the engine plays the joker for its holder exactly when breaking makes the
+  holder win, and never when there is no straight or flush to break (the seed's note to
+  example 1: a Breaker is not a plain kicker). Players who folded break nothing and are not
+  broken.
+- A player who said stop (P12) pays nothing, even when an up card killed the hand (P13).
 - Legs (P10): a lone player, or everybody who stayed in tying on every side, take a leg and
   nobody matches; a leg that reaches the number needed takes the pot and ends the game.
 """

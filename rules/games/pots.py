@@ -385,8 +385,10 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         each, rest = shares(amount, len(takers))
         outcome.carry += rest
         if rest:
-            outcome.explain.append(f"The {side} share of {format_cents(amount)} does not split "
-                                   f"evenly: {format_cents(rest)} stays in the pot (P2).")
+            part = f"The {side} half" if len(money) == 2 else "The pot"
+            outcome.explain.append(f"{part} of {format_cents(amount)} does not split evenly "
+                                   f"among {len(takers)}: {format_cents(rest)} stays in the pot "
+                                   "(P2).")
         for taker in takers:
             by_name.setdefault(taker.name, []).append(Award(taker.name, each, side))
     for name, awards in by_name.items():
