@@ -362,8 +362,10 @@ def breaker_values(hands: dict[str, Sequence[Card]], board: Sequence[Card]) -> d
 
 
 def breaker_play(hands: dict[str, Sequence[Card]],
-                 board: Sequence[Card]) -> tuple[str | None, dict[str, HandValue]]:
-    """As `breaker_values`, also naming who plays the Breaker (None: every Breaker is dead)."""
+                 board: Sequence[Card]) -> tuple[list[str], dict[str, HandValue]]:
+    """As `breaker_values`, also naming who plays a Breaker (none: every Breaker is dead).
+    With both Breakers out (Dual Breaker), when both holders would win by playing and their
+    played hands tie exactly, both play and tie (S6: nothing outside the cards decides)."""
     if JOKER in board:
         raise CardError("board: a Breaker (JK) on the board is dead and must be replaced")
     natural: dict[str, tuple] = {}
@@ -388,17 +390,20 @@ def breaker_play(hands: dict[str, Sequence[Card]],
         if all(key > other for other in others):
             played.append((key, name, shape))
     if not played:
-        return None, {name: _value_of(*natural[name]) for name in hands}
-    key, breaker, shape = max(played)
+        return [], {name: _value_of(*natural[name]) for name in hands}
+    top = max(key for key, _, _ in played)
+    breakers = {name: shape for key, name, shape in played if key == top}
+    who = " and ".join(breakers)
     values = {}
     for name in hands:
-        if name == breaker:
-            values[name] = _value_of(key, shape, " (plays the Breaker)")
+        if name in breakers:
+            values[name] = _value_of(top, breakers[name], " (plays the Breaker)")
         else:
             broken_key, broken_shape, was_broken = _broken(natural[name], hands[name], board)
-            note = f" (broken by {breaker}'s Breaker)" if was_broken else ""
+            whose = f"{who}'s Breaker" if len(breakers) == 1 else f"the Breakers of {who}"
+            note = f" (broken by {whose})" if was_broken else ""
             values[name] = _value_of(broken_key, broken_shape, note)
-    return breaker, values
+    return list(breakers), values
 
 
 def breaker_adjustment(context: AdjustContext) -> Adjusted:
@@ -410,14 +415,16 @@ def breaker_adjustment(context: AdjustContext) -> Adjusted:
     holders = [p.name for p in contending if any(card.is_joker for card in p.down)]
     if not holders:
         return Adjusted()
-    breaker, values = breaker_play({p.name: p.down for p in contending}, board)
-    if breaker is None:
+    breakers, values = breaker_play({p.name: p.down for p in contending}, board)
+    if not breakers:
         who = " and ".join(holders)
         return Adjusted(explain=[f"{who} cannot win by playing the Breaker, so it is dead and "
                                  "the hands stand as dealt (Breaker rule 2)."])
+    who = " and ".join(breakers)
+    verb = "plays the Breaker and wins" if len(breakers) == 1 else "play a Breaker each and tie"
     return Adjusted(high=values, explain=[
-        f"{breaker} plays the Breaker and wins by it: every straight, flush and straight "
-        f"flush is broken (full houses stand) and the Breaker is {breaker}'s top kicker."])
+        f"{who} {verb} by it: every straight, flush and straight flush is broken (full houses "
+        "stand) and the Breaker is the top kicker."])
 
 
 def _broken(value: tuple, hole: Sequence[Card], board: Sequence[Card]) -> tuple[tuple, Shape, bool]:

@@ -87,3 +87,20 @@ def test_an_unknown_adjustment_names_the_field():
             "adjustments": ["no-such-thing"]}
     with pytest.raises(RulesError, match="adjustments: unknown adjustment 'no-such-thing'"):
         play(game, [p("A", "Tc 9c"), p("B", "Ts Ad")], board=EXAMPLE_BOARD)
+
+
+def test_dual_breaker_two_holders_whose_played_hands_tie_both_play_and_split_S6():
+    # both would win by breaking C's flush with the same tens and Breaker kicker: no name or
+    # seat decides between them, so both play and the pot splits
+    result = play("breaker", [p("A", "Tc JK"), p("B", "Ts JK"), p("C", "Kh 9h")],
+                  board=EXAMPLE_BOARD, options={"two_breakers": True})
+    assert awards(result) == {"A": "0.50", "B": "0.50"}
+    assert "the Breakers of A and B" in _hand(result, "C")["describe"]
+
+
+def test_dual_breaker_only_the_holder_who_wins_by_it_plays():
+    # B's sevens with a Breaker would still lose to A's tens: B's Breaker is dead, A's plays
+    result = play("breaker", [p("A", "Tc JK"), p("B", "7s JK"), p("C", "Kh 9h")],
+                  board=EXAMPLE_BOARD, options={"two_breakers": True})
+    assert awards(result) == {"A": "1.00"}
+    assert "plays the Breaker" not in _hand(result, "B")["describe"]
