@@ -201,6 +201,7 @@ class _Resolver:
         self.explain: list[str] = []
         self.dummy = table.dummy if self._dummy_plays() else None
         self.unqualified: list[str] = []     # sides in the running that no hand qualifies for
+        self.quiet = False                   # the explanation already says nothing qualifies
 
     def _dummy_plays(self) -> bool:
         spec = self.game.dummy
@@ -215,8 +216,12 @@ class _Resolver:
             return [split]
         if split == "cards-talk":
             has_low = any(e.low is not None for e in self.goers)
-            if not has_low:
+            if not has_low and any(e.high is not None for e in self.goers):
                 self.explain.append("Nobody has a low that qualifies: high takes the whole pot.")
+            elif not has_low:
+                self.explain.append("Nobody has a hand that qualifies, high or low: the whole "
+                                    "pot stays.")
+                self.quiet = True
             return ["high", "low"] if has_low else ["high"]
         declared = [side for side in SIDES if any(e.seeks(side) for e in self.live)]
         if len(declared) == 1:
@@ -251,7 +256,10 @@ class _Resolver:
             candidates = {side: [c for c in candidates[side]
                                  if c.declare != "both" or c in qualified] for side in SIDES}
         result = {side: self._side(side, candidates[side]) for side in sides}
-        for side in self.unqualified:
+        if len(self.unqualified) == 2:
+            self.explain.append("Nobody has a hand that qualifies, high or low: the whole pot "
+                                "stays.")
+        for side in self.unqualified if len(self.unqualified) == 1 and not self.quiet else ():
             other = [s for s in sides if s != side and result[s]]
             if other:
                 self.explain.append(f"Nobody has a {side} hand that qualifies: the {other[0]} "

@@ -83,3 +83,12 @@ def test_the_wild_card_note_is_said_once_not_on_every_hand_S12():
     notes = [line for line in result["explain"] if "center card is the 5s" in line]
     assert notes == ["Fives are wild (the center card is the 5s)."]
     assert result["explain"][0] == notes[0]
+
+
+def test_boise_nobody_qualifies_either_way_says_the_pot_stays_once_S8():
+    # no trips and no 8-low: nothing qualifies, and the text must not say "high takes" it
+    result = play("boise", [p("A", "Qs Ks Kc 4d 4c"), p("B", "Jh Js Ac Ad Ts")], pot="2.00",
+                  board={"community": "Qd Th 6s 5c 2h".split()})
+    assert result["awards"] == [] and result["carry"] == "2.00"
+    stays = [line for line in result["explain"] if "stays" in line]
+    assert stays == ["Nobody has a hand that qualifies, high or low: the whole pot stays."]
