@@ -285,8 +285,12 @@ class _Resolver:
             self.unqualified.append(side)
             return []
         if self.dummy is not None and not all(_beats_dummy(b, side, self.dummy) for b in best):
-            self.explain.append(f"{self.dummy.name} is not beaten for {side} (P9): that money "
-                                "stays in the pot.")
+            rule = "P9" if self.game.dummy and self.game.dummy.when == "always" else "P14"
+            if self.game.split in ("high", "low"):
+                self.explain.append(f"{self.dummy.name} is not beaten ({rule}): the pot stays.")
+            else:
+                self.explain.append(f"{self.dummy.name} is not beaten for {side} ({rule}): the "
+                                    f"{side} half stays in the pot.")
             return self._dummy_kept(side)
         if len(best) > 1 and self.game.ties == "goal-post":
             self.explain.append(f"{_names(best)} tie for {side} and goal-post (P6): nobody "
@@ -454,9 +458,11 @@ def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
     else:
         outcome.carry = table.pot
         outcome.game_over = False
-        why = "is the only one in" if len(stayed) == 1 else "all tie"
-        outcome.explain.append(f"{_names(stayed)} {why}: a leg instead of the pot, which stays "
-                               "(P10).")
+        if len(stayed) == 1:
+            text = f"{stayed[0].name} is the only one in: a leg instead of the pot"
+        else:
+            text = f"{_names(stayed)} tie: each takes a leg instead of the pot"
+        outcome.explain.append(f"{text}, which stays (P10).")
     return True
 
 

@@ -500,8 +500,8 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated
             continue
         declared = f" (declared {seat.declare})" if seat.declare else ""
         if game.go_stop and not seat.go:
-            lines.append(f"{seat.name}{declared} said stop: out of the contest, owes nothing "
-                         f"(P12){f'; cards entered: {shown}' if shown else ''}.")
+            lines.append(f"{seat.name}{declared} said stop: pays nothing (P12)"
+                         f"{f'; cards entered: {shown}' if shown else ''}.")
             continue
         lines.append(f"{seat.name}{declared}: {shown}.")
     if dummy is not None:

@@ -153,12 +153,17 @@ def series(context: SideContext) -> list[Owe]:
     pool = context.table.pot
     outcome.legs = winners
     outcome.awards.clear()
+    # the pot rules said who "takes" the pot; in a series nobody takes it for the hand alone
+    taking = tuple(f"{name} takes " for name in winners)
+    outcome.explain[:] = [line for line in outcome.explain if not line.startswith(taking)]
     if reached:
         each, rest = shares(pool, len(reached))
         outcome.awards.extend(Award(name, each, "pot") for name in reached)
         outcome.carry, outcome.game_over = rest, True
-        outcome.explain.append(f"{' and '.join(reached)} reach {needed} wins and take the pool "
-                               f"of {format_cents(pool)}; the series is over.")
+        verb = "reaches" if len(reached) == 1 else "reach"
+        how = "takes the pool" if len(reached) == 1 else "share the pool"
+        outcome.explain.append(f"{' and '.join(reached)} {verb} {needed} wins and {how} of "
+                               f"{format_cents(pool)}; the series is over.")
     else:
         outcome.carry, outcome.game_over = pool, False
         outcome.explain.append(f"{' and '.join(winners)} score a win (field `legs`); the pool "

@@ -92,3 +92,37 @@ def test_boise_nobody_qualifies_either_way_says_the_pot_stays_once_S8():
     assert result["awards"] == [] and result["carry"] == "2.00"
     stays = [line for line in result["explain"] if "stays" in line]
     assert stays == ["Nobody has a hand that qualifies, high or low: the whole pot stays."]
+
+
+def test_a_lone_player_who_loses_to_the_ghost_is_told_the_pot_stays_P14():
+    result = play("four-card-fours", [p("A", "Ks Kd Qc 2h"), p("B", "9s 2d 3c 5h", **{"in": False})],
+                  pot="2.00", dummy={"name": "Top four cards", "down": "As Ad Ac 7h".split()})
+    assert "Top four cards is not beaten (P14): the pot stays." in result["explain"]
+    assert result["carry"] == "2.00"
+
+
+def test_players_who_all_tie_each_take_a_leg_P10():
+    result = play("evolution", [p("A", "As Kd 3h 3c"), p("B", "Ac Kh 3d 3s")], legs={"A": 1},
+                  board={"community": "2c 7d 9h Jc 4s".split()})
+    assert result["legs"] == ["A", "B"]
+    assert "A and B tie: each takes a leg instead of the pot, which stays (P10)." in result["explain"]
+
+
+def test_krg_a_win_short_of_the_series_is_not_called_taking_the_pot():
+    board = {"community": "2c 7d 9h Jc 4s".split()}
+    result = play("krg", [p("A", "As Ad"), p("B", "Kc Kh")], pot="5.00", board=board)
+    assert result["awards"] == [] and result["carry"] == "5.00"
+    assert not any(" takes " in line for line in result["explain"])
+    result = play("krg", [p("A", "As Ad"), p("B", "Kc Kh")], pot="5.00", board=board,
+                  legs={"A": 2})
+    assert awards(result) == {"A": "5.00"}
+    assert "A reaches 3 wins and takes the pool of 5.00; the series is over." in result["explain"]
+
+
+def test_old_man_stoppers_who_share_an_unclaimed_side_are_not_called_out_P12():
+    result = play("old-man", [p("Jim", up="Kd Qc Tc Ks", declare="high", go=False),
+                              p("Ann", declare="high", go=False)],
+                  pot="18.00", board={"center": ["5s"]},
+                  dummy={"name": "Old Man", "down": "2d 3d 6h 8s Ad Ac".split()})
+    assert awards(result) == {"Jim": "9.00", "Ann": "9.00"}
+    assert "Ann (declared high) said stop: pays nothing (P12)." in result["explain"]
