@@ -336,3 +336,12 @@ def test_royal_holdem_royal_flush_and_the_twenty_card_deck():
     assert high(result, "A") == "straight_flush" and awards(result) == {"A": "1.00"}
     with pytest.raises(RulesError, match="royal"):
         play("royal-holdem", [p("A", "9h Kh"), p("B", "Ac Ks")], board=board)
+
+
+def test_buddys_game_no_trips_for_high_so_the_qualifying_doogie_takes_the_whole_pot():
+    # the same rule as Doogie and Boise: A's king high misses the trips qualifier
+    board = {"row1": ["Ac", "Ks"], "row2": ["Kd", "2h"]}
+    players = [p("A", "3d 4s 7c 8s Qs", declare="high"), p("B", "5h 6c 7d 3s Jd", declare="low")]
+    result = play("buddys-game", players, board=board)
+    assert high(result, "A") == "high_card" and low(result, "B") is not None
+    assert awards(result) == {"B": "1.00"} and result["carry"] == "0.00"
