@@ -358,7 +358,20 @@ def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mappi
         outcome.owes.extend(get_side_payment(name)(context))
     if not resolver.stayed and not any(owe.reason == "wimp" for owe in outcome.owes):
         outcome.explain.append("Everyone re-antes (P14).")
+    _next_pot_line(outcome)
     return outcome
+
+
+def _next_pot_line(outcome: Outcome) -> None:
+    """One closing sentence: what the next hand's pot starts with, and where it comes from."""
+    if outcome.next_pot <= 0:
+        return
+    owed = outcome.next_pot - outcome.carry
+    parts = [f"{format_cents(outcome.carry)} left in this pot"] if outcome.carry else []
+    if owed:
+        parts.append(f"{format_cents(owed)} owed into it")
+    outcome.explain.append(f"The next pot starts at {format_cents(outcome.next_pot)}: "
+                           f"{' plus '.join(parts)}.")
 
 
 def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:

@@ -126,3 +126,15 @@ def test_old_man_stoppers_who_share_an_unclaimed_side_are_not_called_out_P12():
                   dummy={"name": "Old Man", "down": "2d 3d 6h 8s Ad Ac".split()})
     assert awards(result) == {"Jim": "9.00", "Ann": "9.00"}
     assert "Ann (declared high) said stop: pays nothing (P12)." in result["explain"]
+
+
+def test_the_last_sentence_says_what_the_next_pot_starts_with_P3_P4():
+    result = play("omaha-burns", [p("A", "Qs Js 3h 5h"), p("B", "Qd Jd 3c 5c"),
+                                  p("C", "9s 9c Tc Th")], pot="3.00",
+                  board={"community": "Ah Kd 7c 4s 2d".split()})
+    assert result["next_pot"] == "12.00"
+    assert result["explain"][-1] == ("The next pot starts at 12.00: 3.00 left in this pot plus "
+                                     "9.00 owed into it.")
+    done = play("texas-holdem", [p("A", "As Ad"), p("B", "Ks Kd")],
+                board={"community": "2c 7d 9h Jc 4s".split()})
+    assert not any("next pot" in line for line in done["explain"])
