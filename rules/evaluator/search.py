@@ -24,27 +24,21 @@ _SUIT_LETTERS = frozenset("shdc")
 _ORDER = attrgetter("rank", "suit")  # Card's own order, without its slow generated __lt__
 
 
-_SUIT_SHIFT = {"s": 0, "h": 1, "d": 2, "c": 3}
+_JOKER_KEY = (0, "*")
+_DECK_KEYS = frozenset((rank, suit) for rank in range(2, 15) for suit in "shdc") | {_JOKER_KEY}
 
 
 def _check_cards(cards):
     """Refuse duplicates and cards outside the deck (a quick pass first: this is hot).
 
     Returns how many jokers there are, or None when the quick pass could not tell."""
-    seen = jokers = 0
-    for card in cards:
-        rank, suit = card.rank, card.suit
-        if rank == 0 and suit == "*":
-            jokers += 1
-            continue
-        shift = _SUIT_SHIFT.get(suit)
-        if shift is None or rank.__class__ is not int or not 2 <= rank <= 14 \
-                or seen >> (4 * rank + shift) & 1:
-            check_no_duplicates(cards)  # names the card
-            return None
-        seen |= 1 << (4 * rank + shift)
-    if jokers > 2:
-        check_no_duplicates(cards)
+    keys = list(map(_ORDER, cards))
+    jokers = keys.count(_JOKER_KEY)
+    distinct = set(keys)
+    if jokers > 2 or len(distinct) != len(keys) - jokers + (jokers > 0) \
+            or not _DECK_KEYS.issuperset(distinct):
+        check_no_duplicates(cards)  # names the card
+        return None
     return jokers
 
 

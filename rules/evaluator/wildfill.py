@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from operator import attrgetter
 
 from ..cards import Card
 from . import describe
 from .values import HandValue
 
 _WILD_RANKS = tuple(range(14, 1, -1))
+_RANK = attrgetter("rank")
+_SUIT = attrgetter("suit")
 
 
 @lru_cache(maxsize=1 << 18)
@@ -132,8 +135,8 @@ def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=No
             qualifier = default_qualifier
         qualifier = qualifier if takes_qualifier else None
         naturals, wilds = split_wild(cards, wild)
-        ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
-        single_suit = len({card.suit for card in naturals}) <= 1
+        ranks = tuple(sorted(map(_RANK, naturals), reverse=True))
+        single_suit = len(set(map(_SUIT, naturals))) <= 1
         category, key, display, suited = best_reading(scorer, ranks, len(wilds), single_suit,
                                                       qualifier)
         if category is None:  # a low that does not qualify: show the hand as dealt
