@@ -12,7 +12,8 @@ GAMES = [
                  "in the middle (board position `center`) that plays in every hand and is wild "
                  "together with every card of its rank. A six-card dummy, the old man (entered "
                  "as `dummy`), must be beaten by any winner. Players declare high, low or both, "
-                 "then go or stop: stop is out and pays nothing; go and lose matches the part "
+                 "then go (`\"go\": true`) or stop (`\"go\": false`, cards may be left out): "
+                 "stop is out and pays nothing; go and lose matches the part "
                  "of the pot contested; a side nobody goes for is shared by its declarers. Low "
                  "is ace-to-five (the seed's 5-4-3-2-A is a perfect low).",
         down=2, up=4, board=(Position("center", 1),),

@@ -106,8 +106,9 @@ GAMES = [
     GameDef(
         id="knock-poker", name="Knock poker (Rap poker)", source=SEED, rules=("S2", "P15"),
         describe="5 cards each, drawn rummy-style; no board. Mark the knocker `\"knock\": "
-                 "true`; players who dropped after the knock are in the showdown without "
-                 "cards. High hand takes the pot. Outside the pot (P15): each dropped player "
+                 "true`; enter players who dropped after the knock with `\"in\": false` "
+                 "(their cards may be left out). High hand takes the pot. Outside the pot "
+                 "(P15): each dropped player "
                  "pays the knocker 1 chip; a knocker with the high hand collects 2 chips from "
                  "each other active player, a beaten knocker pays 2 to each (a knocker who only "
                  "ties does neither); a lone winner with four of a kind or a straight flush "

@@ -54,7 +54,8 @@ GAMES = [
                  "lower to qualify. A perfect doogie (A-2-3-4 in four suits) also wins high. A "
                  "pigger must win each side outright (P1), except that a tie holding the best "
                  "possible hand of that side (a perfect doogie) does not lose it: `pigging` "
-                 "`perfect-ties`.",
+                 "`perfect-ties`. When nobody qualifies one way, the other way's winner takes "
+                 "the whole pot.",
         down=6, board=(Position("community", 4),), high="high-doogie",
         high_qualifier="full_house", low="doogie", low_qualifier=7, split="declare",
         pigging="perfect-ties", perfect=PERFECT_DOOGIE,
@@ -66,7 +67,8 @@ GAMES = [
                  "or two that touch along a side (a row or a column, never a diagonal). "
                  "High-low declare as in Doogie: trips or better to win high, a 7 doogie to "
                  "win low, a perfect doogie wins high too, `pigging` `perfect-ties` (a pigger's "
-                 "tie counts only when it is a perfect doogie).",
+                 "tie counts only when it is a perfect doogie). When nobody qualifies one way, the "
+                 "other way's winner takes the whole pot.",
         down=5, board=(Position("row1", 2), Position("row2", 2)),
         hand=Hand(layout="grid", params={"diagonals": False},
                   takes=(take(hand=(0, None), line=(0, 2)),)),

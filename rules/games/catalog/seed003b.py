@@ -506,7 +506,8 @@ CUCAMONGA = GameDef(
              "positions `top` and `bottom`); a hand is exactly five cards: 1 or 2 from the "
              "hand, 1 or 2 from the top row and 1 or 2 from the bottom row, chosen apart for "
              "high and low. High-low cards talk; 'trips & 8': three of a kind or better to win "
-             "high, an ace-to-five 8-or-better low. Option `qualifiers` 'none' (the 9-11 player "
+             "high, an ace-to-five 8-or-better low; when nobody qualifies one way, the other "
+             "way's winner takes the whole pot. Option `qualifiers` 'none' (the 9-11 player "
              "game): any high or ace-to-five low.",
     down=5, board=(Position("top", 4), Position("bottom", 4)),
     hand=Hand(layout="positions", takes=(take(hand=(1, 2), top=(1, 2), bottom=(1, 2)),)),
@@ -520,7 +521,8 @@ BOISE = GameDef(
     describe="5 down each and 5 shared cards (board position `community`); a hand is 3 hand "
              "cards with 2 board cards or 2 with 3, chosen apart for high and low. High-low "
              "cards talk with the usual qualifiers: three of a kind or better for high, an "
-             "ace-to-five 8-or-better low (options `high_qualifier`, `low_qualifier`).",
+             "ace-to-five 8-or-better low (options `high_qualifier`, `low_qualifier`); when "
+             "nobody qualifies one way, the other way's winner takes the whole pot.",
     down=5, board=COMMUNITY_5, hand=Hand(takes=TWO_OR_THREE),
     high_qualifier="three_of_a_kind", **HI_LO_8,
 )

@@ -49,3 +49,12 @@ def test_a_dead_player_who_said_stop_pays_nothing_P12():
                p("C", "Qs Qd", "3c", go=True)]
     result = play(game, players)
     assert awards(result) == {"B": "1.00"} and owes(result) == {"C": "1.00"}
+
+
+def test_knock_poker_a_player_who_dropped_may_be_entered_without_cards_P15():
+    players = [p("A", "As Ad Kc Qh 4d", knock=True), p("B", "9s 8d 6c Th 2s"),
+               {"name": "C", "in": False}]
+    result = play("knock-poker", players)
+    assert awards(result) == {"A": "1.00"}
+    assert owes(result) == {"C": "0.05", "B": "0.10"}     # C: dropped after the knock
+    assert "C folded: out of the showdown, in no side of the pot." in result["explain"]
