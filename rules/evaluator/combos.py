@@ -99,22 +99,25 @@ def _cached(key, make):
 
 
 def _parts(cards, count):
-    """[(weight sum, suit bits, card indexes)] for every `count`-card part, in the order
-    `itertools.combinations` gives them."""
+    """([(weight sum * 2, suit bits, card indexes)] for every `count`-card part, in the order
+    `itertools.combinations` gives them; the suit bits of the parts that hold one suit only,
+    or all four when the part is empty)."""
     return _cached((cards, count), lambda: _make_parts(cards, count))
 
 
 def _make_parts(cards, count):
-    weights = [_WEIGHT[card.rank] for card in cards]
+    weights = [_WEIGHT[card.rank] << 1 for card in cards]
     suits = [_SUIT_BIT[card.suit] for card in cards]
-    parts = []
+    parts, flushable = [], 0
     for combo in combinations(range(len(cards)), count):
         weight = suit = 0
         for index in combo:
             weight += weights[index]
             suit |= suits[index]
         parts.append((weight, suit, combo))
-    return parts
+        if not suit & (suit - 1):
+            flushable |= suit or 15
+    return parts, flushable
 
 
 def _cards(sources, combos):
@@ -123,45 +126,63 @@ def _cards(sources, combos):
 
 
 def _best_by_memo(memo, bottom, fill, sources, count_vectors):
-    """The first candidate with the best key from the scheme's memo."""
+    """The first candidate with the best key from the scheme's memo (index: weight sum * 2,
+    plus one when the hand is of one suit)."""
     best_key, best = bottom, None
     for counts in count_vectors:
         lists = [_parts(cards, count) for cards, count in zip(sources, counts, strict=True)]
-        if len(lists) == 1:
-            for weight, suit, combo in lists[0]:
-                index = weight << 1 | (not suit & (suit - 1))
-                try:
-                    key = memo[index]
-                except KeyError:
-                    key = fill(index)
-                if key > best_key:
-                    best_key, best = key, (combo,)
-        elif len(lists) == 2:
-            inner = lists[1]
-            for weight_a, suit_a, combo_a in lists[0]:
-                for weight_b, suit_b, combo_b in inner:
-                    suit = suit_a | suit_b
-                    index = (weight_a + weight_b) << 1 | (not suit & (suit - 1))
-                    try:
-                        key = memo[index]
-                    except KeyError:
-                        key = fill(index)
-                    if key > best_key:
-                        best_key, best = key, (combo_a, combo_b)
+        if len(lists) == 2 and not lists[0][1] & lists[1][1]:  # no flush possible
+            found = _best_of_two_plain(memo, bottom, fill, lists[0][0], lists[1][0])
+        elif len(lists) == 1:
+            found = _best_of_one(memo, bottom, fill, lists[0][0])
         else:
-            for choice in product(*lists):
-                weight = suit = 0
-                for part_weight, part_suit, _ in choice:
-                    weight += part_weight
-                    suit |= part_suit
-                index = weight << 1 | (not suit & (suit - 1))
-                try:
-                    key = memo[index]
-                except KeyError:
-                    key = fill(index)
-                if key > best_key:
-                    best_key, best = key, tuple(combo for _, _, combo in choice)
+            found = _best_of_any(memo, bottom, fill, [parts for parts, _ in lists])
+        if found is not None and found[0] > best_key:
+            best_key, best = found
     return None if best is None else _cards(sources, best)
+
+
+def _best_of_two_plain(memo, bottom, fill, outer, inner):
+    best_key, best = bottom, None
+    for weight_a, _, combo_a in outer:
+        for weight_b, _, combo_b in inner:
+            try:
+                key = memo[weight_a + weight_b]
+            except KeyError:
+                key = fill(weight_a + weight_b)
+            if key > best_key:
+                best_key, best = key, (combo_a, combo_b)
+    return None if best is None else (best_key, best)
+
+
+def _best_of_one(memo, bottom, fill, parts):
+    best_key, best = bottom, None
+    for weight, suit, combo in parts:
+        index = weight | (not suit & (suit - 1))
+        try:
+            key = memo[index]
+        except KeyError:
+            key = fill(index)
+        if key > best_key:
+            best_key, best = key, (combo,)
+    return None if best is None else (best_key, best)
+
+
+def _best_of_any(memo, bottom, fill, lists):
+    best_key, best = bottom, None
+    for choice in product(*lists):
+        weight = suit = 0
+        for part_weight, part_suit, _ in choice:
+            weight += part_weight
+            suit |= part_suit
+        index = weight | (not suit & (suit - 1))
+        try:
+            key = memo[index]
+        except KeyError:
+            key = fill(index)
+        if key > best_key:
+            best_key, best = key, tuple(combo for _, _, combo in choice)
+    return None if best is None else (best_key, best)
 
 
 def _low_parts(cards, count, qualifier):
