@@ -648,7 +648,7 @@ def test_games_json_lists_every_reviewed_game_with_its_seed_and_positions(capsys
 
 
 # =============================================================================================
-# Engine limits found in review (H4's files): strict xfails, so a fix shows up as XPASS
+# Engine limits found in review (H4's files), once strict xfails, now fixed and pinned
 # =============================================================================================
 
 def test_breaker_is_played_by_itself_when_it_makes_its_holder_win(showdown):
