@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from operator import attrgetter
 
 from ..cards import JOKER, Card, check_no_duplicates, parse_card
@@ -129,11 +129,11 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
     """
     spec = get_scheme(scheme)
     piles = [_sorted_cards(source.cards) for source in sources]
-    every = piles[0] if len(piles) == 1 else tuple(card for pile in piles for card in pile)
+    every = piles[0] if len(piles) == 1 else tuple(chain.from_iterable(piles))
     wild = _wild_for(every, wild, scheme, _check_cards(every))
-    bounds = tuple((len(pile), source.min, source.max)
-                   for pile, source in zip(piles, sources, strict=True))
-    if all(low == 0 and (high is None or high >= length) for length, low, high in bounds):
+    bounds = tuple([(len(pile), source.min, source.max)
+                    for pile, source in zip(piles, sources, strict=True)])
+    if _unbounded(bounds):
         return _evaluate_checked(spec, every, wild, qualifier) if len(every) >= spec.size \
             else None
     counts = _count_vectors(bounds, spec.size)
@@ -146,6 +146,12 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
              for parts in product(*(combinations(pile, count)
                                     for pile, count in zip(piles, taken, strict=True))))
     return _best_of(spec, hands, wild, qualifier)
+
+
+@lru_cache(maxsize=256)
+def _unbounded(bounds):
+    """Every source may give any number of its cards (so it is one pile: `evaluate`)."""
+    return all(low == 0 and (high is None or high >= length) for length, low, high in bounds)
 
 
 @lru_cache(maxsize=256)
