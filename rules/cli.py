@@ -22,6 +22,22 @@ class _OneLineParser(argparse.ArgumentParser):
         raise RulesError(f"{self.prog}: {message}")
 
 
+def read_json_file(path: str) -> object:
+    """A JSON document from a file, or from standard input for "-"; errors name the file."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise RulesError(f"FILE: cannot read {path}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RulesError(f"FILE: {path} is not JSON ({error.msg} at line {error.lineno})") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m rules", description=__doc__.splitlines()[0])
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)

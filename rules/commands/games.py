@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
-from ..errors import RulesError
+from ..cli import read_json_file
 
 
 def register(subparsers) -> None:
@@ -26,19 +23,7 @@ def run_games(args) -> dict | str:
     return "".join(f"{game_id}\n" for game_id in games)   # one id per line
 
 
-def read_json(path: str):
-    """The showdown JSON from a file or standard input; errors name the file."""
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as error:
-        raise RulesError(f"file {path!r}: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RulesError(f"file {path!r}: not valid JSON ({error.msg} at line {error.lineno})") from None
-
-
 def run_showdown(args) -> dict:
     from ..games.showdown import resolve
 
-    return resolve(read_json(args.file))
+    return resolve(read_json_file(args.file))

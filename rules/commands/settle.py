@@ -6,9 +6,7 @@ amounts must sum to zero). Output: `{"transfers": [{"from", "to", "amount"}], "m
 
 from __future__ import annotations
 
-import json
-import sys
-
+from ..cli import read_json_file
 from ..errors import RulesError
 from ..money import format_cents, parse_cents
 from ..settle import Settlement, settle_balances
@@ -21,7 +19,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> dict:
-    document = _read_json(args.file)
+    document = read_json_file(args.file)
     return settlement_json(settle_balances(balances_from_json(document)))
 
 
@@ -48,16 +46,3 @@ def settlement_json(settlement: Settlement) -> dict:
     }
 
 
-def _read_json(path: str) -> object:
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        raise RulesError(f"FILE: cannot read {path}: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RulesError(f"FILE: {path} is not JSON ({error.msg} at line {error.lineno})") from None

@@ -1,12 +1,11 @@
 """`manage.py import_session night.json`: replay a banker-session/1 file; prints the new id."""
 
-import json
-import sys
-
 from django.core.management.base import BaseCommand
 
 from ledger.exchange import import_session
 from ledger.services import LedgerError
+from rules.cli import read_json_file
+from rules.errors import RulesError
 
 from ._common import fail
 
@@ -18,19 +17,10 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE")
 
     def handle(self, *args, **options):
-        path = options["file"]
         try:
-            if path == "-":
-                text = sys.stdin.read()
-            else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-        except OSError as error:
-            raise fail(f"FILE: cannot read {path}: {error.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise fail(f"FILE: {path} is not JSON (line {error.lineno}: {error.msg})") from None
+            data = read_json_file(options["file"])
+        except RulesError as error:
+            raise fail(str(error)) from None
         try:
             session = import_session(data)
         except LedgerError as error:
