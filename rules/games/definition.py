@@ -4,7 +4,7 @@ A `GameDef` is a frozen dataclass holding only plain values (strings, ints, tupl
 Nothing in it is a code path: where a game needs behaviour the engine does not have, the
 definition names a registered extension instead, and the extension is registered once, by name:
 
-- ranking schemes: `rules.hands.register_scheme(name, size, kind, fn)` (HANDS_API.md); a
+- ranking schemes: `rules.hands.register_scheme(name, size, kind, fn)` (rules/README.md); a
   definition's `high` / `low` is a scheme name ("high", "three", "low-8", "egyptian", ...);
 - layouts (which board cards may be combined): `rules.games.layouts.register_layout(name, fn)`;
 - side payments outside the pot (Knock Poker, wimp rule, forfeits):
@@ -35,7 +35,7 @@ How a showdown uses a definition (see `rules.games.showdown`):
    min, max)`); Omaha is `take(hand=2, board=3)`, Two Eleven is two alternatives
    `take(hand=2, board=3)` and `take(hand=3, board=2)`. The best hand of the scheme's size over
    every selection and alternative is the player's hand for that side (`best_hand` of
-   HANDS_API.md).
+   rules/README.md).
 5. Wild cards (`wild`, `wild_where`) are resolved per player (S13 needs the hole cards), kills
    (`kill`) make a player dead (P13), the dummy (`dummy`: kitty, old man, ghost) must be beaten
    (P9, P14), the split mode and pigging rule share the pot (S14, P1, P2, P6, P12), and `pot`
@@ -49,7 +49,7 @@ Field vocabularies (checked when a definition is built, so a typo fails at impor
   | "share-ties" (Real Poker: a pigger who ties a side shares it) | "perfect-ties" (Doogie: as
   house, but a tie holding the best possible hand of that side, given in `perfect`, shares it)
 - `ties`: "split" | "goal-post" (P6)
-- `wild` / `kill`: comma lists. `wild` takes HANDS_API's spec (ranks "3", cards "Kh", "joker",
+- `wild` / `kill`: comma lists. `wild` takes the wild spec of `rules.hands.parse_wild` (ranks "3", cards "Kh", "joker",
   "lowest-hole", "lowest", "center") plus suit words ("spades", "hearts", "diamonds",
   "clubs": every card of that suit). `wild_where` limits wild cards to the player's "down" or
   "up" cards ("any" by default; Deadly 69s: 6s and 9s wild only down). `kill` names the up

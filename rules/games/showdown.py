@@ -217,7 +217,7 @@ def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | 
 
 @lru_cache(maxsize=256)
 def _wild_parts(spec: str) -> tuple[Any, str]:
-    """(the HANDS_API rule for ranks/cards/joker/lowest/center, suits wild by word)."""
+    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
     rest = ",".join(t for t in tokens if t.lower() not in SUIT_WORDS)
