@@ -16,11 +16,13 @@ general search returns (tests/rules/test_hands_fastlane.py).
 
 from __future__ import annotations
 
-from functools import partial
+from functools import partial, reduce
 from itertools import combinations, product
+from operator import attrgetter, or_
 
 from . import scorers, tables
 
+_NAME = attrgetter("rank", "suit")
 _WEIGHT = {rank: 5 ** (rank - 2) for rank in range(2, 15)}
 _SUIT_BIT = {"s": 1, "h": 2, "d": 4, "c": 8}
 _LOW_BIT = {rank: 1 << (rank - 1) for rank in range(2, 14)} | {14: 1}  # ace-to-five: ace = 1
@@ -29,8 +31,9 @@ _LOW_BIT = {rank: 1 << (rank - 1) for rank in range(2, 14)} | {14: 1}  # ace-to-
 # rank multisets of the hand size, so it is never trimmed. Keyed by the function so that a
 # re-registered scheme starts afresh.
 _MEMOS: dict = {}
-# (cards, count[, qualifier]) -> parts: the board's parts serve every player, the hand's both
-# halves of the pot. Cleared when it grows past _PARTS_LIMIT.
+# (each card's (rank, suit), count[, "low", qualifier]) -> parts: the board's parts serve every
+# player, the hand's both halves of the pot. Keyed by plain tuples, which hash in C (a Card's
+# generated __hash__ is Python code). Cleared when it grows past _PARTS_LIMIT.
 _PARTS: dict = {}
 _PARTS_LIMIT = 4096
 
@@ -102,19 +105,23 @@ def _parts(cards, count):
     """([(weight sum * 2, suit bits, card indexes)] for every `count`-card part, in the order
     `itertools.combinations` gives them; the suit bits of the parts that hold one suit only,
     or all four when the part is empty)."""
-    return _cached((cards, count), lambda: _make_parts(cards, count))
+    return _cached((*map(_NAME, cards), count), lambda: _make_parts(cards, count))
 
 
 def _make_parts(cards, count):
     weights = [_WEIGHT[card.rank] << 1 for card in cards]
     suits = [_SUIT_BIT[card.suit] for card in cards]
-    parts, flushable = [], 0
-    for combo in combinations(range(len(cards)), count):
-        weight = suit = 0
-        for index in combo:
-            weight += weights[index]
-            suit |= suits[index]
-        parts.append((weight, suit, combo))
+    every = combinations(range(len(cards)), count)
+    if count == 2:  # Omaha's hand parts and the like, spelled out: this runs for every hand
+        parts = [(weights[a] + weights[b], suits[a] | suits[b], (a, b)) for a, b in every]
+    elif count == 3:
+        parts = [(weights[a] + weights[b] + weights[c], suits[a] | suits[b] | suits[c],
+                  (a, b, c)) for a, b, c in every]
+    else:
+        parts = [(sum(weights[index] for index in combo),
+                  reduce(or_, (suits[index] for index in combo), 0), combo) for combo in every]
+    flushable = 0
+    for _, suit, _ in parts:
         if not suit & (suit - 1):
             flushable |= suit or 15
     return parts, flushable
@@ -188,7 +195,8 @@ def _best_of_any(memo, bottom, fill, lists):
 def _low_parts(cards, count, qualifier):
     """[(rank mask, card indexes)] of the `count`-card parts that could belong to a qualifying
     ace-to-five low: no pair among them and no card above the qualifier."""
-    return _cached((cards, count, qualifier), lambda: _make_low_parts(cards, count, qualifier))
+    return _cached((*map(_NAME, cards), count, "low", qualifier),
+                   lambda: _make_low_parts(cards, count, qualifier))
 
 
 def _make_low_parts(cards, count, qualifier):
