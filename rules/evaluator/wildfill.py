@@ -19,6 +19,7 @@ from .values import HandValue
 _WILD_RANKS = tuple(range(14, 1, -1))
 _RANK = attrgetter("rank")
 _SUIT = attrgetter("suit")
+_ORDER = attrgetter("rank", "suit")  # Card's own order, read without its generated __lt__
 
 
 @lru_cache(maxsize=1 << 18)
@@ -53,6 +54,14 @@ def _best_of_readings(scorer, ranks, extras, wild_count, single_suit, qualifier)
             if best is None or key > best[1]:
                 best = (category, key, display, suited)
     return best
+
+
+@lru_cache(maxsize=1 << 14)
+def _headline(kind, category, display, qualifier):
+    """The sentence's first part; it depends only on what the hand reads as."""
+    if kind == "high":
+        return describe.high_headline(category, display)
+    return describe.low_headline(category, display, qualifier)
 
 
 def split_wild(cards, wild):
@@ -140,12 +149,12 @@ def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=No
         category, key, display, suited = best_reading(scorer, ranks, len(wilds), single_suit,
                                                       qualifier)
         if category is None:  # a low that does not qualify: show the hand as dealt
-            used, pairs = tuple(sorted(cards, reverse=True)), ()
+            used, pairs = tuple(sorted(cards, key=_ORDER, reverse=True)), ()
         else:
             used, pairs = place_cards(naturals, wilds, display, suited)
-        headline = (describe.high_headline(category, display) if kind == "high"
-                    else describe.low_headline(category, display, qualifier))
-        text = headline + describe.wild_clause(pairs, getattr(wild, "reasons", None))
+        text = _headline(kind, category, display, qualifier)
+        if pairs:
+            text += describe.wild_clause(pairs, getattr(wild, "reasons", None))
         return HandValue(name, category, key, used, pairs, text)
 
     def key(cards, wild=frozenset(), qualifier=None):
