@@ -32,10 +32,11 @@ _LOW_BIT = {rank: 1 << (rank - 1) for rank in range(2, 14)} | {14: 1}  # ace-to-
 # re-registered scheme starts afresh.
 _MEMOS: dict = {}
 # (each card's (rank, suit), count[, "low", qualifier]) -> parts: the board's parts serve every
-# player, the hand's both halves of the pot. Keyed by plain tuples, which hash in C (a Card's
-# generated __hash__ is Python code). Cleared when it grows past _PARTS_LIMIT.
+# player at one showdown. Keyed by plain tuples, which hash in C (a Card's generated __hash__
+# is Python code). Kept small (about one showdown's worth) so that it saves only that sharing,
+# not whole hands seen before: cleared when it grows past _PARTS_LIMIT.
 _PARTS: dict = {}
-_PARTS_LIMIT = 4096
+_PARTS_LIMIT = 64
 
 
 def ranker(spec, qualifier):
