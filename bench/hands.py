@@ -152,6 +152,43 @@ def bench_wild():
                                                                           card_hands, 3))
 
 
+def bench_omaha():
+    """best_hand on Omaha sources (two from the hand, three from the board), high and
+    8-or-better low, against pokerkit's Omaha hands on the same deals (issue 4's showdown
+    spends most of its time here)."""
+    try:
+        from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
+    except ImportError:
+        return
+    from rules.evaluator import tables
+    from rules.hands import Source, best_hand
+
+    deals = [([tables.CARD[c] for c in codes[:4]], [tables.CARD[c] for c in codes[4:]])
+             for codes in _deals(9, 2000, 9)]
+    sources = [[Source(tuple(hand), 2, 2), Source(tuple(board), 3, 3)] for hand, board in deals]
+    names = [("".join(map(str, hand)), "".join(map(str, board))) for hand, board in deals]
+
+    def run_ours(sample):
+        for pair in sample:
+            best_hand(pair, "high")
+            best_hand(pair, "low-8")
+
+    def run_pokerkit(sample):
+        for hole, board in sample:
+            OmahaHoldemHand.from_game(hole, board)
+            try:
+                OmahaEightOrBetterLowHand.from_game(hole, board)
+            except ValueError:  # no qualifying low
+                pass
+
+    print("-- Omaha high + 8-or-better low, one player (hands/s) --")
+    run_ours(sources[:200])
+    peer = _line("pokerkit OmahaHoldemHand + OmahaEightOrBetterLowHand",
+                 _median_rate(run_pokerkit, names[:500], 3))
+    _line("rules.hands.best_hand high + low-8", _median_rate(run_ours, sources, 3), peer,
+          "pokerkit")
+
+
 def bench_census():
     print("-- census, cold, each in a fresh process (python -m rules census) --")
     cases = [["--size", "5"], ["--size", "5", "--wild", "2"], ["--size", "5", "--deck", "joker"],
@@ -171,6 +208,7 @@ def bench_census():
 def main():
     bench_high()
     bench_wild()
+    bench_omaha()
     bench_census()
 
 
