@@ -203,8 +203,12 @@ def _low_parts(cards, count, qualifier):
 def _make_low_parts(cards, count, qualifier):
     bits = [_LOW_BIT[card.rank] if (1 if card.rank == 14 else card.rank) <= qualifier else 0
             for card in cards]
+    every = combinations(range(len(cards)), count)
+    if count == 2:  # spelled out for Omaha's hand: this runs for every player
+        return [(bits[a] | bits[b], (a, b)) for a, b in every
+                if bits[a] and bits[b] and not bits[a] & bits[b]]
     parts = []
-    for combo in combinations(range(len(cards)), count):
+    for combo in every:
         mask = 0
         for index in combo:
             bit = bits[index]
@@ -219,11 +223,8 @@ def _make_low_parts(cards, count, qualifier):
 def _best_low_a5(qualifier, sources, count_vectors):
     """The best qualifying ace-to-five low (lowest rank mask, first met); when none qualifies,
     the first candidate, as the general search shows it (every such key is equal)."""
-    best_mask, best, first = 1 << 14, None, None
+    best_mask, best = 1 << 14, None
     for counts in count_vectors:
-        if first is None and all(count <= len(cards) for cards, count
-                                 in zip(sources, counts, strict=True)):
-            first = tuple(tuple(range(count)) for count in counts)
         lists = [_low_parts(cards, count, qualifier)
                  for cards, count in zip(sources, counts, strict=True)]
         if len(lists) == 1:
@@ -246,5 +247,8 @@ def _best_low_a5(qualifier, sources, count_vectors):
                 else:
                     if mask < best_mask:
                         best_mask, best = mask, tuple(combo for _, combo in choice)
-    best = best if best is not None else first
+    if best is None:  # the first candidate: the first parts of the first counts that fit
+        best = next((tuple(tuple(range(count)) for count in counts) for counts in count_vectors
+                     if all(count <= len(cards)
+                            for cards, count in zip(sources, counts, strict=True))), None)
     return None if best is None else _cards(sources, best)
