@@ -1,6 +1,6 @@
 """Hand evaluation: every ranking, low and wild-card rule the house plays (S1-S15).
 
-The public API (see team/HANDS_API.md). Built-in schemes: high, three, three-plain,
+The public API (see rules/README.md). Built-in schemes: high, three, three-plain,
 three-sf-top, four, two, one, one-low, low (house), low-a5, low-27, low-a6, low-8, doogie.
 
 Readings chosen where the seeds leave room (each pinned by a test):
