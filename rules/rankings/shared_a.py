@@ -136,8 +136,13 @@ def _plural(value: int) -> str:
 
 def describe_shape(shape: Shape) -> str:
     """A sentence for the table, e.g. "Queens full of fours"."""
-    v = shape.values
-    text = {
+    return category_words(shape.category, shape.values)
+
+
+def category_words(category: str, values: Sequence[int]) -> str:
+    """A poker category in words from its deciding ranks (other rankings' names as they are)."""
+    v = values
+    return {
         "five_of_a_kind": lambda: f"Five {_plural(v[0])}",
         "straight_flush": lambda: f"Straight flush, {_name(v[0])} high",
         "four_of_a_kind": lambda: f"Four {_plural(v[0])}",
@@ -148,8 +153,7 @@ def describe_shape(shape: Shape) -> str:
         "two_pair": lambda: f"Two pair, {_plural(v[0])} and {_plural(v[1])}",
         "pair": lambda: f"Pair of {_plural(v[0])}",
         "high_card": lambda: f"{_name(v[0]).capitalize()} high",
-    }[shape.category]()
-    return text
+    }.get(category, lambda: category.replace("_", " ").capitalize())()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ from rules.cards import JOKER, RANK_NAME, RANK_PLURAL, SUIT_NAME, Card
 from rules.errors import CardError, RulesError
 from rules.hands import SCHEMES, HandValue, register_scheme
 
+from .shared_a import category_words
+
 MAX_WILDS = 2
 ANY_CARD = tuple(Card(rank, suit) for rank in range(14, 1, -1) for suit in "shdc")
 RED = frozenset("hd")
@@ -300,7 +302,7 @@ def _longest_run(cards: Sequence[Card], same: str) -> tuple[int, bool, tuple[Car
 def _ruby_shape(cards: tuple[Card, ...]) -> tuple[tuple, str, str, tuple[Card, ...]]:
     poker, values, order = _poker_ace_high(cards)
     poker_key = (len(RUBY_ORDER) - RUBY_ORDER.index(poker),) + values
-    words = _ruby_poker_words(poker, values)
+    words = category_words(poker, values)
     for kind, same in ((2, "suit"), (1, "colour")):
         length, red, run = _longest_run(cards, same)
         if length:
@@ -312,21 +314,6 @@ def _ruby_shape(cards: tuple[Card, ...]) -> tuple[tuple, str, str, tuple[Card, .
                     f"then {words[0].lower()}{words[1:]}")
             return (kind, length, red) + poker_key, category, text, run + rest
     return (0, 0, False) + poker_key, poker, words, order
-
-
-def _ruby_poker_words(category: str, values: tuple[int, ...]) -> str:
-    v = values
-    return {
-        "straight_flush": lambda: f"Straight flush, {_name(v[0])} high",
-        "four_of_a_kind": lambda: f"Four {_plural(v[0])}",
-        "full_house": lambda: f"{_plural(v[0]).capitalize()} full of {_plural(v[1])}",
-        "flush": lambda: f"Flush, {_name(v[0])} high",
-        "straight": lambda: f"Straight, {_name(v[0])} high",
-        "three_of_a_kind": lambda: f"Three {_plural(v[0])}",
-        "two_pair": lambda: f"Two pair, {_plural(v[0])} and {_plural(v[1])}",
-        "pair": lambda: f"Pair of {_plural(v[0])}",
-        "high_card": lambda: f"{_name(v[0]).capitalize()} high",
-    }.get(category, lambda: category.replace("_", " ").capitalize())()
 
 
 def ruby_run_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
