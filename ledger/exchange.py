@@ -205,6 +205,9 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
     if kind == "cashout":
         return services.cashout_create(player=event.get("player"), chips=event.get("chips"),
                                        **common)
+    if kind == "count_difference":
+        return services.count_difference_record(amount=event.get("amount"),
+                                                reason=event.get("reason", ""), **common)
     if kind == "final_pot":
         return services.final_pot_award(winner=event.get("winner"), **common)
     if kind == "note":
@@ -212,7 +215,8 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
         if action not in ("commit", "void"):
             raise LedgerError(f"\"action\" must be commit or void, not {action!r}.")
         service = services.note_commit if action == "commit" else services.note_void
-        return service(player=event.get("player"), holder=event.get("holder", "all"), **common)
+        return service(player=event.get("player"), holder=event.get("holder", "all"),
+                       amount=event.get("amount"), **common)
     if kind == "pay":
         return services.payment_record(player=event.get("player"), to=event.get("to"),
                                        amount=event.get("amount"), **common)
@@ -227,8 +231,8 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
             raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
         return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
                                       key=key, user=user)
-    raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, hand, cashout, "
-                      "final_pot, note, pay, merge, reverse or close.")
+    raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, hand, "
+                      "cashout, count_difference, final_pot, note, pay, merge, reverse or close.")
 
 
 def import_session(data: Any, *, user=None) -> PokerSession:

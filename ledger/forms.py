@@ -145,8 +145,9 @@ class PenaltyForm(RosterForm):
 class CashOutForm(RosterForm):
     """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, nothing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.nothing = nothing   # "Cashed out nothing": a player who lost everything
         self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
         for colour, cents in CHIP_COLOURS:
             self.fields[colour] = forms.IntegerField(
@@ -185,8 +186,12 @@ class CashOutForm(RosterForm):
 
     def clean(self):
         data = super().clean()
-        if not self.errors and not any(self.chips().values()):
-            raise forms.ValidationError("Count at least one chip.")
+        if not self.errors and not self.nothing and not any(self.chips().values()):
+            raise forms.ValidationError(
+                "Count at least one chip, or tap “Cashed out nothing” for a player who has none.")
+        if self.nothing and any(self.chips().values()):
+            raise forms.ValidationError(
+                "Chips are counted: tap “Save cash-out”, or clear the counts first.")
         return data
 
     def colour_rows(self):
@@ -210,6 +215,15 @@ class PotAwardForm(RosterForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+
+class CountDifferenceForm(KeyedForm):
+    """Chips the bank sold that never came back, and why (the close page)."""
+
+    amount = MoneyField(label="Chips that did not come back")
+    reason = forms.CharField(label="Why", max_length=200,
+                             widget=forms.TextInput(attrs={"placeholder": "a blue chip lost"}),
+                             error_messages={"required": "Say why the count is off."})
 
 
 class PaymentForm(RosterForm):

@@ -8,9 +8,13 @@ Sign convention (stored amounts): a posting is a credit when positive. Accounts 
 
 * assets of the bank - the cash box and open bank notes (what debtors owe on them). Their
   natural balance is the NEGATED sum: a cash buy-in of $20 stores -2000 on the cash box.
-* claims - chips a player holds, chips in the table pot and in the final pot, a person's BOOK
+* claims - the chips the bank has out tonight, the odd chips in the final pot, a person's BOOK
   balance (positive = is owed, as in `banker-session/1`), the holder's side of a bank note held by
   a player, and the bank party's stake in the bank. Their natural balance is the sum itself.
+
+The bank knows the chips it sold and the chips it bought back, never who holds them in between:
+chips change hands at the table in every pot without the banker. So `chips` is one balance per
+session, and hands and penalties (the table's record) are entries without postings.
 
 An entry balances when the change in assets equals the change in claims. `ACCOUNT_SIGN` turns a
 natural amount into a stored one; services only speak natural amounts (see services/journal.py).
@@ -177,6 +181,7 @@ class Entry(AppendOnlyModel):
     PENALTY = "penalty"
     HAND = "hand"
     CASHOUT = "cashout"
+    COUNT_DIFFERENCE = "count_difference"
     FINAL_POT = "final_pot"
     NOTE = "note"
     PAY = "pay"
@@ -190,6 +195,7 @@ class Entry(AppendOnlyModel):
         (PENALTY, "penalty"),
         (HAND, "hand"),
         (CASHOUT, "cash-out"),
+        (COUNT_DIFFERENCE, "count difference"),
         (FINAL_POT, "final pot"),
         (NOTE, "bank note committed or voided"),
         (PAY, "payment"),
@@ -205,7 +211,7 @@ class Entry(AppendOnlyModel):
     session = models.ForeignKey(
         PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
-    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
     # The person the event is about (buyer, casher, debtor, payer) and the other party
     # (seller, note holder, payee); null for the bank.
     player = models.ForeignKey(
@@ -234,9 +240,9 @@ class Entry(AppendOnlyModel):
         constraints = [
             models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
             models.CheckConstraint(
-                condition=~Q(kind="buy")
+                condition=~Q(kind="buy") | Q(counterparty__isnull=False)
                 | (Q(amount__gt=0) & Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0))),
-                name="buy_in_whole_five_dollars",
+                name="bank_buy_in_whole_five_dollars",
             ),
             models.CheckConstraint(
                 condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
@@ -286,22 +292,20 @@ class Account:
 
     CASH_BOX = "cash_box"        # asset: cash in the bank's box
     NOTE = "note"                # asset: what the debtor still owes on an open bank note
-    CHIPS = "chips"              # claim: chips a player holds
-    TABLE_POT = "table_pot"      # claim: chips in the middle of the table
+    CHIPS = "chips"              # claim: chips the bank has out tonight (one per session)
     FINAL_POT = "final_pot"      # claim: odd chips turned in at cash-out (B12)
     BOOK = "book"                # claim: THE BOOK, positive = is owed (B6)
     SURROGATE = "surrogate"      # claim: the surrogate book of a host-less night (B7)
     NOTE_HELD = "note_held"      # claim: a player's right to a bank note they hold
     BANK = "bank"                # claim: the banker's stake in the bank
     CHOICES = [
-        (CASH_BOX, "cash box"), (NOTE, "bank note"), (CHIPS, "chips"), (TABLE_POT, "table pot"),
+        (CASH_BOX, "cash box"), (NOTE, "bank note"), (CHIPS, "chips out"),
         (FINAL_POT, "final pot"), (BOOK, "THE BOOK"), (SURROGATE, "surrogate book"),
         (NOTE_HELD, "bank note held"), (BANK, "banker's stake"),
     ]
     ASSETS = frozenset({CASH_BOX, NOTE})
-    PER_PLAYER = frozenset({CHIPS, BOOK, SURROGATE})
+    PER_PLAYER = frozenset({BOOK, SURROGATE})
     PER_NOTE = frozenset({NOTE, NOTE_HELD})
-    CHIP_KINDS = frozenset({CHIPS, TABLE_POT, FINAL_POT})
 
     @classmethod
     def sign(cls, kind: str) -> int:

@@ -13,23 +13,27 @@ from django.db.models import Count, Q, Sum
 
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.services.journal import book_balances, open_note_balances, session_totals
-from rules.money import format_cents
+from rules.errors import MoneyError
+from rules.money import format_cents, parse_cents
 from rules.settle import settle_balances
 
 
 @dataclass
 class PlayerLine:
-    """One player's night so far (cents)."""
+    """One player's night so far (cents). The bank never knows the chips a player holds."""
 
     player: Player
     seat: int | None = None
-    chips: int = 0
     bought_cash: int = 0
     bought_note: int = 0
     bought_book: int = 0
     sold: int = 0
     cashed_out: int = 0
+    cashouts: int = 0             # how many cash-outs (a zero count is one)
     final_pot: int = 0
+    own_notes_voided: int = 0     # the player's notes voided tonight: chips never paid for
+    held_notes_voided: int = 0    # notes voided while the player held them (the bank's: banker)
+    count_differences: int = 0    # chips that never came back (the banker's stake keeps them)
     book: int = 0
 
     @property
@@ -37,9 +41,19 @@ class PlayerLine:
         return self.bought_cash + self.bought_note + self.bought_book
 
     @property
+    def bought_less_cashed_out(self) -> int:
+        """Bought - cashed out so far: a figure, not the chips the player holds."""
+        return self.bought - self.sold - self.cashed_out
+
+    @property
+    def cashed_out_yet(self) -> bool:
+        return self.cashouts > 0
+
+    @property
     def net(self) -> int:
-        """Whole-dollar cash-out + final pot - chips bought + chips sold."""
-        return self.cashed_out + self.final_pot - self.bought + self.sold
+        """The night's result (ARCHITECTURE.md, settle-up `net`); a closed night's sum to zero."""
+        return (self.cashed_out + self.final_pot - self.bought + self.sold
+                + self.own_notes_voided - self.held_notes_voided + self.count_differences)
 
 
 @dataclass
@@ -47,7 +61,7 @@ class Dashboard:
     session: PokerSession
     lines: list[PlayerLine]
     cash_box: int
-    table_pot: int
+    table_pot: int                # the pot on the table as the recorded hands left it
     final_pot: int
     chips_outstanding: int
     open_notes: list[tuple[BankNote, int]] = field(default_factory=list)
@@ -71,33 +85,32 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
     lines: dict[int, PlayerLine] = {
         s.player_id: PlayerLine(player=s.player, seat=s.position) for s in seats
     }
-    chips = (Posting.objects.filter(session=session, kind=Account.CHIPS)
-             .values("player").annotate(total=Sum("amount")).order_by())
-    money_rows = (
+    money_rows = list(
         _live_entries(session)
-        .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT])
-        .values("kind", "player", "counterparty", "method").annotate(total=Sum("amount"))
-        .order_by()
+        .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT, Entry.COUNT_DIFFERENCE])
+        .values("kind", "player", "counterparty", "method")
+        .annotate(total=Sum("amount"), n=Count("id")).order_by()
     )
-    needed = {row["player"] for row in chips}
-    needed |= {row["player"] for row in money_rows} | {
+    voided = list(
+        Posting.objects.filter(session=session, kind=Account.NOTE, entry__kind=Entry.NOTE,
+                               entry__payload__action="void", entry__reversed_by__isnull=True)
+        .values("note__debtor", "note__holder").annotate(total=Sum("amount")).order_by()
+    )
+    needed = {row["player"] for row in money_rows} | {
         row["counterparty"] for row in money_rows if row["counterparty"]}
-    missing = needed - set(lines)
-    for player in Player.objects.filter(pk__in=missing):
+    needed |= {row["note__debtor"] for row in voided} | {
+        row["note__holder"] for row in voided if row["note__holder"]}
+    for player in Player.objects.filter(pk__in=needed - set(lines)):
         lines[player.pk] = PlayerLine(player=player)
-    for row in chips:
-        lines[row["player"]].chips = row["total"] or 0
     for row in money_rows:
-        line = lines[row["player"]]
-        if row["kind"] == Entry.BUY:
-            attr = {"cash": "bought_cash", "note": "bought_note", "book": "bought_book"}
-            setattr(line, attr[row["method"]], getattr(line, attr[row["method"]]) + row["total"])
-            if row["counterparty"]:
-                lines[row["counterparty"]].sold += row["total"]
-        elif row["kind"] == Entry.CASHOUT:
-            line.cashed_out += row["total"]
-        else:
-            line.final_pot += row["total"]
+        _add_money_row(lines, row)
+    banker = lines.setdefault(session.banker_id, PlayerLine(player=session.banker))
+    for row in voided:   # stored on the note (an asset): a voided note's value is positive
+        lines[row["note__debtor"]].own_notes_voided += row["total"]
+        holder = lines[row["note__holder"]] if row["note__holder"] else banker
+        holder.held_notes_voided += row["total"]
+    if banker.seat is None and not _touched(banker):
+        del lines[session.banker_id]
     book = night_book(session, upto_entry=book_upto)
     for pid, cents in book.items():
         if pid in lines:
@@ -105,17 +118,64 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
     return sorted(lines.values(), key=lambda ln: (ln.seat is None, ln.seat or 0, ln.player.name))
 
 
+_BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
+
+
+def _add_money_row(lines: dict[int, PlayerLine], row: dict) -> None:
+    line = lines[row["player"]]
+    if row["kind"] == Entry.BUY:
+        attr = _BOUGHT[row["method"]]
+        setattr(line, attr, getattr(line, attr) + row["total"])
+        if row["counterparty"]:
+            lines[row["counterparty"]].sold += row["total"]
+    elif row["kind"] == Entry.CASHOUT:
+        line.cashed_out += row["total"]
+        line.cashouts += row["n"]
+    elif row["kind"] == Entry.COUNT_DIFFERENCE:
+        line.count_differences += row["total"]
+    else:
+        line.final_pot += row["total"]
+
+
+def _touched(line: PlayerLine) -> bool:
+    return bool(line.bought or line.sold or line.cashouts or line.final_pot
+                or line.own_notes_voided or line.held_notes_voided or line.count_differences)
+
+
+def table_pot(session: PokerSession) -> int:
+    """The pot on the table as the recorded hands and penalties left it (the table's record).
+
+    A penalty adds to it (B11); a recorded hand leaves what it carries (P2, P3).
+    """
+    pot = 0
+    rows = (_live_entries(session).filter(kind__in=[Entry.PENALTY, Entry.HAND])
+            .order_by("id").values_list("kind", "amount", "payload"))
+    for kind, amount, payload in rows:
+        if kind == Entry.PENALTY:
+            pot += amount
+        else:
+            awarded = sum(_cents(v) for v in (payload.get("awards") or {}).values())
+            pot = amount - awarded
+    return pot
+
+
+def _cents(value: object) -> int:
+    try:
+        return parse_cents(value) if isinstance(value, str) else 0
+    except MoneyError:
+        return 0
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
-    """Who is in, the chips each holds, chips outstanding, the cash box, the pots, open notes."""
+    """Who is in, chips outstanding, the cash box, the pots, open notes."""
     totals = session_totals(session)
     lines = player_lines(session)
     balances = open_note_balances(session)
     notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
-    held = sum(line.chips for line in lines)
     return Dashboard(
         session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
-        table_pot=totals.get(Account.TABLE_POT, 0), final_pot=totals.get(Account.FINAL_POT, 0),
-        chips_outstanding=held + totals.get(Account.TABLE_POT, 0),
+        table_pot=table_pot(session), final_pot=totals.get(Account.FINAL_POT, 0),
+        chips_outstanding=totals.get(Account.CHIPS, 0),
         open_notes=[(n, balances[n.pk]) for n in notes.order_by("id")],
         warning_given=Entry.objects.filter(session=session, kind=Entry.WARNING).exists(),
     )

@@ -24,6 +24,7 @@ urlpatterns = [
     path("s/<int:pk>/correct/<int:entry_pk>/", views.correction, name="correction"),
     path("s/<int:pk>/close/", views.session_close_view, name="session_close"),
     path("s/<int:pk>/close/note/", views.note_action, name="note_action"),
+    path("s/<int:pk>/close/difference/", views.count_difference, name="count_difference"),
     path("s/<int:pk>/merge/", views.surrogate_merge, name="surrogate_merge"),
     # A player's own page: no login, only their unguessable link (R11).
     path("p/<str:token>/", views.player_balance, name="player_balance"),

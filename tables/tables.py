@@ -54,17 +54,19 @@ class MoneyColumn(tables.Column):
 
 
 class DashboardTable(tables.Table):
-    """Tonight's table: each player's chips and how they paid (selectors.player_lines)."""
+    """Tonight's table: what each player bought and how they paid, what they cashed out
+    (selectors.player_lines). The bank never knows the chips a player holds."""
 
     seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
                          attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
-    chips = MoneyColumn(verbose_name="Chips now", total=True)
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
     sold = MoneyColumn(verbose_name="Sold", total=True)
     cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
+    bought_less_cashed_out = MoneyColumn(verbose_name="Bought − cashed out so far", signed=True,
+                                         total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
     def render_seat(self, value):

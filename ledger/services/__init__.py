@@ -12,10 +12,11 @@ or names; "bank" (or None) stands for the bank.
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
     penalty_record(*, session, player, amount=20, key, user=None)
     hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
-    cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)
+    cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)  # {} = nothing
+    count_difference_record(*, session, amount, reason, key, user=None)
     final_pot_award(*, session, winner, key, user=None)
-    note_commit / note_void(*, session, player=None, holder="all"|"bank"|player, note=None, key,
-                            user=None)
+    note_commit / note_void(*, session, player=None, holder="all"|"bank"|player, amount=None,
+                            note=None, key, user=None)
     payment_record(*, session, player, to, amount, key, user=None)
     surrogate_book_merge(*, session, key, user=None)
     book_opening(*, balances, key, user=None)     # restoring THE BOOK into an empty database
@@ -25,7 +26,14 @@ or names; "bank" (or None) stands for the bank.
 
 from .book import book_opening, payment_record, surrogate_book_merge
 from .buyins import buyin_create
-from .cashout import CHIP_VALUES, cashout_create, chip_total, final_pot_award
+from .cashout import (
+    CHIP_VALUES,
+    cashout_create,
+    chip_total,
+    count_difference_record,
+    final_pot_award,
+    not_cashed_out,
+)
 from .close import session_close
 from .corrections import entry_reverse
 from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
@@ -36,7 +44,7 @@ from .sessions import session_open, session_seat
 
 __all__ = [
     "CHIP_VALUES", "IdempotencyConflict", "book_opening", "LedgerError", "PossibleDuplicate", "buyin_create",
-    "cashout_create", "chip_total", "entry_reverse", "final_pot_award", "hand_record",
+    "cashout_create", "chip_total", "count_difference_record", "not_cashed_out", "entry_reverse", "final_pot_award", "hand_record",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
     "player_create", "session_close", "session_open", "session_seat", "surrogate_book_merge",
     "warning_given", "warning_record",

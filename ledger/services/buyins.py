@@ -2,15 +2,15 @@
 
 Postings (natural sense, see models.py):
 
-* from the bank, cash:  cash box +a, buyer's chips +a
-* from the bank, note:  a new bank note held by the bank +a, buyer's chips +a
-* from the bank, book:  buyer's BOOK -a, banker's BOOK +a, banker's stake -a, buyer's chips +a
+* from the bank, cash:  cash box +a, chips out +a
+* from the bank, note:  a new bank note held by the bank +a, chips out +a
+* from the bank, book:  buyer's BOOK -a, banker's BOOK +a, banker's stake -a, chips out +a
   (the buyer owes the bank's BOOK party, the banker; the banker has in effect sold the chips)
-* from a player:        seller's chips -a, buyer's chips +a, and for the payment: cash changes
-  hands outside the bank (no leg), a note (note +a, held by the seller +a) or THE BOOK
-  (buyer -a, seller +a).
+* from a player:        no bank chips move (the bank never knows who holds its chips); only
+  the payment: cash changes hands outside the bank (no leg), a note (note +a, held by the
+  seller +a) or THE BOOK (buyer -a, seller +a).
 
-Amounts are multiples of $5.00 (B2; the house applies the same step to sales between players).
+From the bank amounts are multiples of $5.00 (B2); between players any whole number of nickels.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from rules.money import format_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Journal, chips_held, lock_session, money
-from .lookup import five_dollars_of, party_of, player_of
+from .journal import BANK, Journal, lock_session, money
+from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 
 PAYMENTS = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
@@ -54,26 +54,20 @@ def buyin_create(*, session: PokerSession | int, player: Player | str, amount: i
     session = lock_session(session)
     buyer = player_of(player)
     seller = party_of(seller, field="seller")
-    amount = five_dollars_of(amount)
+    amount = five_dollars_of(amount) if seller is None else nickels_of(amount)
     if paid not in PAYMENTS:
-        raise LedgerError(f"paid: choose cash, note or book, not {paid!r} (B3).", field="paid")
+        raise LedgerError(f"Choose how the chips are paid: cash, note or book, not {paid!r} (B3).",
+                          field="paid")
     if seller is not None and seller.pk == buyer.pk:
-        raise LedgerError(f"seller: {buyer.name} cannot buy chips from themselves.",
+        raise LedgerError(f"{buyer.name} cannot buy chips from themselves.",
                           field="seller")
-    if seller is not None:
-        held = chips_held(session, seller)
-        if held < amount:
-            raise LedgerError(
-                f"amount: {seller.name} holds only {money(held)} in chips and cannot sell "
-                f"{money(amount)}.", field="amount",
-            )
     if not confirm_duplicate:
         _check_duplicate(session, buyer, seller, amount, paid, key)
 
     journal = Journal(session)
-    journal.add(Account.CHIPS, amount, player=buyer)
     note_fields = None
     if seller is None:
+        journal.add(Account.CHIPS, amount)
         if paid == Entry.CASH:
             journal.add(Account.CASH_BOX, amount)
         elif paid == Entry.BY_NOTE:
@@ -84,7 +78,6 @@ def buyin_create(*, session: PokerSession | int, player: Player | str, amount: i
             journal.book(session.banker, amount)
             journal.add(Account.BANK, -amount)
     else:
-        journal.add(Account.CHIPS, -amount, player=seller)
         if paid == Entry.BY_NOTE:
             journal.add_new_note(Account.NOTE, amount, player=buyer)
             journal.add_new_note(Account.NOTE_HELD, amount, player=seller)

@@ -1,8 +1,13 @@
 """Cash-out by chip colour (B10), whole dollars paid and odd chips to the final pot (B12).
 
-The bank pays each cash-out in cash as far as its cash box goes, in the order of cash-outs; the
-rest the banker owes the player in THE BOOK (player +o, banker -o, banker's stake +o). The
-final pot is paid the same way to the winner of the last hand.
+The bank knows only the chips it has out tonight, not who holds them: a cash-out is whatever the
+player counts (nothing at all for a player who lost everything), refused only when it would bring
+back more chips than are out. The bank pays each cash-out in cash as far as its cash box goes,
+in the order of cash-outs; the rest the banker owes the player in THE BOOK (player +o, banker -o,
+banker's stake +o). The final pot is paid the same way to the winner of the last hand.
+
+Chips that never come back (one on the floor, a miscount) are a count difference the banker
+records with a reason; the bank keeps what it was paid for them, so the banker's stake takes it.
 """
 
 from __future__ import annotations
@@ -10,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.models import Account, Entry, Player, PokerSession
+from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, chips_by_player, chips_held, lock_session, money, session_totals
-from .lookup import player_of
+from .journal import Journal, chips_out, lock_session, money, session_totals
+from .lookup import nickels_of, player_of
 
 CHIP_VALUES = {"white": 5, "red": 10, "blue": 25, "yellow": 50, "black": 100, "green": 500}  # B10
 
@@ -22,25 +28,25 @@ CHIP_VALUES = {"white": 5, "red": 10, "blue": 25, "yellow": 50, "black": 100, "g
 def chip_total(chips: Mapping[str, object]) -> int:
     """The value in cents of a count of chips by colour; unknown colours are refused."""
     if not isinstance(chips, Mapping):
-        raise LedgerError("chips: expected a count for each colour.", field="chips")
+        raise LedgerError("Give the count of each chip colour.", field="chips")
     total = 0
     for colour, count in chips.items():
         if colour not in CHIP_VALUES:
             raise LedgerError(
-                f"chips: {colour!r} is not a chip colour; the colours are "
+                f"{colour!r} is not a chip colour; the colours are "
                 + ", ".join(CHIP_VALUES) + " (B10).", field="chips",
             )
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise LedgerError(f"chips: the count of {colour} chips must be a whole number of 0 "
-                              f"or more, not {count!r}.", field="chips")
+            raise LedgerError(f"The count of {colour} chips must be a whole number of 0 or more, "
+                              f"not {count!r}.", field="chips")
         total += CHIP_VALUES[colour] * count
     return total
 
 
-def _pay_out(journal: Journal, session: PokerSession, player: Player, whole: int) -> int:
-    """Pay `whole` cents from the cash box as far as it goes; the banker owes the rest."""
-    cash = min(whole, session_totals(session).get(Account.CASH_BOX, 0))
-    owed = whole - cash
+def _pay_out(journal: Journal, session: PokerSession, player: Player, amount: int) -> int:
+    """Pay `amount` cents from the cash box as far as it goes; the banker owes the rest."""
+    cash = min(amount, session_totals(session).get(Account.CASH_BOX, 0))
+    owed = amount - cash
     journal.add(Account.CASH_BOX, -cash)
     if owed and player.pk != session.banker_id:
         journal.book(player, owed)
@@ -52,50 +58,91 @@ def _pay_out(journal: Journal, session: PokerSession, player: Player, whole: int
 @idempotent("cashout_create")
 def cashout_create(*, session: PokerSession | int, player: Player | str,
                    chips: Mapping[str, int], key: str, user=None) -> Entry:
-    """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12)."""
+    """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12).
+
+    An empty count is a player who has nothing left to turn in.
+    """
     session = lock_session(session)
     player = player_of(player)
     total = chip_total(chips)
-    if total <= 0:
-        raise LedgerError("chips: count at least one chip.", field="chips")
-    held = chips_held(session, player)
-    if total > held:
+    out = chips_out(session)
+    if total > out:
         raise LedgerError(
-            f"chips: {player.name} holds {money(held)} in chips; this count comes to "
-            f"{money(total)}. Count again.", field="chips",
+            f"{player.name}'s count comes to {money(total)}, but the bank has only {money(out)} "
+            "in chips out tonight. Count again.", field="chips",
         )
     whole, odd = divmod(total, 100)
     whole *= 100
     journal = Journal(session)
-    journal.add(Account.CHIPS, -total, player=player)
+    journal.add(Account.CHIPS, -total)
     journal.add(Account.FINAL_POT, odd)
     cash = _pay_out(journal, session, player, whole)
     payload = {"type": "cashout", "player": player.name,
                "chips": {c: n for c, n in chips.items() if n}}
+    memo = (f"{player.name} cashed out nothing" if not total else
+            f"{player.name} turned in {money(total)}: {money(cash)} in cash, "
+            f"{money(whole - cash)} owed, {money(odd)} to the final pot")
+    return journal.write(kind=Entry.CASHOUT, key=key, user=user, player=player, amount=whole,
+                         payload=payload, memo=memo)
+
+
+def not_cashed_out(session: PokerSession) -> list[Player]:
+    """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
+    live = Entry.objects.filter(session=session, reversed_by__isnull=True)
+    bought = set(live.filter(kind=Entry.BUY).values_list("player", flat=True))
+    cashed = set(live.filter(kind=Entry.CASHOUT).values_list("player", flat=True))
+    return list(Player.objects.filter(pk__in=bought - cashed).order_by("name"))
+
+
+def names_in_words(players: list[Player]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cal'."""
+    names = [p.name for p in players]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@idempotent("count_difference_record")
+def count_difference_record(*, session: PokerSession | int, amount: int | str, reason: str,
+                            key: str, user=None) -> Entry:
+    """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
+    session = lock_session(session)
+    amount = nickels_of(amount)
+    reason = " ".join(str(reason or "").split())
+    if not reason:
+        raise LedgerError("Say why the count is off (a chip on the floor, a miscount …).",
+                          field="reason")
+    out = chips_out(session)
+    if amount > out:
+        raise LedgerError(f"Only {money(out)} in chips is still out; a count difference of "
+                          f"{money(amount)} is more than that.", field="amount")
+    journal = Journal(session)
+    journal.add(Account.CHIPS, -amount)
+    journal.add(Account.BANK, amount)
     return journal.write(
-        kind=Entry.CASHOUT, key=key, user=user, player=player, amount=whole, payload=payload,
-        memo=f"{player.name} turned in {money(total)}: {money(cash)} in cash, "
-             f"{money(whole - cash)} owed, {money(odd)} to the final pot",
+        kind=Entry.COUNT_DIFFERENCE, key=key, user=user, player=session.banker, amount=amount,
+        payload={"type": "count_difference", "amount": format_cents(amount),
+                 "reason": reason},
+        memo=f"{money(amount)} in chips never came back: {reason}",
     )
 
 
 @idempotent("final_pot_award")
 def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: str,
                     user=None) -> Entry:
-    """Pay the final pot to the winner of the last hand (B12), once every chip is turned in."""
+    """Pay the final pot to the winner of the last hand (B12), once everyone has cashed out.
+
+    The pot is a whole-dollar amount when the count reconciles; after a count difference it is
+    paid as it stands.
+    """
     session = lock_session(session)
     winner = player_of(winner, field="winner")
-    totals = session_totals(session)
-    pot = totals.get(Account.FINAL_POT, 0)
-    out = sum(chips_by_player(session).values()) + totals.get(Account.TABLE_POT, 0)
-    if out:
-        raise LedgerError(f"{money(out)} in chips is still out; the final pot is dealt after "
-                          "everyone has cashed out (B12).", field="winner")
+    waiting = not_cashed_out(session)
+    if waiting:
+        raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} not cashed "
+                          "out yet; the final pot is dealt after everyone has (B12).",
+                          field="winner")
+    pot = session_totals(session).get(Account.FINAL_POT, 0)
     if pot <= 0:
-        raise LedgerError("The final pot is empty.", field="winner")
-    if pot % 100:
-        raise LedgerError(f"The final pot holds {money(pot)}, not a whole-dollar amount; check "
-                          "the cash-outs (B12).", field="winner")
+        raise LedgerError("The final pot is empty: nobody turned in odd cents.", field="winner")
     journal = Journal(session)
     journal.add(Account.FINAL_POT, -pot)
     cash = _pay_out(journal, session, winner, pot)

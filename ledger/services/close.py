@@ -1,7 +1,8 @@
 """Closing a night: nothing left out, guests' debts to their inviters, debts consolidated.
 
-Refused while chips are out (players' chips, the table pot), the final pot is unpaid, or any
-bank note is open (B5, B12). Then, in one entry: any cash left in the box goes to the banker
+Refused while anyone who bought chips tonight has not cashed out, chips are still out (the
+banker records a count difference when the count does not reconcile), the final pot is unpaid,
+or any bank note is open (B5, B12). Then, in one entry: any cash left in the box goes to the banker
 (it is the banker's stake), each guest's remaining debt moves to the regular who invited them
 (B9), and THE BOOK is consolidated with the fewest payments (B8, rules.settle); the payments are
 kept on the session.
@@ -16,24 +17,25 @@ from rules.errors import RulesError
 from rules.money import format_cents
 from rules.settle import settle_balances
 
+from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, book_balances, chips_by_player, lock_session, money, session_totals
+from .journal import Journal, book_balances, lock_session, money, session_totals
 from .notes import open_notes
 
 
 def _refuse_unfinished(session: PokerSession) -> None:
-    held = {pid: c for pid, c in chips_by_player(session).items() if c}
+    waiting = not_cashed_out(session)
+    if waiting:
+        raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} "
+                          "not cashed out yet: everyone who bought chips cashes out before the "
+                          "session closes (B12); a player left with nothing cashes out nothing.",
+                          code="not_cashed_out")
     totals = session_totals(session)
-    if held:
-        names = dict(Player.objects.filter(pk__in=held).values_list("pk", "name"))
-        who = ", ".join(f"{names[pid]} {money(c)}" for pid, c in sorted(
-            held.items(), key=lambda item: names[item[0]]))
-        raise LedgerError(f"Chips are still out ({who}): everyone cashes out before the "
-                          "session closes (B12).", code="chips_out")
-    if totals.get(Account.TABLE_POT, 0):
-        raise LedgerError(f"The pot still holds {money(totals[Account.TABLE_POT])} in chips: "
-                          "award it before closing.", code="chips_out")
+    out = totals.get(Account.CHIPS, 0)
+    if out:
+        raise LedgerError(f"{money(out)} in chips the bank sold tonight has not come back. Count "
+                          "again, or record the difference with a reason.", code="chips_out")
     if totals.get(Account.FINAL_POT, 0):
         raise LedgerError(f"The final pot of {money(totals[Account.FINAL_POT])} has not been "
                           "won yet (B12).", code="final_pot")

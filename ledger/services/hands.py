@@ -1,26 +1,27 @@
-"""The table's pots: penalties and hands move chips between players, not money in the bank.
+"""The table's record: warnings, penalties and hands. They move no money in the bank.
 
-The first jump of the bet in a night gets the session's one warning (`warning_record`, B11);
-it moves nothing. Penalties are not refused without it, so files from elsewhere still import,
-but the dashboard says whether the warning is used.
+Chips change hands at the table without the banker, so a recorded hand (its pot, awards, what
+carries, who owes what into the next pot) and a penalty are entries without postings: checked,
+stored, shown and exported, never a limit on a cash-out.
 
-The table pot is an account of its own. A penalty puts the jumper's chips into it (B11). A hand
-record puts each listed player's stake into it ("owes": antes, bets, matches or burns for this
-hand), pays the awards out of it, and whatever is left stays in it for the next hand (carry,
-P2/P3). Declared `pot` = awards + carry; chips cannot be awarded that are not in the pot.
+The first jump of the bet in a night gets the session's one warning (`warning_record`, B11).
+Penalties are not refused without it, so files from elsewhere still import, but the dashboard
+says whether the warning is used.
+
+A hand's declared `pot` = awards + carry (P2/P3); the carry cannot be negative.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.models import Account, Entry, Player, PokerSession
+from ledger.models import Entry, Player, PokerSession
 from rules.errors import MoneyError
 from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, chips_held, lock_session, money, session_totals
+from .journal import Journal, lock_session, money
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
@@ -55,20 +56,14 @@ def warning_given(session: PokerSession) -> bool:
 @idempotent("penalty_record")
 def penalty_record(*, session: PokerSession | int, player: Player | str,
                    amount: int | str = PENALTY, key: str, user=None) -> Entry:
-    """A $0.20 penalty for jumping the bet, straight into the pot (B11)."""
+    """A $0.20 penalty for jumping the bet, straight into the pot (B11); the table's record."""
     session = lock_session(session)
     player = player_of(player)
     amount = nickels_of(amount)
     if amount != PENALTY:
         raise LedgerError(f"amount: the penalty for jumping the bet is $0.20 (B11), "
                           f"not {money(amount)}.", field="amount")
-    held = chips_held(session, player)
-    if held < amount:
-        raise LedgerError(f"{player.name} holds only {money(held)} in chips.", field="player")
-    journal = Journal(session)
-    journal.add(Account.CHIPS, -amount, player=player)
-    journal.add(Account.TABLE_POT, amount)
-    return journal.write(
+    return Journal(session).write(
         kind=Entry.PENALTY, key=key, user=user, player=player, amount=amount,
         payload={"type": "penalty", "player": player.name, "amount": format_cents(amount)},
         memo=f"{player.name} jumped the bet (B11)",
@@ -98,7 +93,7 @@ def _is_zero(value: object) -> bool:
 def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
                 owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
                 key: str, user=None) -> Entry:
-    """Record a hand: stakes into the pot, awards out of it; awards + carry must make the pot."""
+    """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
     session = lock_session(session)
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
@@ -111,27 +106,12 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
         carried = nickels_of(carry, field="carry")
     if sum(won.values()) + carried != pot:
         raise LedgerError(
-            f"awards: {money(sum(won.values()))} awarded plus {money(carried)} carried does not "
+            f"{money(sum(won.values()))} awarded plus {money(carried)} carried does not "
             f"make the pot of {money(pot)}.", field="awards",
         )
-    for player, amount in staked.items():
-        held = chips_held(session, player)
-        if held < amount:
-            raise LedgerError(f"owes: {player.name} holds only {money(held)} in chips, not "
-                              f"{money(amount)}.", field="owes")
-    in_pot = session_totals(session).get(Account.TABLE_POT, 0) + sum(staked.values())
-    if sum(won.values()) > in_pot:
-        raise LedgerError(
-            f"awards: the pot holds {money(in_pot)} in chips; {money(sum(won.values()))} "
-            "cannot be awarded from it.", field="awards",
-        )
-    journal = Journal(session)
-    for player, amount in staked.items():
-        journal.add(Account.CHIPS, -amount, player=player)
-        journal.add(Account.TABLE_POT, amount)
-    for player, amount in won.items():
-        journal.add(Account.TABLE_POT, -amount)
-        journal.add(Account.CHIPS, amount, player=player)
+    if carried < 0:
+        raise LedgerError(f"{money(sum(won.values()))} awarded is more than the pot of "
+                          f"{money(pot)}.", field="awards")
     payload = {
         "type": "hand", "game": str(game), "pot": format_cents(pot),
         "awards": {p.name: format_cents(a) for p, a in won.items()},
@@ -139,5 +119,5 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
     }
     if carry not in (None, ""):
         payload["carry"] = format_cents(carried)
-    return journal.write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
+    return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
                          memo=f"hand of {game}" if game else "hand")

@@ -126,20 +126,9 @@ def session_totals(session: PokerSession) -> dict[str, int]:
     return {row["kind"]: _natural(row["kind"], row["total"]) for row in rows}
 
 
-def chips_by_player(session: PokerSession) -> dict[int, int]:
-    """Chips each player holds in the session, by player id."""
-    rows = (
-        Posting.objects.filter(session=session, kind=Account.CHIPS)
-        .values("player").annotate(total=Sum("amount")).order_by()
-    )
-    return {row["player"]: row["total"] or 0 for row in rows}
-
-
-def chips_held(session: PokerSession, player: Player) -> int:
-    total = Posting.objects.filter(
-        session=session, kind=Account.CHIPS, player=player
-    ).aggregate(total=Sum("amount"))["total"]
-    return total or 0
+def chips_out(session: PokerSession) -> int:
+    """The chips the bank has out tonight: sold, less bought back, less count differences."""
+    return session_totals(session).get(Account.CHIPS, 0)
 
 
 def open_note_balances(session: PokerSession) -> dict[int, int]:
@@ -167,15 +156,11 @@ def check_session_accounts(session: PokerSession) -> None:
     """Refuse (roll back) a write that left any session account below zero."""
     totals = session_totals(session)
     for kind, label in (
-        (Account.CASH_BOX, "the cash box"), (Account.TABLE_POT, "the pot"),
+        (Account.CASH_BOX, "the cash box"), (Account.CHIPS, "the chips out tonight"),
         (Account.FINAL_POT, "the final pot"),
     ):
         if totals.get(kind, 0) < 0:
             raise LedgerError(f"That would leave {label} at {money(totals[kind])}; nothing written.")
-    short = {pid: c for pid, c in chips_by_player(session).items() if c < 0}
-    if short:
-        names = ", ".join(sorted(Player.objects.filter(pk__in=short).values_list("name", flat=True)))
-        raise LedgerError(f"That would leave {names} with fewer than no chips; nothing written.")
     negative_notes = (
         Posting.objects.filter(session=session, kind__in=[Account.NOTE, Account.NOTE_HELD])
         .values("note", "kind").annotate(total=Sum("amount")).order_by()

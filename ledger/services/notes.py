@@ -8,11 +8,12 @@ the bank holds, the banker's stake falls by the note's value.
 from __future__ import annotations
 
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
+from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import BANK, Journal, lock_session, money, open_note_balances
-from .lookup import note_of, party_of, player_of
+from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"
 VOID = "void"
@@ -28,29 +29,35 @@ def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tupl
     return [(note, balances[note.pk]) for note in notes.order_by("id")]
 
 
-def _chosen(session, debtor, holder, note) -> list[tuple[BankNote, int]]:
+def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]:
     if note is not None:
         note = note_of(note)
         if note.session_id != session.pk:
-            raise LedgerError("note: that bank note belongs to another session.", field="note")
+            raise LedgerError("That bank note belongs to another session.", field="note")
         chosen = [(n, v) for n, v in open_notes(session) if n.pk == note.pk]
         if not chosen:
-            raise LedgerError("note: that bank note is no longer open.", field="note")
+            raise LedgerError("That bank note is no longer open.", field="note")
         return chosen
     debtor = player_of(debtor, field="player")
     chosen = open_notes(session, debtor)
     if holder != ALL:
         held_by = party_of(holder, field="holder")
         chosen = [(n, v) for n, v in chosen if n.holder_id == (held_by.pk if held_by else None)]
+    if amount is not None:
+        cents = nickels_of(amount)
+        chosen = [(n, v) for n, v in chosen if n.amount == cents]
     if not chosen:
-        raise LedgerError(f"player: {debtor.name} has no open bank note"
-                          + ("" if holder == ALL else f" held by {holder}") + ".", field="player")
+        held = "" if holder == ALL else f" held by {getattr(holder, 'name', holder)}"
+        of = "" if amount is None else f" of {money(nickels_of(amount))}"
+        raise LedgerError(f"{debtor.name} has no open bank note{of}{held}.", field="player")
+    if amount is not None and holder != ALL:
+        return chosen[:1]  # holder and amount name one note (the oldest of equal ones)
     return chosen
 
 
-def _close_notes(*, action, session, player, holder, note, key, user) -> Entry:
+def _close_notes(*, action, session, player, holder, amount, note, key, user) -> Entry:
     session = lock_session(session)
-    chosen = _chosen(session, player, holder, note)
+    chosen = _chosen(session, player, holder, amount, note)
     journal = Journal(session)
     for bank_note, value in chosen:
         journal.add_stored(Account.NOTE, value, player_id=bank_note.debtor_id,
@@ -68,9 +75,10 @@ def _close_notes(*, action, session, player, holder, note, key, user) -> Entry:
     debtor = chosen[0][0].debtor
     total = sum(value for _, value in chosen)
     payload = {"type": "note", "player": debtor.name, "action": action}
-    if note is not None:
+    if len(chosen) == 1:  # named precisely, so its import closes this very note
         bank_note = chosen[0][0]
         payload["holder"] = bank_note.holder.name if bank_note.holder_id else BANK
+        payload["amount"] = format_cents(bank_note.amount)
     elif holder != ALL:
         payload["holder"] = holder if isinstance(holder, str) else holder.name
     verb = "committed into THE BOOK" if action == COMMIT else "voided"
@@ -82,21 +90,22 @@ def _close_notes(*, action, session, player, holder, note, key, user) -> Entry:
 
 @idempotent("note_commit")
 def note_commit(*, session: PokerSession | int, player: Player | str | None = None,
-                holder: Player | str = ALL, note: BankNote | int | None = None,
-                key: str, user=None) -> Entry:
+                holder: Player | str = ALL, amount: int | str | None = None,
+                note: BankNote | int | None = None, key: str, user=None) -> Entry:
     """Commit a debtor's open notes (or one note) into THE BOOK (B5).
 
-    `holder`: "bank", a player, or "all" (default) for every open note of the debtor.
+    `holder`: "bank", a player, or "all" (default) for every open note of the debtor; with
+    `amount` too, the one note of that value the holder holds.
     """
-    return _close_notes(action=COMMIT, session=session, player=player, holder=holder, note=note,
-                        key=key, user=user)
+    return _close_notes(action=COMMIT, session=session, player=player, holder=holder,
+                        amount=amount, note=note, key=key, user=user)
 
 
 @idempotent("note_void")
 def note_void(*, session: PokerSession | int, player: Player | str | None = None,
-              holder: Player | str = ALL, note: BankNote | int | None = None,
-              key: str, user=None) -> Entry:
+              holder: Player | str = ALL, amount: int | str | None = None,
+              note: BankNote | int | None = None, key: str, user=None) -> Entry:
     """Void a debtor's open notes (or one note): the holder loses their value (B5)."""
-    return _close_notes(action=VOID, session=session, player=player, holder=holder, note=note,
-                        key=key, user=user)
+    return _close_notes(action=VOID, session=session, player=player, holder=holder,
+                        amount=amount, note=note, key=key, user=user)
 

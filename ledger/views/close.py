@@ -1,5 +1,6 @@
-"""Closing a night, step by step: chips in, pots won, every bank note committed or voided (B5),
-guests' debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
+"""Closing a night, step by step: everyone cashed out, the count reconciled (or its difference
+recorded with a reason), the final pot won, every bank note committed or voided (B5), guests'
+debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
-from ledger.forms import CloseForm, KeyedForm, NoteActionForm
+from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
 from ledger.models import Account, Player
 from ledger.selectors import session_dashboard
 from ledger.services.close import effective_book
@@ -28,16 +29,20 @@ def _guest_moves(session) -> list[dict]:
     ]
 
 
-def _context(request, session, *, close_form=None, error=""):
+def _context(request, session, *, close_form=None, difference_form=None, error=""):
     dash = session_dashboard(session)
-    holding = [line for line in dash.lines if line.chips > 0]
+    waiting = services.not_cashed_out(session) if session.is_open else []
     notes = [
         {"note": note, "value": value, "form": NoteActionForm(initial={"note": note.pk}, auto_id=False)}
         for note, value in dash.open_notes
     ]
-    ready = not holding and not dash.table_pot and not dash.final_pot and not notes
+    ready = not waiting and not dash.chips_outstanding and not dash.final_pot and not notes
+    if difference_form is None:
+        difference_form = CountDifferenceForm(
+            initial={"amount": dash.chips_outstanding or None})
     return {
-        "session": session, "dash": dash, "holding": holding, "notes": notes,
+        "session": session, "dash": dash, "waiting": waiting, "notes": notes,
+        "difference_form": difference_form,
         "guests": _guest_moves(session) if session.is_open else [],
         "ready": ready, "close_form": close_form or CloseForm(), "error": error,
         "merge_form": KeyedForm(),
@@ -81,6 +86,22 @@ def note_action(request, pk):
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),
                   status=400)
+
+
+@login_required
+@require_POST
+def count_difference(request, pk):
+    """Chips that never came back, recorded with a reason; the banker's stake takes them."""
+    session = get_open_session(pk)
+    form = CountDifferenceForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, services.count_difference_record, session=session,
+                               amount=form.cleaned_data["amount"],
+                               reason=form.cleaned_data["reason"])
+        if outcome.ok:
+            return redirect(reverse("session_close", args=[session.pk]) + "#chips")
+    return render(request, "ledger/close.html",
+                  _context(request, session, difference_form=form), status=400)
 
 
 @login_required

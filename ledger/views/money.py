@@ -24,6 +24,7 @@ from ledger.forms import (
 )
 from ledger.models import Entry
 from ledger.selectors import session_dashboard
+from ledger.services.journal import money
 from rules.money import format_cents
 
 from .common import (
@@ -129,25 +130,26 @@ def cashout(request, pk):
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
     session = get_open_session(pk)
     dash = session_dashboard(session)
-    # Everyone at the table stays a valid choice: a repeated tap after the cash-out (when the
-    # player holds nothing) must still reach the service and replay the first result.
-    holding = [(ln.player.pk, f"{ln.player.name} (holds ${format_cents(ln.chips)})")
-               for ln in dash.lines]
+    # The bank does not know who holds its chips: anyone at the table may turn in any count.
+    # The label says what the bank does know, "bought - cashed out so far", named as that.
+    players = [(ln.player.pk, _cashout_label(ln)) for ln in dash.lines if ln.seat is not None]
     initial = {}
     if request.GET.get("player", "").isdigit():
         initial["player"] = int(request.GET["player"])
-    saving = request.method == "POST" and "save" in request.POST
+    nothing = request.method == "POST" and "nothing" in request.POST
+    saving = request.method == "POST" and ("save" in request.POST or nothing)
     data = request.POST or None
     if data is not None and "adjust" in data and not saving:
         data = _adjusted(data, data["adjust"])
-    form = CashOutForm(data, roster=holding, initial=initial)
+    form = CashOutForm(data, roster=players, initial=initial, nothing=nothing)
     preview = None
     if form.is_bound:
         preview = services.chip_total(form.counts_so_far())
         if saving and form.is_valid():
             outcome = call_service(
                 request, form, services.cashout_create,
-                session=session, player=form.cleaned_data["player"], chips=form.chips(),
+                session=session, player=form.cleaned_data["player"],
+                chips={} if nothing else form.chips(),
             )
             if outcome.ok:
                 return saved_redirect(session, outcome.result)
@@ -155,11 +157,17 @@ def cashout(request, pk):
             form.errors.clear()  # still counting: no complaints until "save"
     context = {
         "session": session, "form": form, "dashboard_url": dashboard_url(session),
-        "preview": _split(preview),
-        "nobody_holds_chips": not any(ln.chips for ln in dash.lines),
+        "preview": _split(preview), "chips_out": dash.chips_outstanding,
+        "cash_box": dash.cash_box,
     }
     status = 400 if saving else 200
     return render(request, "ledger/cashout.html", context, status=status)
+
+
+def _cashout_label(line) -> str:
+    done = " · cashed out" if line.cashed_out_yet else ""
+    return (f"{line.player.name} (bought − cashed out so far "
+            f"{money(line.bought_less_cashed_out)}{done})")
 
 
 def _adjusted(form_data, adjust: str) -> dict:

@@ -9,7 +9,7 @@ import itertools
 from django.db.models import Sum
 
 from ledger import selectors, services
-from ledger.models import Account, Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Player, PokerSession
 
 _keys = itertools.count()
 
@@ -19,31 +19,29 @@ def new_key(prefix: str = "k") -> str:
 
 
 def assert_invariants(session: PokerSession | None = None):
-    """Postings sum to zero per entry and overall; no session account below zero; THE BOOK
-    sums to zero; a closed night has no chips or notes out and no guest carrying debt."""
+    """Postings sum to zero per entry and overall; no session account below zero; chips out =
+    sold - cashed in - count differences; THE BOOK sums to zero; a closed night has no chips or
+    notes out, nets that sum to zero and no guest carrying debt."""
     report = selectors.audit(session)
     assert report["ok"], report
     sessions = [session] if session is not None else list(PokerSession.objects.all())
     for night in sessions:
         dash = selectors.session_dashboard(night)
-        assert dash.cash_box >= 0 and dash.table_pot >= 0 and dash.final_pot >= 0
-        assert all(line.chips >= 0 for line in dash.lines), dash.lines
+        assert dash.cash_box >= 0 and dash.final_pot >= 0
         assert all(value > 0 for _, value in dash.open_notes)
-        bought_from_bank = Entry.objects.filter(
-            session=night, kind=Entry.BUY, counterparty__isnull=True, reversed_by__isnull=True
-        ).aggregate(total=Sum("amount"))["total"] or 0
-        turned_in = -(Posting.objects.filter(
-            session=night, kind__in=[Account.CHIPS, Account.TABLE_POT], entry__kind=Entry.CASHOUT
-        ).aggregate(total=Sum("amount"))["total"] or 0)
-        reversed_cashouts = Posting.objects.filter(
-            session=night, kind=Account.CHIPS, entry__kind=Entry.REVERSAL,
-            entry__reverses__kind=Entry.CASHOUT).aggregate(total=Sum("amount"))["total"] or 0
-        # chips outstanding = chips bought from the bank - chips turned in, never negative
-        assert dash.chips_outstanding == bought_from_bank - (turned_in - reversed_cashouts)
-        assert dash.chips_outstanding >= 0
+        live = Entry.objects.filter(session=night, reversed_by__isnull=True)
+        sold = live.filter(kind=Entry.BUY, counterparty__isnull=True).aggregate(
+            total=Sum("amount"))["total"] or 0
+        turned_in = sum(services.chip_total(e.payload["chips"])
+                        for e in live.filter(kind=Entry.CASHOUT))
+        lost = live.filter(kind=Entry.COUNT_DIFFERENCE).aggregate(
+            total=Sum("amount"))["total"] or 0
+        # chips outstanding = chips the bank sold - chips cashed in - count differences >= 0
+        assert dash.chips_outstanding == sold - turned_in - lost >= 0
         if not night.is_open:
             assert dash.chips_outstanding == 0 and dash.final_pot == 0 and not dash.open_notes
             assert dash.cash_box == 0
+            assert sum(line.net for line in dash.lines) == 0, "a closed night's nets sum to 0"
             book = selectors.night_book(night)
             assert sum(book.values()) == 0
             guests = Player.objects.filter(pk__in=book, regular=False)
@@ -87,12 +85,13 @@ class Night:
     def final_pot(self, winner) -> Entry:
         return self._call(services.final_pot_award, session=self.session, winner=winner)
 
-    def commit(self, player, holder="all") -> Entry:
+    def commit(self, player, holder="all", amount=None) -> Entry:
         return self._call(services.note_commit, session=self.session, player=player,
-                          holder=holder)
+                          holder=holder, amount=amount)
 
-    def void(self, player, holder="all") -> Entry:
-        return self._call(services.note_void, session=self.session, player=player, holder=holder)
+    def void(self, player, holder="all", amount=None) -> Entry:
+        return self._call(services.note_void, session=self.session, player=player, holder=holder,
+                          amount=amount)
 
     def pay(self, player, to, amount) -> Entry:
         return self._call(services.payment_record, session=self.session, player=player, to=to,
@@ -107,12 +106,12 @@ class Night:
     def merge(self) -> Entry:
         return self._call(services.surrogate_book_merge, session=self.session)
 
-    def chips(self, player) -> int:
-        name = player if isinstance(player, str) else player.name
-        for line in selectors.session_dashboard(self.session).lines:
-            if line.player.name == name:
-                return line.chips
-        return 0
+    def count_difference(self, amount, reason="a chip on the floor") -> Entry:
+        return self._call(services.count_difference_record, session=self.session, amount=amount,
+                          reason=reason)
+
+    def chips_out(self) -> int:
+        return selectors.session_dashboard(self.session).chips_outstanding
 
     def report(self) -> dict:
         return selectors.settle_up_report(self.session)

@@ -29,6 +29,7 @@ def test_the_surrogate_book_reaches_the_book_only_by_an_explicit_merge_B7(player
     night.buy("Gus", "10.00")
     night.hand("10.00", {"Gus": "10.00"}, {"Ann": "10.00"})
     night.cashout("Gus", green=4)
+    night.cashout("Ann")
     night.close()
     assert selectors.the_book() == []
     merge = night.merge()

@@ -39,11 +39,11 @@ def test_the_bank_pays_cash_as_far_as_the_box_goes_and_owes_the_rest(night):
 @pytest.mark.parametrize(
     ("chips", "message"),
     [
-        ({"green": 3}, "Fred holds \\$10.00 in chips; this count comes to \\$15.00"),
+        ({"green": 3}, "Fred's count comes to \\$15.00, but the bank has only \\$10.00 in "
+                       "chips out tonight"),
         ({"purple": 1}, "'purple' is not a chip colour"),
         ({"black": -1}, "must be a whole number of 0 or more"),
         ({"black": "2"}, "must be a whole number"),
-        ({}, "count at least one chip"),
     ],
 )
 def test_a_bad_count_is_refused_and_nothing_is_written(night, chips, message):
@@ -58,23 +58,80 @@ def test_a_bad_count_is_refused_and_nothing_is_written(night, chips, message):
 def test_cashing_out_more_chips_than_exist_is_refused_R4(night):
     night.buy("Fred", "10.00")
     night.cashout("Fred", green=2)
-    with pytest.raises(LedgerError, match="Fred holds \\$0.00 in chips"):
+    with pytest.raises(LedgerError, match="only \\$0.00 in chips out tonight"):
         services.cashout_create(session=night.session, player="Fred", chips={"black": 1},
                                 key=new_key())
 
 
-def test_the_final_pot_goes_to_the_winner_once_every_chip_is_in_B12(night):
+def test_a_winner_cashes_out_more_than_they_bought_B12(night):
+    """Chips change hands at the table without the bank: only the count at cash-out is true."""
+    night.buy("Fred", "10.00")
+    night.buy("Ann", "10.00")
+    night.cashout("Fred", green=3, black=3, blue=2, red=1, white=1)   # 18.65, bought 10.00
+    dash = selectors.session_dashboard(night.session)
+    assert (dash.chips_outstanding, dash.cash_box, dash.final_pot) == (135, 200, 65)
+    assert night.row("Fred")["cashed_out"] == "18.00"
+
+
+def test_a_player_who_lost_everything_cashes_out_nothing(night):
+    night.buy("Ann", "10.00")
+    night.buy("Fred", "10.00")
+    night.cashout("Ann")                                  # an empty count: one tap
+    night.cashout("Fred", green=4)
+    assert services.not_cashed_out(night.session) == []
+    assert night.row("Ann")["net"] == "-10.00"
+    assert Entry.objects.filter(kind=Entry.CASHOUT, player__name="Ann").get().payload == {
+        "type": "cashout", "player": "Ann", "chips": {}}
+
+
+def test_penalties_and_recorded_hands_never_limit_a_cash_out_B11(night):
+    night.buy("Fred", "5.00")
+    night.buy("Ann", "5.00")
+    night.penalty("Fred")
+    night.hand("10.00", {"Ann": "10.00"}, {"Fred": "5.00", "Ann": "5.00"})
+    night.cashout("Fred", green=1)                        # the hand's record does not bind him
+    night.cashout("Ann", green=1)
+    assert selectors.session_dashboard(night.session).chips_outstanding == 0
+
+
+def test_a_count_difference_needs_a_reason_and_no_more_than_the_chips_out(night):
+    night.buy("Fred", "10.00")
+    night.cashout("Fred", green=1, black=4, yellow=1, blue=1)   # 9.75 of 10.00
+    before = Posting.objects.count()
+    with pytest.raises(LedgerError, match="Say why"):
+        services.count_difference_record(session=night.session, amount="0.25", reason="  ",
+                                         key=new_key())
+    with pytest.raises(LedgerError, match="Only \\$0.25 in chips is still out"):
+        services.count_difference_record(session=night.session, amount="0.50",
+                                         reason="miscount", key=new_key())
+    assert Posting.objects.count() == before
+    night.count_difference("0.25", "a blue chip under the table")
+    assert night.chips_out() == 0
+
+
+def test_the_final_pot_goes_to_the_winner_once_everyone_cashed_out_B12(night):
     night.buy("Fred", "10.00")
     night.buy("Ann", "10.00")
     night.hand("0.50", {"Fred": "0.50"}, {"Ann": "0.50"})
     night.cashout("Fred", green=2, yellow=1)
-    with pytest.raises(LedgerError, match="still out"):
+    with pytest.raises(LedgerError, match="Ann has not cashed out yet"):
         services.final_pot_award(session=night.session, winner="Ann", key=new_key())
     night.cashout("Ann", black=9, yellow=1)
     night.final_pot("Ann")
     assert night.row("Ann")["final_pot"] == "1.00"
     assert night.row("Ann")["net"] == "0.00"
     assert night.row("Fred")["net"] == "0.00"
+
+
+def test_after_a_count_difference_the_final_pot_is_paid_as_it_stands_B12(night):
+    night.buy("Fred", "10.00")
+    night.cashout("Fred", green=1, black=4, yellow=1, blue=1)   # 9.75: 0.75 to the final pot
+    night.count_difference("0.25", "a blue chip lost")
+    night.final_pot("Fred")
+    assert night.row("Fred")["final_pot"] == "0.75"
+    night.close()
+    assert night.row("Fred")["net"] == "-0.25"
+    assert night.row("Mike")["net"] == "0.25"        # the bank kept what it was paid
 
 
 def test_an_empty_final_pot_cannot_be_won(night):

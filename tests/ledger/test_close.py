@@ -19,16 +19,23 @@ def refuse_close(night, message):
     assert Entry.objects.count() == before
 
 
-def test_closing_with_chips_out_is_refused_B12(night):
+def test_closing_before_everyone_who_bought_has_cashed_out_is_refused_B12(night):
     night.buy("Fred", "10.00")
-    refuse_close(night, "Chips are still out \\(Fred \\$10.00\\)")
+    night.buy("Ann", "5.00", seller="Fred")
+    refuse_close(night, "Ann and Fred have not cashed out yet")
+    night.cashout("Fred", green=2)
+    refuse_close(night, "Ann has not cashed out yet")
 
 
-def test_closing_with_chips_in_the_pot_is_refused(night):
+def test_closing_with_chips_out_is_refused_until_the_difference_is_recorded_B12(night):
     night.buy("Fred", "10.00")
-    night.penalty("Fred")
-    night.cashout("Fred", green=1, black=4, yellow=1, blue=1, white=1)
-    refuse_close(night, "The pot still holds \\$0.20")
+    night.penalty("Fred")          # the table's record: it moves no bank chips
+    night.cashout("Fred", green=1, black=4, yellow=1, blue=1, white=1)   # 9.80
+    refuse_close(night, "\\$0.20 in chips the bank sold tonight has not come back")
+    night.count_difference("0.20", "two white chips lost")
+    night.final_pot("Fred")
+    night.close()
+    assert night.row("Mike")["net"] == "0.20"
 
 
 def test_closing_with_an_unpaid_final_pot_is_refused_B12(night):
@@ -51,6 +58,7 @@ def test_a_guests_debt_moves_to_the_inviter_at_close_B9(night):
     night.buy("Ann", "10.00")
     night.hand("10.00", {"Ann": "10.00"}, {"Gus": "10.00"})
     night.cashout("Ann", green=4)
+    night.cashout("Gus")
     close = night.close()
     assert "Gus's $10.00 to Fred" in close.memo
     assert night.row("Gus")["book_after"] == "0.00"
@@ -64,6 +72,7 @@ def test_a_guest_who_is_owed_keeps_the_credit_B9(night):
     night.buy("Ann", "10.00", paid="book")
     night.hand("10.00", {"Gus": "10.00"}, {"Ann": "10.00"})
     night.cashout("Gus", green=2)
+    night.cashout("Ann")
     night.close()
     assert night.row("Gus")["book_after"] == "10.00"
 
@@ -88,6 +97,7 @@ def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, m
     night.buy("Ann", "10.00")
     night.hand("10.00", {"Ann": "10.00"}, {"Gus": "10.00"})
     night.cashout("Ann", green=4)
+    night.cashout("Gus")
     entries = Entry.objects.count()
 
     def broken(balances):

@@ -1,10 +1,10 @@
-"""Penalties and hands move chips through the table pot (B11, P2, P3)."""
+"""Penalties and hands are the table's record (B11, P2, P3): checked and stored, no bank money."""
 
 import pytest
 from ledger_night import new_key
 
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Posting
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -17,10 +17,12 @@ def stacked(night):
     return night
 
 
-def test_a_penalty_puts_twenty_cents_into_the_pot_B11(stacked):
+def test_a_penalty_puts_twenty_cents_into_the_pot_and_moves_no_bank_money_B11(stacked):
+    before = Posting.objects.count()
     stacked.penalty("Ann")
-    assert stacked.chips("Ann") == 980
-    assert selectors.session_dashboard(stacked.session).table_pot == 20
+    dash = selectors.session_dashboard(stacked.session)
+    assert (dash.table_pot, dash.chips_outstanding) == (20, 2000)
+    assert Posting.objects.count() == before
 
 
 def test_a_penalty_of_another_amount_is_refused_B11(stacked):
@@ -29,11 +31,13 @@ def test_a_penalty_of_another_amount_is_refused_B11(stacked):
                                 key=new_key())
 
 
-def test_a_hand_moves_the_stakes_to_the_winner_and_carries_the_rest_P2(stacked):
-    stacked.hand("2.05", {"Fred": "1.00", "Ann": "1.00"}, {"Fred": "1.05", "Ann": "1.00"},
-                 carry="0.05")
-    assert (stacked.chips("Fred"), stacked.chips("Ann")) == (995, 1000)
+def test_a_hand_is_recorded_with_its_carry_and_moves_no_bank_money_P2(stacked):
+    before = Posting.objects.count()
+    hand = stacked.hand("2.05", {"Fred": "1.00", "Ann": "1.00"},
+                        {"Fred": "1.05", "Ann": "1.00"}, carry="0.05")
     assert selectors.session_dashboard(stacked.session).table_pot == 5
+    assert Posting.objects.count() == before
+    assert hand.payload["awards"] == {"Fred": "1.00", "Ann": "1.00"}
 
 
 def test_awards_and_carry_must_make_the_pot(stacked):
@@ -44,16 +48,17 @@ def test_awards_and_carry_must_make_the_pot(stacked):
     assert Entry.objects.count() == before
 
 
-def test_chips_that_are_not_in_the_pot_cannot_be_awarded(stacked):
-    with pytest.raises(LedgerError, match="the pot holds \\$1.00"):
-        services.hand_record(session=stacked.session, pot="3.00", awards={"Fred": "3.00"},
-                             owes={"Ann": "1.00"}, key=new_key())
+def test_awards_larger_than_the_pot_are_refused_not_carried_below_zero(stacked):
+    before = Entry.objects.count()
+    with pytest.raises(LedgerError, match="\\$10.00 awarded is more than the pot of \\$0.05"):
+        services.hand_record(session=stacked.session, pot="0.05", awards={"Fred": "10.00"},
+                             key=new_key())
+    assert Entry.objects.count() == before
 
 
-def test_a_player_cannot_stake_more_than_they_hold(stacked):
-    with pytest.raises(LedgerError, match="Ann holds only \\$10.00"):
-        services.hand_record(session=stacked.session, pot="11.00", awards={"Fred": "11.00"},
-                             owes={"Ann": "11.00"}, key=new_key())
+def test_a_hand_may_stake_more_than_a_player_bought_from_the_bank(stacked):
+    stacked.hand("30.00", {"Fred": "30.00"}, {"Ann": "15.00", "Fred": "15.00"})
+    assert selectors.session_dashboard(stacked.session).chips_outstanding == 2000
 
 
 def test_hand_amounts_are_whole_white_chips_B10(stacked):
@@ -69,4 +74,4 @@ def test_the_night_has_one_warning_for_jumping_the_bet_not_one_per_player_B11(st
     with pytest.raises(LedgerError, match="already given \\(to Ann\\)"):
         services.warning_record(session=stacked.session, player="Fred", key=new_key())
     stacked.penalty("Fred")
-    assert stacked.chips("Fred") == 980 and stacked.chips("Ann") == 1000
+    assert selectors.session_dashboard(stacked.session).table_pot == 20

@@ -1,5 +1,6 @@
-"""R6: random nights (buy-ins, sales, notes, hands, cash-outs, corrections, payments, close)
-checked after every step against a model of the chips and against the ledger's invariants."""
+"""R6: random nights (buy-ins, sales, notes, hands, cash-outs, count differences, corrections,
+payments, close) checked after every step against a model of what the bank knows (the chips it
+has out) and against the ledger's invariants."""
 
 import datetime
 
@@ -33,7 +34,8 @@ def colours_for(cents: int) -> dict[str, int]:
 
 
 class Night(RuleBasedStateMachine):
-    """One night per example; the model is the chips each player holds and the pot."""
+    """One night per example; the model is what the bank knows: the chips it has out tonight,
+    and the table's record of the pot (penalties and hands, which move no bank money)."""
 
     def __init__(self):
         super().__init__()
@@ -48,24 +50,28 @@ class Night(RuleBasedStateMachine):
         self.session = services.session_open(
             date=datetime.date(2026, 11, 21), banker=self.banker, host_present=host_present,
             seating=[n for n in NAMES if n != self.banker], key=new_key())
-        self.chips = dict.fromkeys(NAMES, 0)
-        self.pot = 0
-        self.effects: dict[int, dict[str, int]] = {}   # entry id -> chip moves (with "pot")
+        self.out = 0
+        self.effects: dict[int, int] = {}        # entry id -> its move of the chips out
+        self.table: dict[int, tuple[int, int]] = {}   # entry id -> (into the pot, awarded)
 
-    def _record(self, entry: Entry, moves: dict[str, int]) -> None:
-        self.effects[entry.pk] = moves
-        for who, cents in moves.items():
-            if who == "pot":
-                self.pot += cents
-            else:
-                self.chips[who] += cents
+    def pot(self) -> int:
+        """The table pot as the live record leaves it: a penalty adds, a hand leaves its carry."""
+        pot = 0
+        for pk in sorted(self.table):
+            added, awarded = self.table[pk]
+            pot = pot + added if awarded is None else added - awarded
+        return pot
 
-    @rule(buyer=st.sampled_from(NAMES), fives=st.integers(1, 6),
+    def _record(self, entry: Entry, out: int) -> None:
+        self.effects[entry.pk] = out
+        self.out += out
+
+    @rule(buyer=st.sampled_from(NAMES), nickels=st.integers(1, 600),
           paid=st.sampled_from(["cash", "note", "book"]),
           seller=st.sampled_from([None, *NAMES]))
-    def buy(self, buyer, fives, paid, seller):
-        amount = 500 * fives
-        refused = seller == buyer or (seller is not None and self.chips[seller] < amount)
+    def buy(self, buyer, nickels, paid, seller):
+        amount = 5 * nickels if seller else 500 * (1 + nickels % 6)
+        refused = seller == buyer   # a player may sell chips the bank never saw them win
         try:
             entry = services.buyin_create(session=self.session, player=buyer, amount=amount,
                                           paid=paid, seller=seller, key=new_key(),
@@ -74,71 +80,63 @@ class Night(RuleBasedStateMachine):
             assert refused
             return
         assert not refused
-        moves = {buyer: amount}
-        if seller:
-            moves[seller] = -amount
-        self._record(entry, moves)
+        self._record(entry, 0 if seller else amount)
 
     @rule(player=st.sampled_from(NAMES))
     def penalty(self, player):
-        try:
-            entry = services.penalty_record(session=self.session, player=player, key=new_key())
-        except LedgerError:
-            assert self.chips[player] < 20
-            return
-        self._record(entry, {player: -20, "pot": 20})
+        entry = services.penalty_record(session=self.session, player=player, key=new_key())
+        self.table[entry.pk] = (20, None)
+        self._record(entry, 0)
 
     @rule(stakes=st.dictionaries(st.sampled_from(NAMES), st.integers(1, 40), max_size=3),
           winner=st.sampled_from(NAMES), keep=st.integers(0, 2))
     def hand(self, stakes, winner, keep):
-        stakes = {p: 5 * n for p, n in stakes.items()}
-        in_pot = self.pot + sum(stakes.values())
-        award = max(in_pot - 5 * keep, 0)
-        refused = any(self.chips[p] < c for p, c in stakes.items()) or award == 0
+        pot = self.pot() + 5 * sum(stakes.values())
+        award = pot - 5 * keep
         try:
-            entry = services.hand_record(session=self.session, pot=award,
-                                         awards={winner: award}, owes=stakes, key=new_key())
+            entry = services.hand_record(session=self.session, pot=pot, awards={winner: award},
+                                         owes={p: 5 * n for p, n in stakes.items()},
+                                         key=new_key())
         except LedgerError:
-            assert refused
+            assert award <= 0
             return
-        assert not refused
-        moves = {p: -c for p, c in stakes.items()}
-        moves[winner] = moves.get(winner, 0) + award
-        moves["pot"] = sum(stakes.values()) - award
-        self._record(entry, moves)
+        assert award > 0
+        self.table[entry.pk] = (pot, award)
+        self._record(entry, 0)
 
     @rule(player=st.sampled_from(NAMES), extra=st.integers(-300, 40))
     def cashout(self, player, extra):
-        cents = self.chips[player] + 5 * extra
-        if cents <= 0:
-            return
+        cents = max(self.out + 5 * extra, 0)
         try:
             entry = services.cashout_create(session=self.session, player=player,
                                             chips=colours_for(cents), key=new_key())
         except LedgerError:
-            assert cents > self.chips[player]
+            assert cents > self.out
             return
-        assert cents <= self.chips[player]
-        self._record(entry, {player: -cents})
+        assert cents <= self.out
+        self._record(entry, -cents)
+
+    @rule(nickels=st.integers(1, 60))
+    def count_difference(self, nickels):
+        try:
+            entry = services.count_difference_record(session=self.session, amount=5 * nickels,
+                                                     reason="a chip on the floor", key=new_key())
+        except LedgerError:
+            assert 5 * nickels > self.out
+            return
+        self._record(entry, -5 * nickels)
 
     @precondition(lambda self: self.effects)
     @rule(data=st.data())
     def correct(self, data):
         pk = data.draw(st.sampled_from(sorted(self.effects)))
-        moves = self.effects[pk]
-        after = dict(self.chips)
-        for who, cents in moves.items():
-            if who != "pot":
-                after[who] -= cents
-        pot_after = self.pot - moves.get("pot", 0)
         try:
-            fix = services.entry_reverse(entry=pk, reason="property test", key=new_key())
+            services.entry_reverse(entry=pk, reason="property test", key=new_key())
         except LedgerError:
             return  # refused: leaves something below zero, or already corrected
-        assert min(after.values()) >= 0 and pot_after >= 0
-        del self.effects[pk]
-        self._record(fix, {who: -cents for who, cents in moves.items()})
-        self.effects.pop(fix.pk)
+        assert self.out - self.effects[pk] >= 0
+        self.out -= self.effects.pop(pk)
+        self.table.pop(pk, None)
 
     @rule(payer=st.sampled_from(NAMES), payee=st.sampled_from(["bank", *NAMES]),
           nickels=st.integers(1, 200))
@@ -151,16 +149,10 @@ class Night(RuleBasedStateMachine):
 
     @rule(commit=st.booleans(), award_to=st.sampled_from(NAMES))
     def close(self, commit, award_to):
-        if self.pot:
-            entry = services.hand_record(session=self.session, pot=self.pot,
-                                         awards={award_to: self.pot}, key=new_key())
-            self._record(entry, {award_to: self.pot, "pot": -self.pot})
-        for name in NAMES:
-            if self.chips[name]:
-                entry = services.cashout_create(session=self.session, player=name,
-                                                chips=colours_for(self.chips[name]),
-                                                key=new_key())
-                self._record(entry, {name: -self.chips[name]})
+        for player in services.not_cashed_out(self.session):   # the first takes what is out,
+            self.cashout(player.name, extra=0)                   # the others cash out nothing
+        if self.out:
+            self.count_difference(self.out // 5)
         if selectors.session_dashboard(self.session).final_pot:
             services.final_pot_award(session=self.session, winner=award_to, key=new_key())
         for note, _ in services.open_notes(self.session):
@@ -168,7 +160,7 @@ class Night(RuleBasedStateMachine):
             service(session=self.session, note=note, key=new_key())
         services.session_close(session=self.session, key=new_key())
         self.session.refresh_from_db()
-        assert_invariants(self.session)   # nothing out, THE BOOK sums to zero, no guest debt
+        assert_invariants(self.session)   # nothing out, nets and THE BOOK sum to zero
         if book_balances(kinds=[Account.SURROGATE], session=self.session):
             before = selectors.night_book(self.session)
             services.surrogate_book_merge(session=self.session, key=new_key())
@@ -178,9 +170,8 @@ class Night(RuleBasedStateMachine):
     @invariant()
     def ledger_matches_the_model(self):
         dash = assert_invariants(self.session)
-        held = {line.player.name: line.chips for line in dash.lines}
-        assert {n: held.get(n, 0) for n in NAMES} == self.chips
-        assert dash.table_pot == self.pot
+        assert dash.chips_outstanding == self.out
+        assert dash.table_pot == self.pot()
 
 
 @pytest.mark.django_db

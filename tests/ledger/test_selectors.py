@@ -38,12 +38,12 @@ def test_the_dashboard_and_settle_up_take_the_same_queries_for_any_table(
         assert selectors.audit()["ok"]
 
 
-def test_the_dashboard_shows_who_is_in_chips_and_cash(night):
+def test_the_dashboard_shows_who_is_in_what_they_bought_and_the_cash(night):
     night.buy("Fred", "20.00")
     night.buy("Ann", "10.00", paid="note")
     night.buy("Gus", "5.00", paid="book", seller="Fred")
     dash = selectors.session_dashboard(night.session)
-    assert [(ln.player.name, ln.chips) for ln in dash.lines] == [
+    assert [(ln.player.name, ln.bought_less_cashed_out) for ln in dash.lines] == [
         ("Mike", 0), ("Fred", 1500), ("Ann", 1000), ("Gus", 500)]
     assert (dash.cash_box, dash.chips_outstanding, dash.notes_open) == (2000, 3000, 1000)
     fred = selectors.player_night(night.session, night.session.seats.get(position=1).player)

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from ledger import selectors
 from ledger.models import BankNote, Entry, PokerSession
 
 pytestmark = pytest.mark.django_db
@@ -203,13 +204,14 @@ def test_chip_sale_between_players_B3(banker_client, night, players):
     assert BankNote.objects.get().holder == players["Fred"]
 
 
-def test_a_seller_cannot_sell_chips_they_do_not_hold(banker_client, night, players):
+def test_a_chip_sale_of_any_nickel_amount_moves_no_bank_chips_B2_B3(
+        banker_client, night, players):
     url = reverse("chip_sale", args=[night.session.pk])
     response = banker_client.post(url, {
-        "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "5",
+        "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "3.35",
         "paid": "cash", "seller": players["Fred"].pk, "save": "1"})
-    assert response.status_code == 400
-    assert "holds only $0.00" in response.content.decode()
+    assert response.status_code == 302
+    assert selectors.session_dashboard(night.session).chips_outstanding == 0
 
 
 def test_first_jump_gets_the_nights_warning_then_a_penalty_into_the_pot_B11(
@@ -272,11 +274,38 @@ def test_chip_plus_button_works_without_javascript(banker_client, night, players
     assert _entries(Entry.CASHOUT) == 0
 
 
-def test_cashout_of_more_chips_than_held_is_refused_R16(banker_client, night, players):
+def test_cashout_of_more_chips_than_are_out_is_refused_R16(banker_client, night, players):
     night.buy("Fred", "5.00")
     response = _cashout(banker_client, night, players, green="2")
     assert response.status_code == 400
-    assert "holds $5.00 in chips" in response.content.decode()
+    assert "the bank has only $5.00 in chips out tonight" in response.content.decode()
+    assert _entries(Entry.CASHOUT) == 0
+
+
+def test_a_winner_cashes_out_more_than_they_bought_on_the_page(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    night.buy("Ann", "5.00")
+    response = _cashout(banker_client, night, players, green="1", black="3")
+    assert response.status_code == 302
+    assert selectors.session_dashboard(night.session).chips_outstanding == 200
+
+
+def test_cashed_out_nothing_is_one_tap(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    url = reverse("cashout", args=[night.session.pk])
+    page = banker_client.get(url)
+    assert "Cashed out nothing" in page.content.decode()
+    response = banker_client.post(url, {"key": _key(page), "player": players["Fred"].pk,
+                                        "nothing": "1"})
+    assert response.status_code == 302
+    assert Entry.objects.get(kind=Entry.CASHOUT).payload["chips"] == {}
+
+
+def test_an_empty_count_saved_by_mistake_asks_for_a_count(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    response = _cashout(banker_client, night, players)
+    assert response.status_code == 400
+    assert "Cashed out nothing" in response.content.decode()
     assert _entries(Entry.CASHOUT) == 0
 
 
@@ -300,16 +329,33 @@ def test_double_tap_on_cashout_replays(banker_client, night, players):
 
 # ---- close --------------------------------------------------------------------------------
 
-def test_close_is_refused_while_chips_are_out_B12(banker_client, night, players):
+def test_close_is_refused_while_a_buyer_has_not_cashed_out_B12(banker_client, night, players):
     night.buy("Fred", "5.00")
     url = reverse("session_close", args=[night.session.pk])
     page = banker_client.get(url).content.decode()
-    assert "Chips are still out" in page and "Cash out Fred" in page
+    assert "Not cashed out yet" in page and "Cash out Fred" in page
     assert "Finish the steps above first" in page  # no close button yet
     response = banker_client.post(url, {"key": "a-fresh-key-123456789", "confirm": "on"})
     assert response.status_code == 400
-    assert "Chips are still out" in response.content.decode()
+    assert "Fred has not cashed out yet" in response.content.decode()
     assert PokerSession.objects.get().is_open
+
+
+def test_the_close_page_shows_and_records_a_count_difference(banker_client, night, players):
+    night.buy("Fred", "5.00")
+    night.cashout("Fred", black=4, yellow=1, blue=1)        # 4.75 of 5.00
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url)
+    html = page.content.decode()
+    assert 'id="close-chips-out">$0.25<' in html and "Record the count difference" in html
+    record = reverse("count_difference", args=[night.session.pk])
+    refused = banker_client.post(record, {"key": _key(page), "amount": "0.25", "reason": ""})
+    assert refused.status_code == 400 and "Say why the count is off" in refused.content.decode()
+    assert _entries(Entry.COUNT_DIFFERENCE) == 0
+    done = banker_client.post(record, {"key": _key(page), "amount": "0.25",
+                                       "reason": "a blue chip under the table"})
+    assert done.status_code == 302
+    assert selectors.session_dashboard(night.session).chips_outstanding == 0
 
 
 def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night, players):
