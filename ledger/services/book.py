@@ -30,7 +30,7 @@ def payment_record(*, session: PokerSession | int, player: Player | str,
     payee = party_of(to, field="to") or session.banker
     amount = nickels_of(amount)
     if payee.pk == payer.pk:
-        raise LedgerError(f"to: {payer.name} cannot pay themselves.", field="to")
+        raise LedgerError(f"{payer.name} cannot pay themselves.", field="to")
     journal = Journal(session)
     journal.book(payer, amount)
     journal.book(payee, -amount)
@@ -60,7 +60,7 @@ def book_opening(*, balances: Mapping[Player | str, int | str], key: str, user=N
         journal.add(Account.BOOK, cents, player=player)
         total += cents
     if total:
-        raise LedgerError(f"book_before: the balances add up to {money(total)}, not $0.00; "
+        raise LedgerError(f"THE BOOK's opening balances add up to {money(total)}, not $0.00; "
                           "THE BOOK always sums to zero.", field="book_before")
     return journal.write(kind=Entry.OPENING, key=key, user=user, amount=0,
                          payload={"type": "opening"}, memo="THE BOOK brought in")

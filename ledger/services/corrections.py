@@ -22,18 +22,18 @@ def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> En
     if not isinstance(entry, Entry):
         found = Entry.objects.filter(pk=entry).first() if str(entry).isdigit() else None
         if found is None:
-            raise LedgerError(f"entry: there is no entry {entry!r}.", field="entry")
+            raise LedgerError(f"There is no entry {entry!r}.", field="entry")
         entry = found
     reason = " ".join(str(reason or "").split())
     if not reason:
-        raise LedgerError("reason: say why the entry is being corrected.", field="reason")
+        raise LedgerError("Say why the entry is being corrected.", field="reason")
     if entry.kind in NOT_REVERSIBLE:
-        raise LedgerError(f"entry: {NOT_REVERSIBLE[entry.kind]}.", field="entry")
+        raise LedgerError(f"This entry cannot be corrected: {NOT_REVERSIBLE[entry.kind]}.", field="entry")
     if entry.session_id is None:
-        raise LedgerError("entry: that entry belongs to no session.", field="entry")
+        raise LedgerError("That entry belongs to no session.", field="entry")
     session = lock_session(entry.session_id)
     if Entry.objects.filter(reverses=entry).exists():
-        raise LedgerError(f"entry: entry #{entry.pk} was already corrected.", field="entry")
+        raise LedgerError(f"Entry #{entry.pk} was already corrected.", field="entry")
     journal = Journal(session)
     for posting in entry.postings.all():
         journal.add_stored(posting.kind, -posting.amount, player_id=posting.player_id,

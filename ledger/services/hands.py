@@ -61,7 +61,7 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
     player = player_of(player)
     amount = nickels_of(amount)
     if amount != PENALTY:
-        raise LedgerError(f"amount: the penalty for jumping the bet is $0.20 (B11), "
+        raise LedgerError(f"The penalty for jumping the bet is $0.20 (B11), "
                           f"not {money(amount)}.", field="amount")
     return Journal(session).write(
         kind=Entry.PENALTY, key=key, user=user, player=player, amount=amount,
@@ -72,12 +72,12 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
 
 def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
     if not isinstance(mapping, Mapping):
-        raise LedgerError(f"{field}: expected each player's amount.", field=field)
+        raise LedgerError(f"Give each player's amount for the {field}.", field=field)
     result: dict[Player, int] = {}
     for who, amount in mapping.items():
         player = player_of(who, field=field)
         if player in result:
-            raise LedgerError(f"{field}: {player.name} is listed twice.", field=field)
+            raise LedgerError(f"{player.name} is listed twice in the {field}.", field=field)
         result[player] = nickels_of(amount, field=f"{field} for {player.name}")
     return result
 

@@ -1,6 +1,7 @@
 """Turning what a caller passes (objects, ids, names, decimal strings) into rows and cents.
 
-Every refusal is a LedgerError naming the field, so forms, the CLI and the importer can show it.
+Every refusal is a LedgerError: a sentence a banker can read, and the field it belongs to, so
+forms can put it next to that field and the CLI and the importer can show it as it is.
 """
 
 from __future__ import annotations
@@ -16,12 +17,22 @@ FIVE_DOLLARS = 500
 NICKEL = 5
 
 
+_WHAT = {"awards": "{}'s award", "owes": "what {} owes", "book_before": "{}'s balance before"}
+
+
+def _what(field: str, capital: bool = False) -> str:
+    """The thing a field holds, for a sentence: "the pot", "Fred's award", "what Ann owes"."""
+    head, _, name = field.partition(" for ")
+    what = _WHAT[head].format(name) if name and head in _WHAT else "the " + field.replace("_", " ")
+    return what[0].upper() + what[1:] if capital else what
+
+
 def player_of(value: Player | str | int | None, *, field: str = "player") -> Player:
     """A Player from an instance, a name or an id; unknown players are refused."""
     if isinstance(value, Player):
         return value
     if isinstance(value, bool) or value is None or (isinstance(value, str) and not value.strip()):
-        raise LedgerError(f"{field}: choose a player.", field=field)
+        raise LedgerError("Choose a player.", field=field)
     if isinstance(value, int):
         found = Player.objects.filter(pk=value).first()
     elif isinstance(value, str):
@@ -29,7 +40,7 @@ def player_of(value: Player | str | int | None, *, field: str = "player") -> Pla
     else:
         found = None
     if found is None:
-        raise LedgerError(f"{field}: there is no player {value!r}.", field=field)
+        raise LedgerError(f"There is no player {value!r}.", field=field)
     return found
 
 
@@ -46,7 +57,7 @@ def session_of(value: PokerSession | int | str) -> PokerSession:
     try:
         return PokerSession.objects.get(pk=int(value))
     except (PokerSession.DoesNotExist, ValueError, TypeError):
-        raise LedgerError(f"session: there is no session {value!r}.", field="session") from None
+        raise LedgerError(f"There is no session {value!r}.", field="session") from None
 
 
 def note_of(value: BankNote | int) -> BankNote:
@@ -55,13 +66,14 @@ def note_of(value: BankNote | int) -> BankNote:
     try:
         return BankNote.objects.select_related("debtor", "holder").get(pk=int(value))
     except (BankNote.DoesNotExist, ValueError, TypeError):
-        raise LedgerError(f"note: there is no bank note {value!r}.", field="note") from None
+        raise LedgerError(f"There is no bank note {value!r}.", field="note") from None
 
 
 def cents_of(value: int | str, *, field: str = "amount") -> int:
     """Whole cents from an int (cents) or a decimal string ("20.00"); must be positive."""
     if isinstance(value, bool):
-        raise LedgerError(f"{field}: expected an amount such as 20.00, got {value!r}.", field=field)
+        raise LedgerError(f"Write {_what(field)} as an amount such as 20.00, not {value!r}.",
+                          field=field)
     if isinstance(value, int):
         cents = value
     elif isinstance(value, str):
@@ -69,12 +81,14 @@ def cents_of(value: int | str, *, field: str = "amount") -> int:
             cents = parse_cents(value, field=field)
         except MoneyError:
             raise LedgerError(
-                f"{field}: {value!r} is not an amount of money; write it like 20.00.", field=field
+                f"{value!r} is not an amount of money for {_what(field)}; write it like 20.00.",
+                field=field,
             ) from None
     else:
-        raise LedgerError(f"{field}: expected an amount such as 20.00, got {value!r}.", field=field)
+        raise LedgerError(f"Write {_what(field)} as an amount such as 20.00, not {value!r}.",
+                          field=field)
     if cents <= 0:
-        raise LedgerError(f"{field}: the amount must be more than $0.00, not {money(cents)}.",
+        raise LedgerError(f"{_what(field, True)} must be more than $0.00, not {money(cents)}.",
                           field=field)
     return cents
 
@@ -84,7 +98,8 @@ def nickels_of(value: int | str, *, field: str = "amount") -> int:
     cents = cents_of(value, field=field)
     if cents % NICKEL:
         raise LedgerError(
-            f"{field}: {money(cents)} is not a multiple of $0.05, the white chip (B10).",
+            f"{_what(field, True)} of {money(cents)} is not a multiple of $0.05, the white chip "
+            "(B10).",
             field=field,
         )
     return cents
@@ -95,7 +110,7 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
     cents = cents_of(value, field=field)
     if cents % FIVE_DOLLARS:
         raise LedgerError(
-            f"{field}: chips are bought in multiples of $5.00 (B2); {money(cents)} is not one.",
+            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(cents)} is not one.",
             field=field,
         )
     return cents
@@ -104,13 +119,14 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
 def signed_nickels_of(value: int | str, *, field: str) -> int:
     """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise LedgerError(f"{field}: expected an amount such as -12.50, got {value!r}.",
+        raise LedgerError(f"Write {_what(field)} as an amount such as -12.50, not {value!r}.",
                           field=field)
     try:
         cents = value if isinstance(value, int) else parse_cents(value, field=field)
     except MoneyError:
-        raise LedgerError(f"{field}: {value!r} is not an amount of money; write it like -12.50.",
-                          field=field) from None
+        raise LedgerError(f"{value!r} is not an amount of money for {_what(field)}; write it like "
+                          "-12.50.", field=field) from None
     if cents % NICKEL:
-        raise LedgerError(f"{field}: {money(cents)} is not a multiple of $0.05.", field=field)
+        raise LedgerError(f"{_what(field, True)} of {money(cents)} is not a multiple of $0.05.",
+                          field=field)
     return cents

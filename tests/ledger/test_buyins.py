@@ -77,8 +77,8 @@ def test_on_a_night_without_the_host_book_debts_go_to_the_surrogate_book_B7(play
         ("0", "must be more than \\$0.00"),
         ("ten", "is not an amount of money"),
         ("5.001", "is not an amount of money"),
-        (5.0, "expected an amount"),
-        (None, "expected an amount"),
+        (5.0, "as an amount such as 20.00"),
+        (None, "as an amount such as 20.00"),
     ],
 )
 def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, message):
@@ -90,7 +90,7 @@ def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, messag
 
 def test_an_unknown_player_is_refused_and_nothing_is_written(night):
     before = rows()
-    with pytest.raises(LedgerError, match="there is no player 'Zed'"):
+    with pytest.raises(LedgerError, match="There is no player 'Zed'"):
         services.buyin_create(session=night.session, player="Zed", amount="5.00", key=new_key())
     assert rows() == before
 

@@ -35,7 +35,7 @@ def test_an_entry_is_corrected_only_once(night):
 
 def test_a_correction_needs_a_reason(night):
     buy = night.buy("Fred", "20.00")
-    with pytest.raises(LedgerError, match="say why"):
+    with pytest.raises(LedgerError, match="Say why"):
         services.entry_reverse(entry=buy, reason="  ", key=new_key())
 
 
@@ -55,5 +55,5 @@ def test_a_correction_cannot_be_corrected(night):
 
 
 def test_an_unknown_entry_is_refused(night):
-    with pytest.raises(LedgerError, match="there is no entry 999"):
+    with pytest.raises(LedgerError, match="There is no entry 999"):
         services.entry_reverse(entry=999, reason="x", key=new_key())

@@ -139,9 +139,9 @@ def test_a_host_less_night_and_its_merge_round_trip(players):
         (lambda d: d.update(format="banker-session/2"), "format: expected"),
         (lambda d: d["events"].append({"type": "dance"}), "unknown event type 'dance'"),
         (lambda d: d["events"].insert(0, {"type": "buy", "player": "Fred", "amount": "7.00"}),
-         "events\\[0\\] \\(buy\\): amount: chips are bought in multiples of \\$5.00"),
+         "events\\[0\\] \\(buy\\): Chips are bought from the bank in multiples of \\$5.00"),
         (lambda d: d["events"].insert(0, {"type": "buy", "player": "Zed", "amount": "5.00"}),
-         "there is no player 'Zed'"),
+         "There is no player 'Zed'"),
         (lambda d: d.pop("players"), "missing \"players\""),
     ],
 )

@@ -45,7 +45,7 @@ def test_a_guest_without_an_inviter_is_refused_B9(db):
 
 
 def test_a_guest_invited_by_an_unknown_player_is_refused(players):
-    with pytest.raises(LedgerError, match="there is no player 'Nobody'"):
+    with pytest.raises(LedgerError, match="There is no player 'Nobody'"):
         make_player("Zed", "BOZ", regular=False, invited_by="Nobody")
 
 

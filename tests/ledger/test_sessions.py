@@ -38,7 +38,7 @@ def test_the_night_remembers_the_book_it_opened_with(players):
 
 
 def test_an_unknown_banker_is_refused(players):
-    with pytest.raises(LedgerError, match="there is no player 'Zed'"):
+    with pytest.raises(LedgerError, match="There is no player 'Zed'"):
         services.session_open(date="2026-11-21", banker="Zed", key=new_key())
     assert not PokerSession.objects.exists()
 
