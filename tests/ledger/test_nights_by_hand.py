@@ -45,18 +45,24 @@ def row(name, cash="0.00", note="0.00", book="0.00", out="0.00", pot="0.00", net
             "cashed_out": out, "final_pot": pot, "net": net, "book_after": after}
 
 
-WINNERS = {
-    "players": [
-        row("Mike", cash="20.00", out="20.00", net="0.25", after="15.25"),
-        row("Fred", cash="20.00", out="41.00", net="21.00"),
-        row("Ann", note="20.00", out="22.00", pot="0.75", net="2.75", after="-11.25"),
-        row("Zed", cash="15.00", note="3.50", net="-15.00"),
-        row("Lou", book="15.00", out="6.00", net="-9.00", after="-4.00"),
-    ],
-    "transfers": [{"from": "Ann", "to": "Mike", "amount": "11.25"},
-                  {"from": "Lou", "to": "Mike", "amount": "4.00"}],
-    "minimal": True,
-}
+# Also what the same night entered through the pages must show (tests/browser).
+WINNERS = json.loads((NIGHTS / "winners_and_a_lost_chip.settle_up.json").read_text())
+
+
+def test_the_expected_settle_up_is_the_one_worked_by_hand():
+    assert WINNERS == {
+        "players": [
+            row("Mike", cash="20.00", out="20.00", net="0.25", after="15.25"),
+            row("Fred", cash="20.00", out="41.00", net="21.00"),
+            row("Ann", note="20.00", out="22.00", pot="0.75", net="2.75", after="-11.25"),
+            row("Zed", cash="15.00", note="3.50", net="-15.00"),
+            row("Lou", book="15.00", out="6.00", net="-9.00", after="-4.00"),
+        ],
+        "transfers": [{"from": "Ann", "to": "Mike", "amount": "11.25"},
+                      {"from": "Lou", "to": "Mike", "amount": "4.00"}],
+        "minimal": True,
+    }
+
 
 HOST_AWAY = {
     "players": [
