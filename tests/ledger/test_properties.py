@@ -4,6 +4,7 @@ checked after every step against a model of the chips and against the ledger's i
 import datetime
 
 import pytest
+from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -37,7 +38,16 @@ class Night(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
+        # Each example is its own run of nights on the same players: what it writes is rolled
+        # back in teardown, so the next example does not find this one's night still open
+        # (one open session at a time).
+        self._example = transaction.atomic()
+        self._example.__enter__()
         self._open()
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self._example.__exit__(None, None, None)
 
     def _open(self):
         """A new night; THE BOOK carries over from the last one (B6). Every other night the
