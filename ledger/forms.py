@@ -280,6 +280,10 @@ class SessionOpenForm(KeyedForm):
 
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
     host_present = forms.BooleanField(label="The host is here", required=False, initial=True)
+    # The boxes arrive in the page's order (by name), not in the order they were tapped;
+    # app.js writes the tap order here. Without JavaScript the banker reorders the seats on
+    # the session's seating page before the first hand.
+    order = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-tap-order": ""}))
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -292,4 +296,51 @@ class SessionOpenForm(KeyedForm):
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
-        self.order_fields(["date", "banker", "host_present", "players"])
+        self.order_fields(["date", "banker", "host_present", "players", "order"])
+
+    def clean_order(self):
+        ids = []
+        for part in (self.cleaned_data.get("order") or "").split(","):
+            part = part.strip()
+            if part.isdigit() and part.isascii() and int(part) not in ids:
+                ids.append(int(part))
+        return ids
+
+    def seating(self) -> list[int]:
+        """The players after the banker, in the order the banker tapped them (B1)."""
+        checked = list(self.cleaned_data.get("players") or [])
+        tapped = [pk for pk in self.cleaned_data.get("order") or [] if pk in checked]
+        seating = tapped + [pk for pk in checked if pk not in tapped]
+        return [pk for pk in seating if pk != self.cleaned_data.get("banker")]
+
+
+class SeatingForm(KeyedForm):
+    """Move one seat up or down the dealing order, before the first hand (B1).
+
+    `order` is the seating as the page showed it, so a repeated tap asks for the same thing.
+    """
+
+    order = forms.CharField(widget=forms.HiddenInput)
+    move = forms.CharField()
+
+    def clean_order(self):
+        parts = self.cleaned_data["order"].split(",")
+        if not all(p.isdigit() and p.isascii() for p in parts):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return [int(p) for p in parts]
+
+    def clean(self):
+        data = super().clean()
+        order, move = data.get("order"), data.get("move") or ""
+        if order is None:
+            return data
+        pk, _, direction = move.partition(":")
+        if not (pk.isdigit() and pk.isascii()) or int(pk) not in order \
+                or direction not in ("up", "down"):
+            raise forms.ValidationError("Tap the arrow beside a player to move them.")
+        at = order.index(int(pk))
+        to = at - 1 if direction == "up" else at + 1
+        if 0 <= to < len(order):
+            order[at], order[to] = order[to], order[at]
+        data["new_order"] = order
+        return data

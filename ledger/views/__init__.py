@@ -15,6 +15,7 @@ from ledger.views.player import player_balance
 from ledger.views.sessions import (
     player_list,
     player_new,
+    seating,
     session_dashboard_view,
     session_list,
     session_open,
@@ -22,6 +23,6 @@ from ledger.views.sessions import (
 
 __all__ = [
     "buyin", "cashout", "chip_sale", "correction", "final_pot", "note_action", "payment",
-    "penalty", "player_balance", "player_list", "player_new", "pot_award", "session_close_view",
+    "penalty", "player_balance", "player_list", "player_new", "pot_award", "seating", "session_close_view",
     "session_dashboard_view", "session_list", "session_open", "surrogate_merge",
 ]

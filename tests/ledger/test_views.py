@@ -507,3 +507,79 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
     assert Entry.objects.filter(kind=Entry.MERGE).count() == 1
     assert "Merge into THE BOOK" not in banker_client.get(url).content.decode()
     assert "THE BOOK is empty" not in banker_client.get(reverse("book")).content.decode()
+
+
+# ---- issue 7: one open session, seating order -------------------------------------------
+
+def test_opening_a_second_session_is_refused_naming_the_open_one(banker_client, night, players):
+    url = reverse("session_open")
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Ann"].pk,
+        "host_present": "on", "players": [players["Fred"].pk],
+    })
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Saturday, November 21, 2026 (banker Mike) is still open" in html
+    assert PokerSession.objects.count() == 1
+
+
+def _seat_names(session) -> list[str]:
+    return [s.player.name for s in session.seats.order_by("position")]
+
+
+def test_the_order_players_are_tapped_is_the_seating_order_banker_first_B1(
+        banker_client, players):
+    url = reverse("session_open")
+    fred, ann, gus, mike = (players[n].pk for n in ("Fred", "Ann", "Gus", "Mike"))
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": mike,
+        "host_present": "on",
+        # the boxes arrive in the page's (name) order; app.js sends the tap order beside them
+        "players": [ann, fred, gus], "order": f"{gus},{mike},{fred},{ann}",
+    })
+    assert response.status_code == 302
+    assert _seat_names(PokerSession.objects.get()) == ["Mike", "Gus", "Fred", "Ann"]
+
+
+def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_client, players):
+    url = reverse("session_open")
+    page = banker_client.get(url).content.decode()
+    assert 'data-tap-order' in page and "data-seat-order" in page
+    banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Fred"].pk,
+        "players": [players["Ann"].pk, players["Gus"].pk, players["Fred"].pk], "order": "",
+    })
+    assert _seat_names(PokerSession.objects.get()) == ["Fred", "Ann", "Gus"]
+
+
+def test_the_seating_page_moves_a_player_with_plain_form_posts_B1(banker_client, night, players):
+    url = reverse("seating", args=[night.session.pk])
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert url in dashboard.content.decode()
+    page = banker_client.get(url)
+    html = page.content.decode()
+    assert f'value="{players["Ann"].pk}:up"' in html
+    assert f'value="{players["Fred"].pk}:up"' not in html  # nobody moves above the banker
+    order = ",".join(str(players[n].pk) for n in ("Mike", "Fred", "Ann", "Gus"))
+    data = {"key": _key(page), "order": order, "move": f"{players['Gus'].pk}:up"}
+    moved = banker_client.post(url, data)
+    assert moved.status_code == 302 and moved.url == url
+    assert _seat_names(night.session) == ["Mike", "Fred", "Gus", "Ann"]
+    again = banker_client.post(url, data)  # a double tap replays, it does not move Gus again
+    assert again.status_code == 302
+    assert _seat_names(night.session) == ["Mike", "Fred", "Gus", "Ann"]
+
+
+def test_the_seating_page_refuses_once_a_hand_is_recorded_B1(banker_client, night, players):
+    url = reverse("seating", args=[night.session.pk])
+    page = banker_client.get(url)
+    night.buy("Fred", "5.00")
+    night.hand("0.50", {"Ann": "0.50"}, {"Fred": "0.50"})
+    order = ",".join(str(players[n].pk) for n in ("Mike", "Fred", "Ann", "Gus"))
+    refused = banker_client.post(url, {"key": _key(page), "order": order,
+                                       "move": f"{players['Gus'].pk}:up"})
+    assert refused.status_code == 400
+    assert "seats stay as they were dealt" in refused.content.decode()
+    assert _seat_names(night.session) == ["Mike", "Fred", "Ann", "Gus"]
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert url not in dashboard.content.decode()
