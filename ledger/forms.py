@@ -47,9 +47,15 @@ class MoneyField(forms.CharField):
         return attrs
 
     def to_python(self, value):
-        text = (super().to_python(value) or "").replace("$", "").replace(",", "").strip()
+        text = (super().to_python(value) or "").replace("$", "").strip()
         if not text:
             return None
+        if "," in text:
+            # "1,000" is a thousand to one banker and one dollar to another: never guess.
+            raise forms.ValidationError(
+                f"“{text}” has a comma. Type the amount without commas, with a point before "
+                "the cents: 1000.00 for a thousand dollars, 10.50 for ten dollars fifty."
+            )
         if len(text) > 12:
             raise forms.ValidationError("That amount is too long; type dollars and cents.")
         if text.startswith("-"):
@@ -68,6 +74,36 @@ class MoneyField(forms.CharField):
 
     def prepare_value(self, value):
         return format_cents(value) if isinstance(value, int) else value
+
+
+CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
+
+
+class ConfirmLargeAmountMixin:
+    """An amount above $500 is saved only once the banker ticks that it is right.
+
+    The box carries the amount it confirms, so changing the amount asks again; until it is
+    ticked the form is invalid and nothing is written.
+    """
+
+    def add_confirm_field(self):
+        self.fields["confirm_amount"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.asks_to_confirm = False
+
+    def check_large_amount(self, data):
+        amount = data.get("amount")
+        if amount is None or amount <= CONFIRM_ABOVE:
+            return
+        try:
+            confirmed = parse_cents((data.get("confirm_amount") or "").strip(), field="confirm")
+        except MoneyError:
+            confirmed = None
+        if confirmed != amount:
+            self.asks_to_confirm = True
+            self.confirm_value = format_cents(amount)
+            self.add_error("amount", f"${format_cents(amount)} is more than "
+                           f"${format_cents(CONFIRM_ABOVE)}. Check the amount; if it is right, "
+                           "tick the box below and save again.")
 
 
 class KeyedForm(forms.Form):
@@ -103,7 +139,7 @@ class RosterForm(KeyedForm):
         super().__init__(*args, **kwargs)
 
 
-class BuyInForm(RosterForm):
+class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     """Chips bought from the bank, or from another player (a chip sale), paid three ways (B2, B3)."""
 
     amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
@@ -122,12 +158,14 @@ class BuyInForm(RosterForm):
             required=sale,
             empty="— choose the seller —" if sale else "The bank",
         )
+        self.add_confirm_field()
         self.order_fields(["player", "amount", "paid", "seller"])
 
     def clean(self):
         data = super().clean()
         if data.get("seller") and data.get("seller") == data.get("player"):
             self.add_error("seller", "A player cannot buy chips from themself.")
+        self.check_large_amount(data)
         return data
 
 
@@ -212,7 +250,7 @@ class PotAwardForm(RosterForm):
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
 
 
-class PaymentForm(RosterForm):
+class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
     """Cash handed from one person to another (or to the bank) to settle what they owe."""
 
     amount = MoneyField(label="Amount")
@@ -221,12 +259,14 @@ class PaymentForm(RosterForm):
         super().__init__(*args, **kwargs)
         self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
         self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
+        self.add_confirm_field()
         self.order_fields(["player", "to", "amount"])
 
     def clean(self):
         data = super().clean()
         if data.get("to") and data.get("to") == data.get("player"):
             self.add_error("to", "Nobody pays themself.")
+        self.check_large_amount(data)
         return data
 
 

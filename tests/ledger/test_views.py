@@ -583,3 +583,49 @@ def test_the_seating_page_refuses_once_a_hand_is_recorded_B1(banker_client, nigh
     assert _seat_names(night.session) == ["Mike", "Fred", "Ann", "Gus"]
     dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
     assert url not in dashboard.content.decode()
+
+
+# ---- issue 7: amounts --------------------------------------------------------------------
+
+def test_a_buyin_typed_with_a_thousands_comma_is_refused_not_read_as_1000_R16(
+        banker_client, night, players):
+    response = _buy(banker_client, night, players, amount="1,000")
+    assert response.status_code == 400
+    assert "has a comma" in response.content.decode()
+    assert _entries() == 0
+
+
+def test_a_buyin_above_500_is_saved_only_once_the_banker_confirms_it_B2(
+        banker_client, night, players):
+    url = reverse("buyin", args=[night.session.pk])
+    key = _key(banker_client.get(url))
+    asked = _buy(banker_client, night, players, key=key, amount="1000")
+    html = asked.content.decode()
+    assert asked.status_code == 400 and _entries() == 0
+    assert "$1000.00 is more than $500.00" in html
+    assert 'name="confirm_amount" id="id_confirm_amount" value="1000.00"' in html
+    saved = _buy(banker_client, night, players, key=key, amount="1000",
+                 confirm_amount="1000.00")
+    assert saved.status_code == 302
+    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [1000_00]
+
+
+def test_a_chip_sale_above_500_asks_to_confirm_B3(banker_client, night, players):
+    url = reverse("chip_sale", args=[night.session.pk])
+    asked = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "player": players["Ann"].pk, "amount": "600",
+        "paid": "cash", "seller": players["Fred"].pk, "save": "1"})
+    assert asked.status_code == 400 and "Yes, $600.00 is right" in asked.content.decode()
+    assert _entries() == 0
+
+
+def test_a_payment_above_500_asks_to_confirm(banker_client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    url = reverse("payment", args=[night.session.pk])
+    data = {"key": _key(banker_client.get(url)), "player": players["Ann"].pk,
+            "to": players["Fred"].pk, "amount": "750", "save": "1"}
+    asked = banker_client.post(url, data)
+    assert asked.status_code == 400 and "Yes, $750.00 is right" in asked.content.decode()
+    assert _entries(Entry.PAY) == 0
+    saved = banker_client.post(url, {**data, "confirm_amount": "750.00"})
+    assert saved.status_code == 302 and _entries(Entry.PAY) == 1
