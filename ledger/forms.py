@@ -122,6 +122,16 @@ class KeyedForm(forms.Form):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
         return key
 
+    def hidden_field_errors(self) -> list[str]:
+        """Errors on hidden fields, which no mark on the page could show (the key's are shown
+        on their own)."""
+        return [str(e) for field in self.hidden_fields() if field.name != "key"
+                for e in field.errors]
+
+    def marked_errors(self) -> bool:
+        """Is some field the banker can see marked with an error?"""
+        return any(field.errors for field in self.visible_fields())
+
 
 def _player_field(label, choices, *, required=True, empty=None):
     if empty is not None:
@@ -243,11 +253,17 @@ class FinalPotForm(RosterForm):
 class PotAwardForm(RosterForm):
     """The chips left in the table's pot (penalties, a carried pot) go to a hand's winner."""
 
-    pot = MoneyField(label="Pot", widget=forms.HiddenInput)
+    pot = MoneyField(label="Pot", widget=forms.HiddenInput, allow_zero=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+    def clean_pot(self):
+        pot = self.cleaned_data.get("pot")
+        if not pot:
+            raise forms.ValidationError("The pot is empty: there is nothing to award.")
+        return pot
 
 
 class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
@@ -361,7 +377,10 @@ class SeatingForm(KeyedForm):
     """
 
     order = forms.CharField(widget=forms.HiddenInput)
-    move = forms.CharField()
+    move = forms.CharField(  # the arrow buttons carry it
+        widget=forms.HiddenInput,
+        error_messages={"required": "Tap the arrow beside a player to move them."},
+    )
 
     def clean_order(self):
         parts = self.cleaned_data["order"].split(",")

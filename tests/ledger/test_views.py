@@ -629,3 +629,27 @@ def test_a_payment_above_500_asks_to_confirm(banker_client, night, players):
     assert _entries(Entry.PAY) == 0
     saved = banker_client.post(url, {**data, "confirm_amount": "750.00"})
     assert saved.status_code == 302 and _entries(Entry.PAY) == 1
+
+
+# ---- issue 7: errors on hidden fields are shown -------------------------------------------
+
+def test_awarding_an_empty_pot_says_the_pot_is_empty_not_fix_what_is_marked(
+        banker_client, night, players):
+    url = reverse("pot_award", args=[night.session.pk])
+    page = banker_client.get(url)
+    response = banker_client.post(url, {"key": _key(page), "pot": "0.00",
+                                        "winner": players["Fred"].pk, "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "The pot is empty: there is nothing to award." in html
+    assert "fix what is marked below" not in html
+    assert _entries(Entry.HAND) == 0
+
+
+def test_a_damaged_hidden_field_shows_its_own_message(banker_client, night, players):
+    url = reverse("pot_award", args=[night.session.pk])
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "pot": "lots",
+                                        "winner": players["Fred"].pk, "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "is not an amount of money" in html
+    assert "fix what is marked below" not in html
