@@ -82,7 +82,7 @@ def session_dashboard_view(request, pk):
     saved = None
     if request.GET.get("saved", "").isdigit():
         saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
-    recent = list(entries_of(session).order_by("-id")[:RECENT])
+    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
                "can_reseat": session.is_open and not _hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}

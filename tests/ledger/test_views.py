@@ -653,3 +653,74 @@ def test_a_damaged_hidden_field_shows_its_own_message(banker_client, night, play
     html = response.content.decode()
     assert response.status_code == 400 and "is not an amount of money" in html
     assert "fix what is marked below" not in html
+
+
+# ---- issue 7: messages that read as sentences -------------------------------------------
+
+def test_a_cancelled_entry_shows_as_cancelled_in_the_latest_entries(banker_client, night):
+    wrong = night.buy("Fred", "25.00")
+    fix = night.reverse(wrong, reason="he said twenty")
+    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = html.decode()
+    assert "<s>Fred bought $25.00" in html
+    assert f"cancelled by #{fix.pk}" in html and f"cancels #{wrong.pk}" in html
+
+
+def test_an_open_session_reads_tonight_on_the_list_and_the_dashboard(banker_client, night):
+    listing = banker_client.get(reverse("session_list")).content.decode()
+    assert "Tonight: Sat Nov 21, 2026" in listing
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert "Tonight: Saturday, November 21" in dashboard.content.decode()
+    night.close()
+    assert "Tonight" not in banker_client.get(reverse("session_list")).content.decode()
+
+
+def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_closed_one(
+        client, players):
+    from ledger_night import Night, new_key, open_night
+
+    from ledger import services
+
+    later = open_night(seating=["Ann"])  # Nov 21, played and closed
+    later.close()
+    tonight = Night(services.session_open(date="2026-11-14", banker="Mike", seating=["Ann"],
+                                          key=new_key()))
+    tonight.buy("Ann", "5.00")
+    html = client.get(reverse("player_balance", args=[players["Ann"].balance_token])).content
+    html = html.decode()
+    assert "Tonight: Sat Nov 14" in html and "Last night" not in html
+
+
+def test_the_journal_csv_uses_the_local_time_shown_on_screen(banker_client, night, settings):
+    import csv
+    import io
+
+    from django.utils import timezone
+
+    settings.TIME_ZONE = "Asia/Kolkata"  # UTC+5:30: never the same clock time as UTC
+    entry = night.buy("Fred", "20.00")
+    url = reverse("session_entries", args=[night.session.pk])
+    local = timezone.localtime(entry.created_at)
+    assert local.strftime("%H:%M") in banker_client.get(url).content.decode()
+    rows = list(csv.reader(io.StringIO(banker_client.get(url, {"_export": "csv"}).content
+                                       .decode())))
+    when = rows[0].index("When")
+    assert rows[1][when] == local.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_the_settle_up_csv_carries_who_pays_whom_after_the_players_B8(
+        banker_client, night, players):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("5.00", {"Fred": "5.00"}, owes={"Ann": "5.00"})
+    night.cashout("Fred", black=25)
+    night.cashout("Ann", green=1)
+    night.close()
+    transfers = night.report()["transfers"]
+    assert transfers
+    url = reverse("settle_up", args=[night.session.pk])
+    lines = banker_client.get(url, {"_export": "csv"}).content.decode().splitlines()
+    at = lines.index("Who pays whom")
+    assert lines[at - 1] == "" and lines[at + 1] == "From,To,Amount"
+    assert lines[at + 2:] == [f"{t['from']},{t['to']},{t['amount']}" for t in transfers]
+    assert lines[0].startswith("Player,Bought cash")
