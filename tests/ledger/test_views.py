@@ -724,3 +724,11 @@ def test_the_settle_up_csv_carries_who_pays_whom_after_the_players_B8(
     assert lines[at - 1] == "" and lines[at + 1] == "From,To,Amount"
     assert lines[at + 2:] == [f"{t['from']},{t['to']},{t['amount']}" for t in transfers]
     assert lines[0].startswith("Player,Bought cash")
+
+
+def test_adding_hank_beside_hank_says_why_in_words(banker_client, players):
+    url = reverse("player_new")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "name": "ann",
+                                        "note_id": "BOAN"})
+    assert response.status_code == 400
+    assert "names that differ only in capitals count as the same" in response.content.decode()
