@@ -15,10 +15,27 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The demo runs in debug mode unless DJANGO_DEBUG is set to something false (false, 0, no, off).
+DEMO_DEBUG := $(if $(filter-out true on ok y yes 1,$(shell printf '%s' '$(DJANGO_DEBUG)' | tr A-Z a-z)),,yes)
+
 demo: install
+ifeq ($(DEMO_DEBUG),yes)
+	@echo "The demo runs in debug mode (DJANGO_DEBUG defaults to true): an error shows Django's debug page."
+	@echo "To switch it off and see the plain 404/500 pages, as in production: DJANGO_DEBUG=false make demo"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --port $(PORT)
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+else
+	@echo "The demo runs with DJANGO_DEBUG=false: errors show the plain 404/500 pages, as in production"
+	@echo "(served over plain http on 127.0.0.1, with a throwaway secret key unless DJANGO_SECRET_KEY is set)."
+	@set -e; \
+	export DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
+	export DJANGO_SECURE_SSL_REDIRECT="$${DJANGO_SECURE_SSL_REDIRECT:-false}"; \
+	$(BIN)/python manage.py migrate --noinput; \
+	$(BIN)/python manage.py collectstatic --noinput -v0; \
+	$(BIN)/python manage.py load_demo --port $(PORT); \
+	exec $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+endif
 
 lint: install
 	$(BIN)/ruff check .

@@ -47,9 +47,15 @@ class MoneyField(forms.CharField):
         return attrs
 
     def to_python(self, value):
-        text = (super().to_python(value) or "").replace("$", "").replace(",", "").strip()
+        text = (super().to_python(value) or "").replace("$", "").strip()
         if not text:
             return None
+        if "," in text:
+            # "1,000" is a thousand to one banker and one dollar to another: never guess.
+            raise forms.ValidationError(
+                f"“{text}” has a comma. Type the amount without commas, with a point before "
+                "the cents: 1000.00 for a thousand dollars, 10.50 for ten dollars fifty."
+            )
         if len(text) > 12:
             raise forms.ValidationError("That amount is too long; type dollars and cents.")
         if text.startswith("-"):
@@ -70,6 +76,36 @@ class MoneyField(forms.CharField):
         return format_cents(value) if isinstance(value, int) else value
 
 
+CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
+
+
+class ConfirmLargeAmountMixin:
+    """An amount above $500 is saved only once the banker ticks that it is right.
+
+    The box carries the amount it confirms, so changing the amount asks again; until it is
+    ticked the form is invalid and nothing is written.
+    """
+
+    def add_confirm_field(self):
+        self.fields["confirm_amount"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.asks_to_confirm = False
+
+    def check_large_amount(self, data):
+        amount = data.get("amount")
+        if amount is None or amount <= CONFIRM_ABOVE:
+            return
+        try:
+            confirmed = parse_cents((data.get("confirm_amount") or "").strip(), field="confirm")
+        except MoneyError:
+            confirmed = None
+        if confirmed != amount:
+            self.asks_to_confirm = True
+            self.confirm_value = format_cents(amount)
+            self.add_error("amount", f"${format_cents(amount)} is more than "
+                           f"${format_cents(CONFIRM_ABOVE)}. Check the amount; if it is right, "
+                           "tick the box below and save again.")
+
+
 class KeyedForm(forms.Form):
     """A form that writes money: it carries the one-time idempotency key."""
 
@@ -85,6 +121,16 @@ class KeyedForm(forms.Form):
         if not KEY_PATTERN.match(key):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
         return key
+
+    def hidden_field_errors(self) -> list[str]:
+        """Errors on hidden fields, which no mark on the page could show (the key's are shown
+        on their own)."""
+        return [str(e) for field in self.hidden_fields() if field.name != "key"
+                for e in field.errors]
+
+    def marked_errors(self) -> bool:
+        """Is some field the banker can see marked with an error?"""
+        return any(field.errors for field in self.visible_fields())
 
 
 def _player_field(label, choices, *, required=True, empty=None):
@@ -103,7 +149,7 @@ class RosterForm(KeyedForm):
         super().__init__(*args, **kwargs)
 
 
-class BuyInForm(RosterForm):
+class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     """Chips bought from the bank, or from another player (a chip sale), paid three ways (B2, B3)."""
 
     amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
@@ -122,12 +168,14 @@ class BuyInForm(RosterForm):
             required=sale,
             empty="— choose the seller —" if sale else "The bank",
         )
+        self.add_confirm_field()
         self.order_fields(["player", "amount", "paid", "seller"])
 
     def clean(self):
         data = super().clean()
         if data.get("seller") and data.get("seller") == data.get("player"):
             self.add_error("seller", "A player cannot buy chips from themself.")
+        self.check_large_amount(data)
         return data
 
 
@@ -210,11 +258,17 @@ class FinalPotForm(RosterForm):
 class PotAwardForm(RosterForm):
     """The chips left in the table's pot (penalties, a carried pot) go to a hand's winner."""
 
-    pot = MoneyField(label="Pot", widget=forms.HiddenInput)
+    pot = MoneyField(label="Pot", widget=forms.HiddenInput, allow_zero=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+    def clean_pot(self):
+        pot = self.cleaned_data.get("pot")
+        if not pot:
+            raise forms.ValidationError("The pot is empty: there is nothing to award.")
+        return pot
 
 
 class CountDifferenceForm(KeyedForm):
@@ -226,7 +280,7 @@ class CountDifferenceForm(KeyedForm):
                              error_messages={"required": "Say why the count is off."})
 
 
-class PaymentForm(RosterForm):
+class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
     """Cash handed from one person to another (or to the bank) to settle what they owe."""
 
     amount = MoneyField(label="Amount")
@@ -235,12 +289,14 @@ class PaymentForm(RosterForm):
         super().__init__(*args, **kwargs)
         self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
         self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
+        self.add_confirm_field()
         self.order_fields(["player", "to", "amount"])
 
     def clean(self):
         data = super().clean()
         if data.get("to") and data.get("to") == data.get("player"):
             self.add_error("to", "Nobody pays themself.")
+        self.check_large_amount(data)
         return data
 
 
@@ -294,6 +350,10 @@ class SessionOpenForm(KeyedForm):
 
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
     host_present = forms.BooleanField(label="The host is here", required=False, initial=True)
+    # The boxes arrive in the page's order (by name), not in the order they were tapped;
+    # app.js writes the tap order here. Without JavaScript the banker reorders the seats on
+    # the session's seating page before the first hand.
+    order = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-tap-order": ""}))
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -306,4 +366,54 @@ class SessionOpenForm(KeyedForm):
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
-        self.order_fields(["date", "banker", "host_present", "players"])
+        self.order_fields(["date", "banker", "host_present", "players", "order"])
+
+    def clean_order(self):
+        ids = []
+        for part in (self.cleaned_data.get("order") or "").split(","):
+            part = part.strip()
+            if part.isdigit() and part.isascii() and int(part) not in ids:
+                ids.append(int(part))
+        return ids
+
+    def seating(self) -> list[int]:
+        """The players after the banker, in the order the banker tapped them (B1)."""
+        checked = list(self.cleaned_data.get("players") or [])
+        tapped = [pk for pk in self.cleaned_data.get("order") or [] if pk in checked]
+        seating = tapped + [pk for pk in checked if pk not in tapped]
+        return [pk for pk in seating if pk != self.cleaned_data.get("banker")]
+
+
+class SeatingForm(KeyedForm):
+    """Move one seat up or down the dealing order, before the first hand (B1).
+
+    `order` is the seating as the page showed it, so a repeated tap asks for the same thing.
+    """
+
+    order = forms.CharField(widget=forms.HiddenInput)
+    move = forms.CharField(  # the arrow buttons carry it
+        widget=forms.HiddenInput,
+        error_messages={"required": "Tap the arrow beside a player to move them."},
+    )
+
+    def clean_order(self):
+        parts = self.cleaned_data["order"].split(",")
+        if not all(p.isdigit() and p.isascii() for p in parts):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return [int(p) for p in parts]
+
+    def clean(self):
+        data = super().clean()
+        order, move = data.get("order"), data.get("move") or ""
+        if order is None:
+            return data
+        pk, _, direction = move.partition(":")
+        if not (pk.isdigit() and pk.isascii()) or int(pk) not in order \
+                or direction not in ("up", "down"):
+            raise forms.ValidationError("Tap the arrow beside a player to move them.")
+        at = order.index(int(pk))
+        to = at - 1 if direction == "up" else at + 1
+        if 0 <= to < len(order):
+            order[at], order[to] = order[to], order[at]
+        data["new_order"] = order
+        return data

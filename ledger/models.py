@@ -113,6 +113,9 @@ class Player(models.Model):
             models.UniqueConstraint(
                 fields=["is_host"], condition=Q(is_host=True), name="one_host"
             ),
+            models.UniqueConstraint(
+                models.functions.Lower("name"), name="player_name_unique_ignoring_case"
+            ),
         ]
 
     def __str__(self) -> str:

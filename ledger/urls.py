@@ -14,6 +14,7 @@ urlpatterns = [
     path("players/", views.player_list, name="player_list"),
     path("players/new/", views.player_new, name="player_new"),
     path("s/<int:pk>/", views.session_dashboard_view, name="session_dashboard"),
+    path("s/<int:pk>/seats/", views.seating, name="seating"),
     path("s/<int:pk>/buy/", views.buyin, name="buyin"),
     path("s/<int:pk>/sale/", views.chip_sale, name="chip_sale"),
     path("s/<int:pk>/penalty/", views.penalty, name="penalty"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -123,11 +124,23 @@ class TransfersTable(tables.Table):
         empty_text = "Nobody needs to pay anybody."
 
 
+class LocalTimeColumn(tables.DateTimeColumn):
+    """A time shown, and exported, in the house's time zone (settings.TIME_ZONE), as on screen.
+
+    The database keeps UTC; without this the CSV would carry UTC times the banker never saw.
+    """
+
+    def value(self, value):
+        if value is None:
+            return ""
+        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M:%S")
+
+
 class EntriesTable(tables.Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
     id = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    created_at = tables.DateTimeColumn(verbose_name="When", format="H:i")
+    created_at = LocalTimeColumn(verbose_name="When", format="H:i")
     kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind")
     memo = tables.Column(verbose_name="Details", orderable=False)
     amount = MoneyColumn(verbose_name="Amount")

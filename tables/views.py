@@ -1,6 +1,7 @@
 """Report pages: THE BOOK, a night's settle-up, and a night's journal (django-tables2).
 
-Each table can be sorted by any column (`?sort=`) and downloaded as CSV (`?_export=csv`).
+Each table can be sorted by any column (`?sort=`) and downloaded as CSV (`?_export=csv`); the
+settle-up's CSV carries the player rows and then, as a second section, who pays whom.
 """
 
 from __future__ import annotations
@@ -33,21 +34,30 @@ def _safe_cell(value) -> str:
     return text
 
 
-def csv_response(table, filename: str) -> HttpResponse:
+def csv_response(table, filename: str, *, sections=()) -> HttpResponse:
     """The table as CSV, from django-tables2's `as_values()` (what TableExport writes; its
-    tablib dependency is not installed, and CSV needs nothing more than the csv module)."""
+    tablib dependency is not installed, and CSV needs nothing more than the csv module).
+
+    `sections` are (title, table) pairs written after it, each after an empty row and a row
+    with its title, then its own header row.
+    """
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     writer = csv.writer(response)
     for row in table.as_values():
         writer.writerow([_safe_cell(cell) for cell in row])
+    for title, extra in sections:
+        writer.writerow([])
+        writer.writerow([_safe_cell(title)])
+        for row in extra.as_values():
+            writer.writerow([_safe_cell(cell) for cell in row])
     return response
 
 
-def _export_or_render(request, table, filename, template, context):
+def _export_or_render(request, table, filename, template, context, *, sections=()):
     """Serve the table as CSV when asked (`?_export=csv`), else render the page."""
     if request.GET.get("_export") == "csv":
-        return csv_response(table, filename)
+        return csv_response(table, filename, sections=sections)
     return render(request, template, context)
 
 
@@ -86,8 +96,9 @@ def settle_up(request, pk):
     transfers_table = TransfersTable(transfers, prefix="t-", show_footer=bool(transfers))
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"]}
+    # One download holds the night: the player rows, then who pays whom (B8).
     return _export_or_render(request, table, f"settle-up-{session.date}", "tables/settle_up.html",
-                             context)
+                             context, sections=[("Who pays whom", transfers_table)])
 
 
 @login_required

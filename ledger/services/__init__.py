@@ -7,6 +7,7 @@ or names; "bank" (or None) stands for the bank.
     player_create(*, name, note_id, regular=True, invited_by=None, is_host=False, key, user=None)
     session_open(*, date, banker, host_present=True, seating=(), key, user=None)
     session_seat(*, session, player, key, user=None)
+    session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
     buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
                  user=None, confirm_duplicate=False)          # PossibleDuplicate (R15)
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
@@ -40,12 +41,13 @@ from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
 from .hands import hand_record, penalty_record, warning_given, warning_record
 from .notes import note_commit, note_void, open_notes
 from .players import player_create
-from .sessions import session_open, session_seat
+from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
     "CHIP_VALUES", "IdempotencyConflict", "book_opening", "LedgerError", "PossibleDuplicate", "buyin_create",
     "cashout_create", "chip_total", "count_difference_record", "not_cashed_out", "entry_reverse", "final_pot_award", "hand_record",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
-    "player_create", "session_close", "session_open", "session_seat", "surrogate_book_merge",
+    "player_create", "session_close", "session_open", "session_seat", "session_seating_set",
+    "surrogate_book_merge",
     "warning_given", "warning_record",
 ]

@@ -38,9 +38,13 @@ def _check_duplicate(session, buyer, seller, amount, paid, key) -> None:
         method=paid, created_at__gte=timezone.now() - DUPLICATE_WINDOW, reversed_by__isnull=True,
     ).exclude(key=key).order_by("-id").first()
     if recent is not None:
-        ago = int((timezone.now() - recent.created_at).total_seconds())
+        seconds = int((timezone.now() - recent.created_at).total_seconds())
+        if seconds < 5:
+            ago = "just now"
+        else:
+            ago = f"{seconds} second{'' if seconds == 1 else 's'} ago"
         raise PossibleDuplicate(
-            f"{buyer.name} already bought {money(amount)} paid by {paid} {ago} seconds ago. "
+            f"{buyer.name} already bought {money(amount)} paid by {paid} {ago}. "
             "Is this a second buy-in? Confirm to enter it again.",
             code="possible_duplicate",
         )

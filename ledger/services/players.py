@@ -39,8 +39,16 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
-    if Player.objects.filter(name=name).exists():
+    same = Player.objects.filter(name__iexact=name).first()
+    if same is not None and same.name == name:
         raise LedgerError(f"name: there is already a player called {name}.", field="name")
+    if same is not None:
+        # The database refuses it too (player_name_unique_ignoring_case).
+        raise LedgerError(
+            f"name: there is already a player called {same.name}, and names that differ only "
+            f"in capitals count as the same; add an initial or a nickname to tell {name} apart.",
+            field="name",
+        )
     taken = Player.objects.filter(note_id=note_id).first()
     if taken is not None:
         raise LedgerError(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
+from django.db import connection
 from django.db.models import Max
 
-from ledger.models import Player, PokerSession, Seat
+from ledger.models import Entry, Player, PokerSession, Seat
 from rules.money import format_cents
 
 from .errors import LedgerError
@@ -46,6 +47,28 @@ def seat_player(session: PokerSession, player: Player) -> Seat:
                                position=0 if last is None else last + 1)
 
 
+def _refuse_a_second_open_session() -> None:
+    """One night at a time: a second open session would split the bank's cash box and chips.
+
+    On PostgreSQL a transaction-wide advisory lock makes two banks opening at once queue up
+    (there is no row to lock yet); SQLite's IMMEDIATE transaction already holds the write lock.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_OPEN_LOCK])
+    current = (PokerSession.objects.filter(status=PokerSession.OPEN)
+               .select_related("banker").order_by("date", "id").first())
+    if current is not None:
+        raise LedgerError(
+            f"The session of {current.date:%A, %B} {current.date.day}, {current.date.year} "
+            f"(banker {current.banker.name}) is still open; close it before opening another.",
+            code="session_open",
+        )
+
+
+_OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL only)
+
+
 @idempotent("session_open")
 def session_open(*, date: datetime.date | str, banker: Player | str,
                  host_present: bool = True, seating: Sequence[Player | str] = (),
@@ -57,6 +80,7 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
     if not host_present and banker.is_host:
         raise LedgerError("host_present: the banker is the host, so the host is present.",
                           field="host_present")
+    _refuse_a_second_open_session()
     session = PokerSession.objects.create(
         date=day, banker=banker, host_present=host_present, book_before=book_snapshot()
     )
@@ -72,3 +96,45 @@ def session_seat(*, session: PokerSession | int, player: Player | str,
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
     session = lock_session(session)
     return seat_player(session, player_of(player))
+
+
+@idempotent("session_seating_set")
+def session_seating_set(*, session: PokerSession | int, order: Sequence[Player | str | int],
+                        key: str, user=None) -> PokerSession:
+    """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
+
+    `order` names every seated player once; the deal starts with the banker and goes left
+    in this order, so once a hand is on record the seats stay as they were dealt.
+    """
+    session = lock_session(session)
+    if Entry.objects.filter(session=session, kind=Entry.HAND).exists():
+        raise LedgerError(
+            "A hand has already been recorded tonight; the seats stay as they were dealt (B1).",
+            field="order",
+        )
+    wanted = [player_of(p, field="order") for p in order]
+    seats = list(Seat.objects.filter(session=session).select_related("player"))
+    seated = {seat.player_id for seat in seats}
+    ids = [player.pk for player in wanted]
+    if len(set(ids)) != len(ids):
+        twice = next(p.name for p in wanted if ids.count(p.pk) > 1)
+        raise LedgerError(f"{twice} is named twice in the seating.", field="order")
+    strangers = [p.name for p in wanted if p.pk not in seated]
+    if strangers:
+        raise LedgerError(f"{', '.join(strangers)} is not seated tonight; a player sits down "
+                          "when the session opens or by buying chips.", field="order")
+    missing = sorted(seat.player.name for seat in seats if seat.player_id not in set(ids))
+    if missing:
+        raise LedgerError(f"The seating leaves out {', '.join(missing)}; give every seated "
+                          "player a place.", field="order")
+    if ids and ids[0] != session.banker_id:
+        raise LedgerError(f"The banker, {session.banker.name}, deals first and keeps the first "
+                          "seat (B1).", field="order")
+    if ids != [seat.player_id for seat in sorted(seats, key=lambda s: s.position)]:
+        # Positions are unique per session: clear the table and seat it again in order.
+        Seat.objects.filter(session=session).delete()
+        Seat.objects.bulk_create(
+            Seat(session=session, player=player, position=place)
+            for place, player in enumerate(wanted)
+        )
+    return session

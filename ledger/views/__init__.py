@@ -15,13 +15,15 @@ from ledger.views.player import player_balance
 from ledger.views.sessions import (
     player_list,
     player_new,
+    seating,
     session_dashboard_view,
     session_list,
     session_open,
 )
 
 __all__ = [
-    "buyin", "cashout", "chip_sale", "correction", "count_difference", "final_pot", "note_action", "payment",
-    "penalty", "player_balance", "player_list", "player_new", "pot_award", "session_close_view",
+    "buyin", "cashout", "chip_sale", "correction", "count_difference", "final_pot",
+    "note_action", "payment", "penalty", "player_balance", "player_list", "player_new",
+    "pot_award", "seating", "session_close_view",
     "session_dashboard_view", "session_list", "session_open", "surrogate_merge",
 ]

@@ -23,7 +23,8 @@ def player_balance(request, token):
     """This night and THE BOOK for the player who holds `token`."""
     player = get_object_or_404(Player, balance_token=token)
     sessions = player_sessions(player)
-    session = sessions[0] if sessions else None
+    # Tonight's table when the player sits at it, else the last night they played.
+    session = next((s for s in sessions if s.is_open), sessions[0] if sessions else None)
     line = player_night(session, player) if session is not None else None
     transfers = []
     if session is not None and session.settlement:

@@ -10,12 +10,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import PlayerForm, SessionOpenForm
+from ledger.forms import PlayerForm, SeatingForm, SessionOpenForm
 from ledger.models import Entry, Player
 from ledger.selectors import entries_of, session_dashboard, sessions_list
 from tables.tables import DashboardTable
 
-from .common import call_service, get_session
+from .common import call_service, get_open_session, get_session, seated_roster
 
 RECENT = 12  # entries shown under the dashboard
 
@@ -39,10 +39,9 @@ def session_open(request):
         form = SessionOpenForm(request.POST, players=players)
         if form.is_valid():
             data = form.cleaned_data
-            seating = [pk for pk in data["players"] if pk != data["banker"]]
             outcome = call_service(
                 request, form, services.session_open, date=data["date"], banker=data["banker"],
-                host_present=data["host_present"], seating=seating,
+                host_present=data["host_present"], seating=form.seating(),
             )
             if outcome.ok:
                 return redirect("session_dashboard", outcome.result.pk)
@@ -83,12 +82,40 @@ def session_dashboard_view(request, pk):
     saved = None
     if request.GET.get("saved", "").isdigit():
         saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
-    recent = list(entries_of(session).order_by("-id")[:RECENT])
-    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent}
+    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
+    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
+               "can_reseat": session.is_open and not _hand_recorded(session)
+               and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
     return render(request, template, context)
+
+
+def _hand_recorded(session) -> bool:
+    return Entry.objects.filter(session=session, kind=Entry.HAND).exists()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def seating(request, pk):
+    """The dealing order, banker first (B1): move a player up or down before the first hand."""
+    session = get_open_session(pk)
+    form = SeatingForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        outcome = call_service(request, form, services.session_seating_set, session=session,
+                               order=form.cleaned_data["new_order"])
+        if outcome.ok:
+            return redirect("seating", session.pk)
+    seats = seated_roster(session)
+    context = {
+        "session": session,
+        "form": form,
+        "seats": seats,
+        "order": ",".join(str(pk) for pk, _ in seats),
+        "locked": _hand_recorded(session),
+    }
+    return render(request, "ledger/seating.html", context, status=400 if form.is_bound else 200)
 
 
 @login_required

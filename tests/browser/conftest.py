@@ -21,20 +21,59 @@ def _orm_next_to_playwright():
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium; BANKER_CHROMIUM points elsewhere (the set-up tests use it to play "missing").
+CHROMIUM = os.environ.get("BANKER_CHROMIUM") or "/usr/bin/chromium"
 SHOTS = Path("/tmp/shots")
+NO_TESTS_RAN = 5  # pytest's exit code when every collected test was set aside
+_SET_ASIDE = pytest.StashKey[int]()
+
+
+def _chromium() -> str | None:
+    """The Chromium to drive: CHROMIUM, else `chromium` on the PATH; None when missing."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    return None if "BANKER_CHROMIUM" in os.environ else shutil.which("chromium")
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without Chromium on a developer's machine the browser tests are skipped with ONE line
+    in the summary, not one per test. In CI (.ci/run installs it) they run and fail."""
+    if _chromium() is not None or _in_ci():
+        return
+    browser = [item for item in items if item.get_closest_marker("browser")]
+    if browser:
+        items[:] = [item for item in items if not item.get_closest_marker("browser")]
+        config.hook.pytest_deselected(items=browser)
+        config.stash[_SET_ASIDE] = len(browser)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    count = config.stash.get(_SET_ASIDE, 0)
+    if count:
+        terminalreporter.write_line(
+            f"Chromium not found at {CHROMIUM}: {count} browser test{'' if count == 1 else 's'} "
+            "skipped; apt-get install chromium", yellow=True, bold=True)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Skipped browser tests are not a failed run, even when they were all that was asked."""
+    if exitstatus == NO_TESTS_RAN and session.config.stash.get(_SET_ASIDE, 0):
+        session.exitstatus = 0
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        message = "Debian's chromium is not installed (apt-get install chromium)"
-        if os.environ.get("CI"):  # .ci/run installs it: a missing browser there is a failure
-            pytest.fail(message)
-        pytest.skip(message)
+    chromium = _chromium()
+    if chromium is None:  # only in CI: elsewhere the browser tests were set aside
+        pytest.fail(f"Chromium not found at {CHROMIUM}: CI needs it (.ci/run installs it with "
+                    "apt-get install chromium)")
     return {
         **browser_type_launch_args,
-        "executable_path": CHROMIUM,
+        "executable_path": chromium,
         "args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",

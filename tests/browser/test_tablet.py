@@ -209,7 +209,8 @@ def test_no_page_breaks_the_content_security_policy_R14(banker_page, live_server
                  f"/s/{session.pk}/", f"/s/{session.pk}/buy/", f"/s/{session.pk}/sale/",
                  f"/s/{session.pk}/cashout/", f"/s/{session.pk}/penalty/",
                  f"/s/{session.pk}/pay/", f"/s/{session.pk}/close/", f"/s/{session.pk}/journal/",
-                 f"/s/{session.pk}/settle/", f"/p/{table['Ann'].balance_token}/"]:
+                 f"/s/{session.pk}/settle/", f"/s/{session.pk}/seats/",
+                 f"/p/{table['Ann'].balance_token}/"]:
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
     assert problems == []
@@ -229,3 +230,36 @@ def test_a_refused_note_action_is_shown_in_place(banker_page, live_server, table
     assert "no open bank note" in page.inner_text(".error-box") or \
         "no longer open" in page.inner_text(".error-box")
     assert "No bank notes are open" in page.inner_text("#steps")
+
+
+def test_the_order_players_are_tapped_is_the_seating_order_and_can_be_changed_B1(
+        banker_page, live_server, shots):
+    from ledger import services
+    from ledger.models import PokerSession
+
+    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Ann", "BOA", {}),
+                                 ("Fred", "BOF", {}), ("Gus", "BOGU", {})]:
+        services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
+    page = banker_page
+    page.goto(live_server.url + "/s/new/")
+    page.fill("#id_date", "2026-11-21")
+    page.select_option("#id_banker", label="Mike")
+    for name in ("Gus", "Ann", "Fred"):  # not the page's order (Ann, Fred, Gus)
+        page.check(f"label:has-text('{name}') input")
+    page.check("label:has-text('Fred') input")  # a second tap on a ticked box changes nothing
+    page.uncheck("label:has-text('Ann') input")
+    page.check("label:has-text('Ann') input")  # untick and tick again: Ann goes to the end
+    assert page.inner_text("label:has-text('Gus') .seat-no") == "(seat 2)"
+    assert page.inner_text("label:has-text('Ann') .seat-no") == "(seat 4)"
+    page.screenshot(path=str(shots / "session-open-tap-order.png"), full_page=True)
+    page.click("text=Open the table")
+    page.wait_for_url(re.compile(r"/s/\d+/$"))
+    session = PokerSession.objects.get()
+    seats = lambda: [s.player.name for s in session.seats.order_by("position")]  # noqa: E731
+    assert seats() == ["Mike", "Gus", "Fred", "Ann"]
+    page.click("#seating-link")
+    page.click("button[aria-label='Move Gus down']")
+    page.wait_for_url(re.compile(r"/seats/$"))
+    assert seats() == ["Mike", "Fred", "Gus", "Ann"]
+    assert page.inner_text("#seats").index("Fred") < page.inner_text("#seats").index("Gus")
+    page.screenshot(path=str(shots / "seating.png"), full_page=True)

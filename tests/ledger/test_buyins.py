@@ -1,6 +1,9 @@
 """Buying chips (B2, B3, B4): the three payments, sales between players, and bad input."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from ledger_night import new_key, open_night
 
 from ledger import selectors, services
@@ -130,3 +133,21 @@ def test_nothing_can_be_bought_once_the_night_is_closed(night):
     night.close()
     with pytest.raises(LedgerError, match="is closed"):
         services.buyin_create(session=night.session, player="Fred", amount="5.00", key=new_key())
+
+
+def test_a_duplicate_moments_ago_reads_just_now_R15(night):
+    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-2")
+    with pytest.raises(PossibleDuplicate) as asked:
+        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+                              key="phone-2")
+    assert "paid by cash just now." in str(asked.value)
+    assert "0 seconds" not in str(asked.value)
+
+
+def test_a_duplicate_half_a_minute_ago_counts_the_seconds_R15(night, monkeypatch):
+    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-3")
+    later = timezone.now() + timedelta(seconds=30)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    with pytest.raises(PossibleDuplicate, match="paid by cash (30|31) seconds ago\\."):
+        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+                              key="phone-3")

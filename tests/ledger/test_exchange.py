@@ -23,6 +23,7 @@ NIGHTS = Path(__file__).resolve().parent / "nights"
 SNAPSHOT = """
 import json
 from ledger import selectors
+from ledger.exchange import export_session
 from ledger.models import PokerSession
 session = PokerSession.objects.get(pk={pk})
 dash = selectors.session_dashboard(session)
@@ -31,6 +32,8 @@ print(json.dumps({{
     "chips_out": dash.chips_outstanding,
     "cash_box": dash.cash_box, "table_pot": dash.table_pot, "final_pot": dash.final_pot,
     "audit_ok": selectors.audit()["ok"],
+    "open": session.is_open,
+    "events": export_session(session)["events"],
 }}))
 """
 
@@ -42,6 +45,8 @@ def snapshot(session: PokerSession) -> dict:
         "chips_out": dash.chips_outstanding,
         "cash_box": dash.cash_box, "table_pot": dash.table_pot, "final_pot": dash.final_pot,
         "audit_ok": selectors.audit()["ok"],
+        "open": session.is_open,
+        "events": export_session(session)["events"],
     }
 
 
@@ -102,7 +107,7 @@ def test_an_import_whose_book_before_disagrees_is_refused_saying_where(night):
 
 
 @pytest.mark.django_db
-def test_an_import_replays_corrections_and_carries_an_open_night(players):
+def test_an_import_replays_corrections_and_carries_an_open_night(players, tmp_path):
     night = open_night()
     wrong = night.buy("Fred", "25.00")
     night.reverse(wrong, reason="he said twenty")
@@ -110,12 +115,24 @@ def test_an_import_replays_corrections_and_carries_an_open_night(players):
     night.buy("Ann", "10.00", paid="note", seller="Fred")
     document = export_session(night.session)
     assert document["events"][1] == {"type": "reverse", "event": 0, "reason": "he said twenty"}
-    copy = import_session(document)
-    assert copy.pk != night.session.pk and copy.is_open
-    assert export_session(copy)["events"] == document["events"]
-    assert selectors.settle_up_report(copy)["players"][1:3] == \
+    # Restored into a fresh database: beside the original, still open, it would be a second
+    # open session, which is refused.
+    copy = restore_into_fresh_database(document, tmp_path)
+    assert copy["open"] and copy["events"] == document["events"]
+    assert copy["report"]["players"][1:3] == \
         selectors.settle_up_report(night.session)["players"][1:3]
+    assert copy["audit_ok"]
     assert_invariants()
+
+
+@pytest.mark.django_db
+def test_an_open_night_is_not_imported_beside_another_open_night(players):
+    night = open_night()
+    night.buy("Fred", "20.00")
+    document = export_session(night.session)
+    with pytest.raises(LedgerError, match=r"\(banker Mike\) is still open"):
+        import_session(document)
+    assert PokerSession.objects.count() == 1
 
 
 @pytest.mark.django_db
@@ -148,6 +165,8 @@ def test_a_host_less_night_and_its_merge_round_trip(players):
 def test_a_bad_file_is_refused_with_nothing_written(night, change, message):
     night.buy("Fred", "5.00")
     document = export_session(night.session)
+    night.cashout("Fred", green=1)
+    night.close()  # else the import is refused first because a session is open
     change(document)
     sessions = PokerSession.objects.count()
     with pytest.raises(LedgerError, match=message):

@@ -65,3 +65,19 @@ def test_the_same_key_twice_creates_one_player_R1(db):
     first = services.player_create(name="Zed", note_id="BOZ", key=key)
     again = services.player_create(name="Zed", note_id="BOZ", key=key)
     assert first == again and Player.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", ["fred", "FRED", "  fReD "])
+def test_a_name_that_differs_only_in_capitals_is_refused(players, name):
+    with pytest.raises(LedgerError, match="already a player called Fred, and names that differ "
+                                          "only in capitals count as the same"):
+        make_player(name, "BOFR")
+    assert Player.objects.filter(name__iexact="fred").count() == 1
+
+
+def test_the_database_refuses_a_name_that_differs_only_in_capitals(players):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(name="ann", note_id="BOAN")
+    assert Player.objects.filter(name__iexact="ann").count() == 1

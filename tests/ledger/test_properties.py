@@ -5,6 +5,7 @@ has out) and against the ledger's invariants."""
 import datetime
 
 import pytest
+from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -39,7 +40,16 @@ class Night(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
+        # Each example is its own run of nights on the same players: what it writes is rolled
+        # back in teardown, so the next example does not find this one's night still open
+        # (one open session at a time).
+        self._example = transaction.atomic()
+        self._example.__enter__()
         self._open()
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self._example.__exit__(None, None, None)
 
     def _open(self):
         """A new night; THE BOOK carries over from the last one (B6). Every other night the

@@ -245,3 +245,95 @@ def test_a_buyin_post_without_csrf_token_is_refused_and_writes_nothing_R12(banke
     data["csrfmiddlewaretoken"] = client.cookies["csrftoken"].value
     assert client.post(url, data).status_code == 302
     assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+
+
+# ---- issue 7: with DEBUG off, errors are the plain pages, never Django's debug page ----
+DEBUG_PAGE_MARKS = ("Traceback", "DEBUG = True", "technical_500", "Request Method")
+
+
+def _boom():
+    raise RuntimeError("a bug in a page")
+
+
+@pytest.mark.django_db
+def test_with_debug_off_a_missing_page_and_a_crash_show_the_plain_pages_R16(
+        banker_user, monkeypatch, settings):
+    import ledger.views.sessions
+
+    settings.DEBUG = False
+    client = Client(raise_request_exception=False)
+    client.force_login(banker_user)
+    missing = client.get("/s/999/")
+    assert missing.status_code == 404 and "Nothing here" in missing.content.decode()
+    monkeypatch.setattr(ledger.views.sessions, "sessions_list", _boom)
+    crashed = client.get(reverse("session_list"))
+    html = crashed.content.decode()
+    assert crashed.status_code == 500 and "Something went wrong" in html
+    for page in (missing.content.decode(), html):
+        assert not any(mark in page for mark in DEBUG_PAGE_MARKS)
+
+
+DEBUG_OFF_SMOKE = """
+import os
+from django.conf import settings
+from django.test import Client
+import ledger.views.sessions
+assert settings.DEBUG is False
+secure = os.environ.get("SMOKE_HTTPS") == "1"
+client = Client(raise_request_exception=False, HTTP_HOST=os.environ["SMOKE_HOST"],
+                **({"HTTP_X_FORWARDED_PROTO": "https"} if secure else {}))
+login = client.get("/login/")
+assert login.status_code == 200, login.status_code
+from django.contrib.auth import get_user_model
+client.force_login(get_user_model().objects.create_user("smoke", password="x" * 20))
+missing = client.get("/s/999/")
+assert missing.status_code == 404 and b"Nothing here" in missing.content, missing.status_code
+def boom():
+    raise RuntimeError("a bug in a page")
+ledger.views.sessions.sessions_list = boom
+crashed = client.get("/")
+assert crashed.status_code == 500 and b"Something went wrong" in crashed.content
+for page in (missing.content, crashed.content):
+    assert b"Traceback" not in page and b"DEBUG = True" not in page
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("where", ["demo", "production"])
+def test_the_demo_and_production_with_debug_off_show_the_plain_error_pages_R16(tmp_path, where):
+    env = _production_env()
+    env.update(DJANGO_DEBUG="false", DJANGO_STATIC_ROOT=str(tmp_path / "static"),
+               DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}")
+    if where == "demo":  # what `DJANGO_DEBUG=false make demo` sets: plain http on 127.0.0.1
+        env.update(DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_SECURE_SSL_REDIRECT="false",
+                   SMOKE_HOST="127.0.0.1", SMOKE_HTTPS="0")
+        env.pop("DJANGO_ALLOWED_HOSTS", None)  # the default hosts: 127.0.0.1, localhost
+    else:
+        env.update(DJANGO_SECRET_KEY=secrets.token_urlsafe(60), SMOKE_HOST="poker.example",
+                   DJANGO_ALLOWED_HOSTS="poker.example", SMOKE_HTTPS="1")
+    run = dict(cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    for step in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        done = subprocess.run([sys.executable, "manage.py", *step], **run)
+        assert done.returncode == 0, done.stderr
+    smoke = subprocess.run([sys.executable, "manage.py", "shell", "-c", DEBUG_OFF_SMOKE], **run)
+    assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    assert smoke.stdout.strip().endswith("ok")
+
+
+def _make_demo_dry_run(**env) -> str:
+    environment = {k: v for k, v in _production_env().items()
+                   if k not in ("DJANGO_DEBUG", "MAKEFLAGS", "MAKELEVEL")}
+    environment.update(env)
+    done = subprocess.run(["make", "-n", "demo"], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_make_demo_says_it_runs_in_debug_mode_and_how_to_switch_it_off():
+    out = _make_demo_dry_run()
+    assert "runs in debug mode (DJANGO_DEBUG defaults to true)" in out
+    assert "DJANGO_DEBUG=false make demo" in out
+    off = _make_demo_dry_run(DJANGO_DEBUG="false")
+    assert "runs with DJANGO_DEBUG=false" in off and "collectstatic" in off
+    assert "DJANGO_SECURE_SSL_REDIRECT" in off and "debug mode" not in off

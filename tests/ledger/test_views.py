@@ -553,3 +553,228 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
     assert Entry.objects.filter(kind=Entry.MERGE).count() == 1
     assert "Merge into THE BOOK" not in banker_client.get(url).content.decode()
     assert "THE BOOK is empty" not in banker_client.get(reverse("book")).content.decode()
+
+
+# ---- issue 7: one open session, seating order -------------------------------------------
+
+def test_opening_a_second_session_is_refused_naming_the_open_one(banker_client, night, players):
+    url = reverse("session_open")
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Ann"].pk,
+        "host_present": "on", "players": [players["Fred"].pk],
+    })
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Saturday, November 21, 2026 (banker Mike) is still open" in html
+    assert PokerSession.objects.count() == 1
+
+
+def _seat_names(session) -> list[str]:
+    return [s.player.name for s in session.seats.order_by("position")]
+
+
+def test_the_order_players_are_tapped_is_the_seating_order_banker_first_B1(
+        banker_client, players):
+    url = reverse("session_open")
+    fred, ann, gus, mike = (players[n].pk for n in ("Fred", "Ann", "Gus", "Mike"))
+    response = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": mike,
+        "host_present": "on",
+        # the boxes arrive in the page's (name) order; app.js sends the tap order beside them
+        "players": [ann, fred, gus], "order": f"{gus},{mike},{fred},{ann}",
+    })
+    assert response.status_code == 302
+    assert _seat_names(PokerSession.objects.get()) == ["Mike", "Gus", "Fred", "Ann"]
+
+
+def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_client, players):
+    url = reverse("session_open")
+    page = banker_client.get(url).content.decode()
+    assert 'data-tap-order' in page and "data-seat-order" in page
+    banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Fred"].pk,
+        "players": [players["Ann"].pk, players["Gus"].pk, players["Fred"].pk], "order": "",
+    })
+    assert _seat_names(PokerSession.objects.get()) == ["Fred", "Ann", "Gus"]
+
+
+def test_the_seating_page_moves_a_player_with_plain_form_posts_B1(banker_client, night, players):
+    url = reverse("seating", args=[night.session.pk])
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert url in dashboard.content.decode()
+    page = banker_client.get(url)
+    html = page.content.decode()
+    assert f'value="{players["Ann"].pk}:up"' in html
+    assert f'value="{players["Fred"].pk}:up"' not in html  # nobody moves above the banker
+    order = ",".join(str(players[n].pk) for n in ("Mike", "Fred", "Ann", "Gus"))
+    data = {"key": _key(page), "order": order, "move": f"{players['Gus'].pk}:up"}
+    moved = banker_client.post(url, data)
+    assert moved.status_code == 302 and moved.url == url
+    assert _seat_names(night.session) == ["Mike", "Fred", "Gus", "Ann"]
+    again = banker_client.post(url, data)  # a double tap replays, it does not move Gus again
+    assert again.status_code == 302
+    assert _seat_names(night.session) == ["Mike", "Fred", "Gus", "Ann"]
+
+
+def test_the_seating_page_refuses_once_a_hand_is_recorded_B1(banker_client, night, players):
+    url = reverse("seating", args=[night.session.pk])
+    page = banker_client.get(url)
+    night.buy("Fred", "5.00")
+    night.hand("0.50", {"Ann": "0.50"}, {"Fred": "0.50"})
+    order = ",".join(str(players[n].pk) for n in ("Mike", "Fred", "Ann", "Gus"))
+    refused = banker_client.post(url, {"key": _key(page), "order": order,
+                                       "move": f"{players['Gus'].pk}:up"})
+    assert refused.status_code == 400
+    assert "seats stay as they were dealt" in refused.content.decode()
+    assert _seat_names(night.session) == ["Mike", "Fred", "Ann", "Gus"]
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert url not in dashboard.content.decode()
+
+
+# ---- issue 7: amounts --------------------------------------------------------------------
+
+def test_a_buyin_typed_with_a_thousands_comma_is_refused_not_read_as_1000_R16(
+        banker_client, night, players):
+    response = _buy(banker_client, night, players, amount="1,000")
+    assert response.status_code == 400
+    assert "has a comma" in response.content.decode()
+    assert _entries() == 0
+
+
+def test_a_buyin_above_500_is_saved_only_once_the_banker_confirms_it_B2(
+        banker_client, night, players):
+    url = reverse("buyin", args=[night.session.pk])
+    key = _key(banker_client.get(url))
+    asked = _buy(banker_client, night, players, key=key, amount="1000")
+    html = asked.content.decode()
+    assert asked.status_code == 400 and _entries() == 0
+    assert "$1000.00 is more than $500.00" in html
+    assert 'name="confirm_amount" id="id_confirm_amount" value="1000.00"' in html
+    saved = _buy(banker_client, night, players, key=key, amount="1000",
+                 confirm_amount="1000.00")
+    assert saved.status_code == 302
+    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [1000_00]
+
+
+def test_a_chip_sale_above_500_asks_to_confirm_B3(banker_client, night, players):
+    url = reverse("chip_sale", args=[night.session.pk])
+    asked = banker_client.post(url, {
+        "key": _key(banker_client.get(url)), "player": players["Ann"].pk, "amount": "600",
+        "paid": "cash", "seller": players["Fred"].pk, "save": "1"})
+    assert asked.status_code == 400 and "Yes, $600.00 is right" in asked.content.decode()
+    assert _entries() == 0
+
+
+def test_a_payment_above_500_asks_to_confirm(banker_client, night, players):
+    night.buy("Ann", "10.00", paid="book")
+    url = reverse("payment", args=[night.session.pk])
+    data = {"key": _key(banker_client.get(url)), "player": players["Ann"].pk,
+            "to": players["Fred"].pk, "amount": "750", "save": "1"}
+    asked = banker_client.post(url, data)
+    assert asked.status_code == 400 and "Yes, $750.00 is right" in asked.content.decode()
+    assert _entries(Entry.PAY) == 0
+    saved = banker_client.post(url, {**data, "confirm_amount": "750.00"})
+    assert saved.status_code == 302 and _entries(Entry.PAY) == 1
+
+
+# ---- issue 7: errors on hidden fields are shown -------------------------------------------
+
+def test_awarding_an_empty_pot_says_the_pot_is_empty_not_fix_what_is_marked(
+        banker_client, night, players):
+    url = reverse("pot_award", args=[night.session.pk])
+    page = banker_client.get(url)
+    response = banker_client.post(url, {"key": _key(page), "pot": "0.00",
+                                        "winner": players["Fred"].pk, "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "The pot is empty: there is nothing to award." in html
+    assert "fix what is marked below" not in html
+    assert _entries(Entry.HAND) == 0
+
+
+def test_a_damaged_hidden_field_shows_its_own_message(banker_client, night, players):
+    url = reverse("pot_award", args=[night.session.pk])
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "pot": "lots",
+                                        "winner": players["Fred"].pk, "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "is not an amount of money" in html
+    assert "fix what is marked below" not in html
+
+
+# ---- issue 7: messages that read as sentences -------------------------------------------
+
+def test_a_cancelled_entry_shows_as_cancelled_in_the_latest_entries(banker_client, night):
+    wrong = night.buy("Fred", "25.00")
+    fix = night.reverse(wrong, reason="he said twenty")
+    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = html.decode()
+    assert "<s>Fred bought $25.00" in html
+    assert f"cancelled by #{fix.pk}" in html and f"cancels #{wrong.pk}" in html
+
+
+def test_an_open_session_reads_tonight_on_the_list_and_the_dashboard(banker_client, night):
+    listing = banker_client.get(reverse("session_list")).content.decode()
+    assert "Tonight: Sat Nov 21, 2026" in listing
+    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    assert "Tonight: Saturday, November 21" in dashboard.content.decode()
+    night.close()
+    assert "Tonight" not in banker_client.get(reverse("session_list")).content.decode()
+
+
+def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_closed_one(
+        client, players):
+    from ledger_night import Night, new_key, open_night
+
+    from ledger import services
+
+    later = open_night(seating=["Ann"])  # Nov 21, played and closed
+    later.close()
+    tonight = Night(services.session_open(date="2026-11-14", banker="Mike", seating=["Ann"],
+                                          key=new_key()))
+    tonight.buy("Ann", "5.00")
+    html = client.get(reverse("player_balance", args=[players["Ann"].balance_token])).content
+    html = html.decode()
+    assert "Tonight: Sat Nov 14" in html and "Last night" not in html
+
+
+def test_the_journal_csv_uses_the_local_time_shown_on_screen(banker_client, night, settings):
+    import csv
+    import io
+
+    from django.utils import timezone
+
+    settings.TIME_ZONE = "Asia/Kolkata"  # UTC+5:30: never the same clock time as UTC
+    entry = night.buy("Fred", "20.00")
+    url = reverse("session_entries", args=[night.session.pk])
+    local = timezone.localtime(entry.created_at)
+    assert local.strftime("%H:%M") in banker_client.get(url).content.decode()
+    rows = list(csv.reader(io.StringIO(banker_client.get(url, {"_export": "csv"}).content
+                                       .decode())))
+    when = rows[0].index("When")
+    assert rows[1][when] == local.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_the_settle_up_csv_carries_who_pays_whom_after_the_players_B8(
+        banker_client, night, players):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("5.00", {"Fred": "5.00"}, owes={"Ann": "5.00"})
+    night.cashout("Fred", black=25)
+    night.cashout("Ann", green=1)
+    night.close()
+    transfers = night.report()["transfers"]
+    assert transfers
+    url = reverse("settle_up", args=[night.session.pk])
+    lines = banker_client.get(url, {"_export": "csv"}).content.decode().splitlines()
+    at = lines.index("Who pays whom")
+    assert lines[at - 1] == "" and lines[at + 1] == "From,To,Amount"
+    assert lines[at + 2:] == [f"{t['from']},{t['to']},{t['amount']}" for t in transfers]
+    assert lines[0].startswith("Player,Bought cash")
+
+
+def test_adding_hank_beside_hank_says_why_in_words(banker_client, players):
+    url = reverse("player_new")
+    response = banker_client.post(url, {"key": _key(banker_client.get(url)), "name": "ann",
+                                        "note_id": "BOAN"})
+    assert response.status_code == 400
+    assert "names that differ only in capitals count as the same" in response.content.decode()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ledger.forms import BuyInForm, CashOutForm, PenaltyForm
+from ledger.forms import BuyInForm, CashOutForm, PaymentForm, PenaltyForm
 from ledger.services import chip_total
 
 ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
@@ -87,3 +87,31 @@ def test_cashout_refuses_negative_and_empty_counts_R16():
 def test_penalty_defaults_to_twenty_cents_B11():
     form = PenaltyForm(roster=ROSTER)
     assert form["amount"].value() == "0.20"
+
+
+# ---- issue 7: a thousands separator is refused; above $500 the banker confirms ----
+@pytest.mark.parametrize("amount", ["1,000", "$1,000.00", "1,5"])
+def test_an_amount_with_a_comma_is_refused_saying_how_to_write_it_R16(amount):
+    form = _buyin(amount=amount)
+    assert not form.is_valid()
+    message = " ".join(form.errors["amount"])
+    assert "has a comma" in message and "1000.00" in message
+
+
+@pytest.mark.parametrize("form_class", ["buyin", "sale", "payment"])
+def test_an_amount_above_500_asks_to_confirm_until_the_box_carries_that_amount(form_class):
+    def make(**data):
+        base = {"key": "k" * 20, "player": "2", "amount": "505", "paid": "cash", "seller": "3",
+                "to": "3", **data}
+        if form_class == "payment":
+            return PaymentForm(base, roster=ROSTER)
+        return BuyInForm(base, roster=ROSTER, sale=form_class == "sale")
+
+    asked = make()
+    assert not asked.is_valid() and asked.asks_to_confirm
+    assert "$505.00 is more than $500.00" in " ".join(asked.errors["amount"])
+    assert not make(confirm_amount="600.00").is_valid()  # confirmed another amount: ask again
+    confirmed = make(confirm_amount="505.00")
+    assert confirmed.is_valid(), confirmed.errors
+    assert confirmed.cleaned_data["amount"] == 50500
+    assert make(amount="500").is_valid()  # $500 itself needs no second look

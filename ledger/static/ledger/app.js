@@ -90,7 +90,54 @@
     document.querySelectorAll("form[data-once]").forEach(function (f) { f.dataset.sending = ""; });
   });
 
+  // Opening a session: the boxes are listed by name, but the order the banker ticks them is
+  // the seating order (B1). Keep that order in the hidden field the server reads, and show
+  // each player's seat (the banker has seat 1). Without JavaScript the seats are reordered
+  // on the session's seating page instead.
+  function tapOrder(fieldset) {
+    var hidden = fieldset.querySelector("input[data-tap-order]");
+    return hidden ? (hidden.value || "").split(",").filter(Boolean) : [];
+  }
+
+  function showSeats(fieldset, order) {
+    var hidden = fieldset.querySelector("input[data-tap-order]");
+    if (!hidden) { return; }
+    hidden.value = order.join(",");
+    var banker = fieldset.form && fieldset.form.elements.banker;
+    var bankerId = banker ? banker.value : "";
+    var others = order.filter(function (id) { return id !== bankerId; });
+    fieldset.querySelectorAll("[data-seat-for]").forEach(function (span) {
+      var id = span.dataset.seatFor;
+      var at = others.indexOf(id);
+      span.textContent = id === bankerId && order.indexOf(id) >= 0 ? "(banker, seat 1)"
+        : at < 0 ? "" : "(seat " + (at + 2) + ")";
+    });
+  }
+
+  function syncSeats(fieldset) {
+    var checked = [];
+    fieldset.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+      if (box.checked) { checked.push(box.value); }
+    });
+    var order = tapOrder(fieldset).filter(function (id) { return checked.indexOf(id) >= 0; });
+    checked.forEach(function (id) { if (order.indexOf(id) < 0) { order.push(id); } });
+    showSeats(fieldset, order);
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    var fieldset = target.closest("[data-seat-order]");
+    if (fieldset && target.type === "checkbox") {
+      var order = tapOrder(fieldset).filter(function (id) { return id !== target.value; });
+      if (target.checked) { order.push(target.value); }
+      showSeats(fieldset, order);
+    } else if (target.name === "banker" && target.form) {
+      target.form.querySelectorAll("[data-seat-order]").forEach(syncSeats);
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
+    document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
   });
 })();

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0001_initial'),
+        ('ledger', '0002_player_name_unique_ignoring_case'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
