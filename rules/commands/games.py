@@ -1,4 +1,5 @@
-"""`python -m rules games [--json]` and `python -m rules showdown FILE|-` (ARCHITECTURE.md)."""
+"""`python -m rules games [--json]`, `python -m rules showdown FILE|-` and
+`python -m rules payout FILE|-` (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ def register(subparsers) -> None:
     showdown = subparsers.add_parser("showdown", help="resolve a showdown from JSON")
     showdown.add_argument("file", help="a JSON file, or - for standard input")
     showdown.set_defaults(run=run_showdown)
+    payout = subparsers.add_parser("payout", help="compute and check a payout from who won")
+    payout.add_argument("file", help="a JSON file, or - for standard input")
+    payout.set_defaults(run=run_payout)
 
 
 def run_games(args) -> dict | str:
@@ -27,3 +31,9 @@ def run_showdown(args) -> dict:
     from ..games.showdown import resolve
 
     return resolve(read_json_file(args.file))
+
+
+def run_payout(args) -> dict:
+    from ..games.payout import payout
+
+    return payout(read_json_file(args.file))

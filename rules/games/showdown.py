@@ -553,16 +553,24 @@ def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None
     if dummy is not None:
         out["dummy"] = {"name": dummy.seat.name, "high": _hand_json(dummy.high),
                         "low": _hand_json(dummy.low)}
-    out["awards"] = [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
-                     for a in outcome.awards]
-    out["carry"] = format_cents(outcome.carry)
-    out["owes"] = [_owe_json(o) for o in outcome.owes]
-    out["legs"] = outcome.legs
-    out["game_over"] = outcome.game_over
-    out["next_pot"] = format_cents(outcome.next_pot)
-    out["winners"] = outcome.winners
+    out.update(outcome_json(outcome))
     out["explain"] = _explain_hands(game, results, dummy) + list(adjusted) + outcome.explain
     return out
+
+
+def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
+    """The pot's result in the contract's shapes (shared by the showdown and the payout)."""
+    return {
+        "awards": [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
+                   for a in outcome.awards],
+        "carry": format_cents(outcome.carry),
+        "owes": [_owe_json(o) for o in outcome.owes],
+        "legs": outcome.legs,
+        "game_over": outcome.game_over,
+        "next_pot": format_cents(outcome.next_pot),
+        "winners": outcome.winners,
+        "explain": list(outcome.explain),
+    }
 
 
 def _owe_json(owe: pots.Owe) -> dict:

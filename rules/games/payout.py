@@ -1,0 +1,295 @@
+"""Payouts from who won: the `python -m rules payout` JSON in, the pot arithmetic out.
+
+When the banker knows who won each side but the cards are not entered, the same pot rules as a
+showdown (`rules.games.pots.settle`, one implementation) run on entrants whose keys say only who
+won: a winner of a side holds the best key, a player who stayed and lost a lower one, a folded
+player none. So pigging (P1), odd-chip halves and shares (P2), match and burn (P3, P4), the last
+round (P5), goal-posting (P6), the dummy (P9, P14) and legs (P10) come out exactly as in a
+showdown with the same winners.
+
+`check_typed` compares awards and owes the banker typed with what the rules give, naming the
+rules and the right figures; the ledger uses it for hands entered by cards too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import MoneyError, RulesError
+from ..money import format_cents, parse_cents, require_nickels
+from . import pots
+from .definition import GameDef, apply_options
+from .showdown import _game, _legs_before, _mapping, outcome_json
+
+WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
+RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
+AWARD_RULES = ("P2", "P1", "P6", "P9", "P10", "P14")
+OWE_RULES = ("P3", "P4", "P5", "P11", "P12", "P13")
+
+
+def money_of(value: Any, field: str) -> int:
+    """A decimal string in whole white chips; a bare JSON number is refused (ARCHITECTURE.md)."""
+    if isinstance(value, bool) or not isinstance(value, str):
+        raise RulesError(f"{field}: write money as a decimal string such as \"18.05\", "
+                         f"not {value!r}")
+    if not value.strip().lstrip("-").replace(".", "", 1).isascii():
+        raise RulesError(f"{field}: only the digits 0-9 count, not {value!r}")
+    try:
+        return require_nickels(parse_cents(value, field=field), field=field)
+    except MoneyError as error:
+        raise RulesError(str(error)) from None
+
+
+def _sides_won(data: Mapping, game: GameDef, where: str) -> tuple[str, ...]:
+    won = data.get("won", [])
+    if isinstance(won, str):
+        won = [won]
+    if not isinstance(won, list) or not all(isinstance(side, str) for side in won):
+        raise RulesError(f"{where}.won: expected a list of sides such as [\"high\"]")
+    allowed = _game_sides(game)
+    for side in won:
+        if side not in allowed:
+            raise RulesError(f"{where}.won: {game.id} has no {side!r} side; expected "
+                             + " or ".join(allowed))
+    return tuple(dict.fromkeys(won))
+
+
+def _game_sides(game: GameDef) -> tuple[str, ...]:
+    if game.split in ("high", "low"):
+        return (game.split,)
+    return pots.SIDES
+
+
+def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _entrant(data: Any, index: int, game: GameDef, next_best: Mapping[str, str],
+             contested: set[str]) -> pots.Entrant:
+    where = f"players[{index}]"
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected an object with the player's name")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesError(f"{where}.name: missing; expected the player's name")
+    name = name.strip()
+    folded = _flag(data, "folded", False, where) or not _flag(data, "in", True, where)
+    won = _sides_won(data, game, where)
+    if folded and won:
+        raise RulesError(f"{where}.won: {name} folded and cannot win {' or '.join(won)}")
+    declare = data.get("declare")
+    if declare is not None and (game.split != "declare" or declare not in game.declarations):
+        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
+        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
+                         f"expected {allowed}")
+    if game.split == "declare" and not folded and declare is None:
+        raise RulesError(f"{where}.declare: missing; expected one of "
+                         f"{', '.join(game.declarations)}")
+    for side in won:
+        if game.split == "declare" and declare not in (side, "both"):
+            raise RulesError(f"{where}.won: {name} declared {declare} and cannot win {side}")
+    go = _flag(data, "go", True, where)
+    if game.go_stop and not folded and "go" not in data:
+        raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
+    # A side nobody won (no qualifying hand, P7/P8) leaves every key None, as in a showdown.
+    keys = {side: _key(name, side, won, next_best) if not folded and side in contested
+            else None for side in pots.SIDES}
+    return pots.Entrant(name, keys["high"], keys["low"], declare, go,
+                        _flag(data, "dead", False, where), not folded)
+
+
+def _contested(players: Sequence[Any], dummy: Any) -> set[str]:
+    """The sides somebody (a player or the dummy) won or tied."""
+    sides: set[str] = set()
+    for item in [*players, dummy]:
+        won = item.get("won", []) if isinstance(item, Mapping) else []
+        won = [won] if isinstance(won, str) else won if isinstance(won, list) else []
+        sides.update(side for side in won if isinstance(side, str))
+    return sides & set(pots.SIDES)
+
+
+def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str]) -> int:
+    if side in won:
+        return WON
+    return NEXT_BEST if next_best.get(side) == name else LOST
+
+
+def _dummy(data: Mapping, game: GameDef, names: set[str]) -> pots.DummyHand | None:
+    value = data.get("dummy")
+    if value is None:
+        return None
+    if game.dummy is None:
+        raise RulesError(f"dummy: {game.id} plays without a dummy hand; expected no dummy, "
+                         "or options.kitty true")
+    if not isinstance(value, Mapping):
+        raise RulesError("dummy: expected an object {\"name\", \"won\"}")
+    name = value.get("name", game.dummy.name)
+    if not isinstance(name, str) or name in names:
+        raise RulesError(f"dummy.name: expected a name no player has, got {name!r}")
+    won = _sides_won(value, game, "dummy")
+    # The dummy must be beaten: when it "won" (or tied) a side, no player's key is above it.
+    return pots.DummyHand(name, WON if "high" in won else None, WON if "low" in won else None)
+
+
+def _next_best(data: Mapping, game: GameDef) -> dict[str, str]:
+    value = _mapping(data, "next_best")
+    for side, name in value.items():
+        if side not in _game_sides(game) or not isinstance(name, str):
+            raise RulesError(f"next_best.{side}: expected a side of {game.id} and a player's name")
+    return dict(value)
+
+
+def _check_next_best(entrants: Sequence[pots.Entrant], game: GameDef,
+                     next_best: Mapping[str, str]) -> None:
+    """A forfeited side (P1) needs to know who comes next when several others declared it."""
+    names = {e.name for e in entrants}
+    for side, name in next_best.items():
+        if name not in names:
+            raise RulesError(f"next_best.{side}: {name!r} is not one of the players")
+    if game.split != "declare":
+        return
+    piggers = [e for e in entrants if e.stayed and e.declare == "both"]
+    for side in pots.SIDES:
+        others = [e for e in entrants if e.stayed and e.declare == side]
+        forfeits = any(p.key(side) == WON for p in piggers) and not any(
+            e.key(side) == WON for e in others)
+        if piggers and forfeits and len(others) >= 2 and side not in next_best:
+            raise RulesError(f"next_best.{side}: missing; when a pigger forfeits {side} (P1), "
+                             f"say who of {', '.join(e.name for e in others)} takes it")
+
+
+def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping]]:
+    """Read and check the payout JSON; every error names its field."""
+    if not isinstance(data, Mapping):
+        raise RulesError("payout: expected a JSON object")
+    game, settings = apply_options(_game(data), _mapping(data, "options"))
+    if "pot" not in data:
+        raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
+    pot = money_of(data["pot"], "pot")
+    penalties = money_of(data.get("penalties", "0.00"), "penalties")
+    if not 0 <= penalties <= pot or pot < 0:
+        raise RulesError("penalties: expected an amount between 0.00 and the pot")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise RulesError("players: missing; expected a list of players")
+    next_best = _next_best(data, game)
+    contested = _contested(players, data.get("dummy"))
+    entrants = [_entrant(item, index, game, next_best, contested)
+                for index, item in enumerate(players)]
+    names = [e.name for e in entrants]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise RulesError(f"players[{index}].name: {name!r} appears twice")
+    _check_next_best(entrants, game, next_best)
+    number = data.get("round", 1)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise RulesError(f"round: expected a whole number from 1, got {number!r}")
+    last_round = data.get("last_round", False)
+    if not isinstance(last_round, bool):
+        raise RulesError("last_round: expected true or false")
+    table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), _legs_before(data),
+                       number, last_round, settings, {})
+    return table, entrants, [p for p in players if isinstance(p, Mapping)]
+
+
+def payout(data: Any) -> dict:
+    """Resolve a hand from its winners; with typed `awards`/`owes`, check them."""
+    table, entrants, players = read(data)
+    outcome = pots.settle(table, entrants, players=players)
+    result = outcome_json(outcome)
+    result["explain"] = _who_won(table, entrants) + result["explain"]
+    if "awards" in data or "owes" in data:
+        problems = check_typed(result, data.get("awards"), data.get("owes"), table.pot)
+        result["check"] = {"ok": not problems, "problems": problems}
+    return result
+
+
+def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:
+    lines = []
+    for entrant in entrants:
+        if not entrant.stayed:
+            lines.append(f"{entrant.name} folded: out of the showdown, in no side of the pot.")
+    if table.dummy is not None:
+        sides = [s for s in pots.SIDES if table.dummy.key(s) is not None]
+        if sides:
+            lines.append(f"{table.dummy.name} is not beaten for {' and '.join(sides)}.")
+    return lines
+
+
+# -- typed figures checked ----------------------------------------------------------------
+
+
+def _typed(value: Any, field: str) -> dict[str, int]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RulesError(f"{field}: expected each player's amount, e.g. {{\"Ann\": \"3.05\"}}")
+    typed = {}
+    for name, amount in value.items():
+        cents = money_of(amount, f"{field}.{name}")
+        if cents:
+            typed[str(name)] = cents
+    return typed
+
+
+def _figures(amounts: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} {format_cents(cents)}" for name, cents in amounts.items()) or "none"
+
+
+def _rules(explain: Sequence[str], wanted: Sequence[str]) -> str:
+    found = [rule for line in explain for rule in RULE_ID.findall(line) if rule in wanted]
+    return ", ".join(dict.fromkeys(found)) or wanted[0]
+
+
+def _by_name(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for row in rows:
+        total[row["name"]] = total.get(row["name"], 0) + parse_cents(row["amount"])
+    return total
+
+
+def _right_awards(result: Mapping[str, Any], pot: int | None) -> str:
+    """The computed awards in words, with the split rule they follow."""
+    explain = result.get("explain", [])
+    awards = _by_name(result["awards"])
+    text = f"the rules give {_figures(awards)}"
+    sides = {a["side"] for a in result["awards"]}
+    if pot is not None and sides == {"high", "low"}:
+        even = "evenly" if pot % 10 == 0 else "with the odd white chip to the high half"
+        text = (f"the pot of {format_cents(pot)} ({pot // 5} white chips) splits {even} "
+                f"({_rules(explain, AWARD_RULES)}): {_figures(awards)}")
+    else:
+        text += f" ({_rules(explain, AWARD_RULES)})"
+    carry = parse_cents(result["carry"])
+    return text + (f"; {format_cents(carry)} stays in the pot" if carry else "; nothing carries")
+
+
+def _right_owes(result: Mapping[str, Any]) -> str:
+    explain = result.get("explain", [])
+    if not result["owes"]:
+        return "nobody owes anything"
+    parts = []
+    for owe in result["owes"]:
+        verb = {"match": "matches", "burn": "burns"}.get(owe["reason"], "owes")
+        where = f" to {owe['to']}" if owe.get("to") else " into the next pot"
+        parts.append(f"{owe['name']} {verb} {owe['amount']}{where}")
+    return ", ".join(parts) + f" ({_rules(explain, OWE_RULES)})"
+
+
+def check_typed(result: Mapping[str, Any], awards: Any, owes: Any,
+                pot: int | None = None) -> list[str]:
+    """The differences between typed awards/owes and the computed ones, as sentences naming
+    the rule and the right figures (empty when they agree)."""
+    problems = []
+    if awards is not None and _typed(awards, "awards") != _by_name(result["awards"]):
+        problems.append(f"awards: typed {_figures(_typed(awards, 'awards'))}; "
+                        f"{_right_awards(result, pot)}; {_right_owes(result)}.")
+    if owes is not None and _typed(owes, "owes") != _by_name(result["owes"]):
+        problems.append(f"owes: typed {_figures(_typed(owes, 'owes'))}; the rules say "
+                        f"{_right_owes(result)}.")
+    return problems
