@@ -11,18 +11,11 @@ from ..errors import RulesError
 from ..evaluator.census import census
 from ..evaluator.wildspec import WildSet
 from ..hands import SCHEMES, evaluate, parse_wild
-
-
-def _catalog_schemes() -> None:
-    """The game catalog's own rankings (brag, egyptian, ...) register on import."""
-    try:
-        import rules.rankings  # noqa: F401
-    except ImportError:  # the catalog is optional for these commands
-        pass
+from ..rankings import load_extensions
 
 
 def register(subparsers) -> None:
-    _catalog_schemes()
+    load_extensions()   # the catalog's own rankings (brag, egyptian, ...) can be named too
     schemes = ", ".join(sorted(SCHEMES))
     common = {"scheme": dict(default="high", help=f"ranking scheme: {schemes}"),
               "wild": dict(default="", help="wild spec: ranks (2), cards (Kh), joker, "

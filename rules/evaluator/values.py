@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import RulesError
+from ..registry import Registry
 
 HIGH_CATEGORIES = (
     "five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house", "flush",
@@ -56,7 +57,7 @@ class Scheme:
     extra: dict = field(default_factory=dict, compare=False)
 
 
-SCHEMES: dict[str, Scheme] = {}
+SCHEMES: Registry[Scheme] = Registry("unknown scheme {name}: expected one of {known}")
 
 
 def register_scheme(name: str, size: int, kind: str, fn: SchemeFn, *,
@@ -73,16 +74,11 @@ def register_scheme(name: str, size: int, kind: str, fn: SchemeFn, *,
         raise RulesError(f"scheme size {size!r}: expected a positive whole number")
     scheme = Scheme(name, size, kind, fn, tuple(categories or HIGH_CATEGORIES),
                     takes_qualifier, default_qualifier)
-    SCHEMES[name] = scheme
-    return scheme
+    return SCHEMES.add(name, scheme)
 
 
 def get_scheme(name: str) -> Scheme:
-    try:
-        return SCHEMES[name]
-    except KeyError:
-        known = ", ".join(sorted(SCHEMES))
-        raise RulesError(f"unknown scheme {name!r}: expected one of {known}") from None
+    return SCHEMES.lookup(name)
 
 
 def category_rank(scheme: str, category: str) -> int:

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RulesError
 from ..money import NICKEL, format_cents
+from ..registry import Registry
 from .definition import GameDef
 
 SIDES = ("high", "low")
@@ -118,18 +118,10 @@ class SideContext:
 
 
 SidePayment = Callable[[SideContext], list[Owe]]
-SIDE_PAYMENTS: dict[str, SidePayment] = {}
-
-
-def register_side_payment(name: str, fn: SidePayment) -> None:
-    """Make a side-payment rule available to definitions by name (`side_payments=(name,)`)."""
-    SIDE_PAYMENTS[name] = fn
-
-
-def get_side_payment(name: str) -> SidePayment:
-    if name not in SIDE_PAYMENTS:
-        raise RulesError(f"side_payments: unknown rule {name!r}; expected one of {', '.join(sorted(SIDE_PAYMENTS))}")
-    return SIDE_PAYMENTS[name]
+SIDE_PAYMENTS: Registry[SidePayment] = Registry(
+    "side_payments: unknown rule {name}; expected one of {known}")
+"""Side-payment rules by the name a definition gives in `side_payments`;
+`@SIDE_PAYMENTS.register(name)`."""
 
 
 # -- money arithmetic (P2) -----------------------------------------------------------------
@@ -355,7 +347,7 @@ def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mappi
         _resolve(table, resolver, outcome)
     context = SideContext(table, entrants, outcome, players, values or {})
     for name in game.side_payments:
-        outcome.owes.extend(get_side_payment(name)(context))
+        outcome.owes.extend(SIDE_PAYMENTS.lookup(name)(context))
     if not resolver.stayed and not any(owe.reason == "wimp" for owe in outcome.owes):
         outcome.explain.append("Everyone re-antes (P14).")
     _next_pot_line(outcome)
@@ -552,6 +544,7 @@ def _pay_direct(loser: Entrant, amount: int, sides: list[str],
 # -- built-in side payments ----------------------------------------------------------------
 
 
+@SIDE_PAYMENTS.register("wimp")
 def wimp(context: SideContext) -> list[Owe]:
     """P11 (Guts): when everybody drops, the best hand pays the pot or a set amount into it."""
     setting = str(context.table.settings.get("wimp", "none"))
@@ -570,5 +563,3 @@ def wimp(context: SideContext) -> list[Owe]:
                                    f"pays {format_cents(amount)} into the pot (wimp rule, P11).")
     return [Owe(best.name, amount, "wimp")]
 
-
-register_side_payment("wimp", wimp)

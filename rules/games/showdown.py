@@ -23,10 +23,11 @@ from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
 from ..hands import HandValue, Source, WildSet, best_hand, category_rank, evaluate, parse_wild
 from ..money import format_cents, parse_cents, require_nickels
+from ..rankings import load_extensions
 from . import adjustments, pots
 from .definition import GameDef, apply_options
 from .layouts import View, get_layout
-from .registry import all_games, get_game
+from .registry import get_game
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 Cards = tuple[Card, ...]
@@ -82,10 +83,10 @@ def _game(data: Mapping) -> GameDef:
     if "game" not in data:
         raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
     value = data["game"]
-    all_games()     # loads every catalog module, and with them every registered extension
     if isinstance(value, str):
         game = get_game(value)
     elif isinstance(value, Mapping):
+        load_extensions()   # an inline definition may name any of the catalog's extensions
         game = GameDef.from_json(value, where="game")
     else:
         raise RulesError("game: expected a game id (a string) or a definition object")

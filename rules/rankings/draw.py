@@ -26,8 +26,8 @@ from itertools import product
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
-from rules.games.layouts import View, register_layout
-from rules.games.pots import Owe, SideContext, register_side_payment
+from rules.games.layouts import LAYOUTS, View
+from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
 
@@ -512,10 +512,10 @@ def pokino_side(context: SideContext) -> list[Owe]:
     return []
 
 
-register_side_payment("knock", knock_side)
-register_side_payment("knock-deuces", knock_deuces_side)
-register_side_payment("forfeit", forfeit_side)
-register_side_payment("pokino", pokino_side)
+SIDE_PAYMENTS.add("knock", knock_side)
+SIDE_PAYMENTS.add("knock-deuces", knock_deuces_side)
+SIDE_PAYMENTS.add("forfeit", forfeit_side)
+SIDE_PAYMENTS.add("pokino", pokino_side)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,4 +533,4 @@ def exposed_layout(view: View) -> Iterator[dict]:
     yield {"hand": hand, "center": ()}
 
 
-register_layout("exposed", exposed_layout)
+LAYOUTS.add("exposed", exposed_layout)

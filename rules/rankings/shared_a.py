@@ -24,9 +24,9 @@ from itertools import combinations, product
 
 from rules.cards import JOKER, RANK_NAME, RANK_PLURAL, SUIT_NAME, Card
 from rules.errors import CardError, RulesError
-from rules.games.adjustments import AdjustContext, Adjusted, register_adjustment
-from rules.games.layouts import View, register_layout
-from rules.games.pots import Owe, SideContext, register_side_payment
+from rules.games.adjustments import ADJUSTMENTS, AdjustContext, Adjusted
+from rules.games.layouts import LAYOUTS, View
+from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HIGH_CATEGORIES, SCHEMES, HandValue, register_scheme
 
 STANDARD_ORDER = (
@@ -581,11 +581,11 @@ def _register() -> None:
     register_scheme("breaker-played", 5, "high", _breaker_scheme("breaker-played", True))
     register_scheme("high-doogie", 5, "high", high_doogie_value,
                     categories=("perfect_doogie",) + HIGH_CATEGORIES)
-    register_side_payment("breaker-check", breaker_check)
-    register_adjustment("breaker", breaker_adjustment)
+    SIDE_PAYMENTS.add("breaker-check", breaker_check)
+    ADJUSTMENTS.add("breaker", breaker_adjustment)
     for name, layout in {"depot": depot_layout, "odds-and-ends": odds_and_ends_layout,
                          "insured": insured_layout, "circle-spokes": circle_spokes_layout}.items():
-        register_layout(name, layout)
+        LAYOUTS.add(name, layout)
     register_scheme("high-wrap", 5, "high", wrap_value,
                     categories=tuple(reversed(STANDARD_ORDER)))
     for category in STANDARD_ORDER[:-1]:

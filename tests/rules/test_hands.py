@@ -169,4 +169,4 @@ def test_register_scheme_lets_the_catalog_add_a_ranking():
         assert best.key == (27,)
         assert category_rank("red-points-test", "high_card") == 1
     finally:
-        SCHEMES.pop("red-points-test")
+        SCHEMES.remove("red-points-test")

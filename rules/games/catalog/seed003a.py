@@ -2,7 +2,6 @@
 
 Special rankings, layouts and the Breaker check live in `rules.rankings.shared_a`."""
 
-import rules.rankings  # noqa: F401  (registers ticket, high-wrap, breaker, layouts ...)
 from rules.rankings.shared_a import DEFAULT_TICKET_ABOVE, STANDARD_ORDER
 
 from ..definition import GameDef, Hand, Option, Position, take

@@ -45,11 +45,10 @@ from dataclasses import replace
 
 from ...errors import RulesError
 from ...money import format_cents
-from ...rankings import shared_b  # noqa: F401  (registers the schemes named below)
 from ..definition import GameDef, Hand, Option, Position, take
-from ..layouts import Selection, View, register_layout
+from ..layouts import LAYOUTS, Selection, View
 from ..layouts import floors as floors_layout
-from ..pots import Award, Owe, SideContext, register_side_payment, shares
+from ..pots import SIDE_PAYMENTS, Award, Owe, SideContext, shares
 
 SEED = "003_f7338090973f449e.txt"
 ANY = take(hand=(0, None), board=(0, None))
@@ -134,7 +133,7 @@ def skyscraper(view: View) -> Iterator[Selection]:
 for _name, _layout in (("island-boards", island_boards), ("slam", slam), ("trigger", trigger),
                        ("group-and-single", group_and_single), ("skyscraper", skyscraper),
                        ("pyramid-rows", pyramid_rows), ("swap-flop", swap_flop)):
-    register_layout(_name, _layout)
+    LAYOUTS.add(_name, _layout)
 
 
 # -- KRG's series of wins --------------------------------------------------------------------
@@ -171,7 +170,7 @@ def series(context: SideContext) -> list[Owe]:
     return []
 
 
-register_side_payment("series", series)
+SIDE_PAYMENTS.add("series", series)
 
 
 # -- the games -------------------------------------------------------------------------------
