@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("draw", "shared_a", "shared_b")
+MODULES = (
+    "draw", "wraparound", "tickets", "odds_and_ends", "breaker", "doogie", "egyptian", "island",
+    "ruby_run", "low_ranks", "game_layouts", "series",
+)
 
 
 def load_extensions() -> None:

@@ -20,16 +20,17 @@ and `pokino_score` (Pokino's trick and honour points).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
-from rules.games.layouts import LAYOUTS, View
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
+
+from .common import substitutions, wild_note
 
 # ---------------------------------------------------------------------------------------------
 # Brag
@@ -139,7 +140,6 @@ def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
 # straight and both beat three of a kind; "some players" put three of a kind on top instead
 THREE_STANDARD = ("high_card", "pair", "three_of_a_kind", "straight", "flush", "straight_flush")
 THREE_TRIPS_TOP = ("high_card", "pair", "straight", "flush", "straight_flush", "three_of_a_kind")
-ALL_CARDS = tuple(Card(rank, suit) for rank in range(14, 1, -1) for suit in "shdc")
 
 
 def _three_shape(cards: Sequence[Card]) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
@@ -179,24 +179,17 @@ _THREE_TEXT = {
 
 def _three_value(name: str, order: tuple[str, ...], cards: tuple[Card, ...],
                  wild: frozenset[Card]) -> HandValue:
-    held = [index for index, card in enumerate(cards) if card in wild]
     best = None
     # a wild stands for any card, even one already held (S11); a flush needs three different cards
-    for stand_ins in product(ALL_CARDS, repeat=len(held)):
-        hand = list(cards)
-        for index, card in zip(held, stand_ins, strict=True):
-            hand[index] = card
+    for hand, stood in substitutions(cards, wild, name, limit=None):
         category, values, reading = _three_shape(hand)
         key = (order.index(category),) + values
         if best is None or key > best[0]:
-            pairs = tuple((cards[i], c) for i, c in zip(held, stand_ins, strict=True) if cards[i] != c)
+            pairs = tuple((held, card) for held, card in stood if held != card)
             best = (key, category, values, reading, pairs)
     key, category, values, reading, pairs = best
-    text = _THREE_TEXT[category](values)
-    if pairs:
-        text += " (" + ", ".join(f"{h} wild as {c}" for h, c in pairs) + ")"
     return HandValue(scheme=name, category=category, key=key, cards=reading, wilds=pairs,
-                     describe=text)
+                     describe=_THREE_TEXT[category](values) + wild_note(pairs))
 
 
 def three_standard_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
@@ -239,9 +232,7 @@ def two_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) 
         text = f"Pair of {RANK_PLURAL[hand[0].rank]}"
     else:
         text = f"{name[hand[0].rank].capitalize()}-{name[hand[1].rank]} low"
-    changed = [(held, stood) for held, stood in shown if held != stood]
-    if changed:
-        text += " (" + ", ".join(f"{held} wild as {stood}" for held, stood in changed) + ")"
+    text += wild_note(tuple((held, stood) for held, stood in shown if held != stood))
     return HandValue(scheme="two-low", category="pair" if paired else "high_card", key=key,
                      cards=tuple(hand), wilds=tuple(shown), describe=text)
 
@@ -408,9 +399,8 @@ def _register() -> None:
 _register()
 
 
-
 # ---------------------------------------------------------------------------------------------
-# Side-payment rules for the showdown engine (rules.games.pots.register_side_payment)
+# Side-payment rules for the showdown engine (rules.games.pots.SIDE_PAYMENTS)
 # ---------------------------------------------------------------------------------------------
 
 def _chip_value(context: SideContext) -> int:
@@ -451,14 +441,17 @@ def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
     return owes
 
 
+@SIDE_PAYMENTS.register("knock")
 def knock_side(context: SideContext) -> list[Owe]:
     return _knock_side(context, deuces_wild=False)
 
 
+@SIDE_PAYMENTS.register("knock-deuces")
 def knock_deuces_side(context: SideContext) -> list[Owe]:
     return _knock_side(context, deuces_wild=True)
 
 
+@SIDE_PAYMENTS.register("forfeit")
 def forfeit_side(context: SideContext) -> list[Owe]:
     """Whiskey Poker: the lowest hand shown pays the forfeit (option `forfeit`) into the pot, or
     to the winner with option `forfeit_to` "winner"; players tied for lowest each pay it."""
@@ -487,6 +480,7 @@ def forfeit_side(context: SideContext) -> list[Owe]:
     return owes
 
 
+@SIDE_PAYMENTS.register("pokino")
 def pokino_side(context: SideContext) -> list[Owe]:
     """Pokino is scored in points, not money: explain the hand's score when both players give
     `tricks` (0-5) and `penalty` ("pat", "double", "redouble")."""
@@ -510,27 +504,3 @@ def pokino_side(context: SideContext) -> list[Owe]:
         context.outcome.explain.append(f"{name} scores {score.below} below the line and "
                                        f"{score.above} above (Pokino).")
     return []
-
-
-SIDE_PAYMENTS.add("knock", knock_side)
-SIDE_PAYMENTS.add("knock-deuces", knock_deuces_side)
-SIDE_PAYMENTS.add("forfeit", forfeit_side)
-SIDE_PAYMENTS.add("pokino", pokino_side)
-
-
-# ---------------------------------------------------------------------------------------------
-# Show Five: the exposed cards are the hand
-# ---------------------------------------------------------------------------------------------
-
-SHOWN = 5
-
-
-def exposed_layout(view: View) -> Iterator[dict]:
-    """Show Five (002): a player ends with five cards turned up and two still down; the five
-    exposed cards are the showdown hand. When fewer than five are entered as `up` (a dealer who
-    typed the hand as `down`), every card entered plays."""
-    hand = view.up if len(view.up) >= SHOWN else view.down + view.up
-    yield {"hand": hand, "center": ()}
-
-
-LAYOUTS.add("exposed", exposed_layout)

@@ -2,7 +2,6 @@
 
 import pytest
 
-import rules.rankings  # noqa: F401  (registers the schemes)
 from rules.cards import parse_cards
 from rules.errors import RulesError
 from rules.hands import evaluate

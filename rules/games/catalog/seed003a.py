@@ -2,12 +2,12 @@
 
 Special rankings, layouts and the Breaker check live in `rules.rankings.shared_a`."""
 
-from rules.rankings.shared_a import DEFAULT_TICKET_ABOVE, STANDARD_ORDER
+from rules.rankings.five_card import STANDARD_ORDER
+from rules.rankings.tickets import DEFAULT_TICKET_ABOVE, ticket_scheme_name
 
-from ..definition import GameDef, Hand, Option, Position, take
+from ..definition import ANY_COMBINATION, GameDef, Hand, Option, Position, take
 
 SEED = "003_f7338090973f449e.txt"
-ANY = take(hand=(0, None), board=(0, None))
 OMAHA = take(hand=2, board=3)
 HOLDEM_BOARD = (Position("community", 5),)
 # the best possible hand of each side in Doogie and Buddys Game: a perfect doogie, which also
@@ -24,9 +24,7 @@ def _holdem(game_id: str, name: str, describe: str, **fields) -> GameDef:
 TICKET_RANK = Option(
     "ticket_rank", DEFAULT_TICKET_ABOVE,
     "the category the ticket ranks directly above (the seed's ranking list was an image)",
-    choices={category: {"high": "ticket" if category == DEFAULT_TICKET_ABOVE
-                        else f"ticket-over-{category.replace('_', '-')}"}
-             for category in STANDARD_ORDER[:-1]},
+    choices={category: {"high": ticket_scheme_name(category)} for category in STANDARD_ORDER[:-1]},
 )
 TICKET_TEXT = ("Aces are low only (no ace-high straight, no royal flush, a pair of aces is the "
                "lowest pair), and a ticket (four cards of one suit plus a jack, queen or king of "
@@ -262,7 +260,7 @@ GAMES = [
                  "high. Each player's highest odd card (9, 7, 5 or 3; no faces, no ace) is wild "
                  "with any other card of that rank they hold, unless that rank shows on the "
                  "board: then it is ended and no lower odd card takes its place.",
-        down=4, board=(Position("community", 3),), hand=Hand(layout="odds-and-ends", takes=(ANY,)),
+        down=4, board=(Position("community", 3),), hand=Hand(layout="odds-and-ends", takes=(ANY_COMBINATION,)),
         wild="center",
     ),
     _holdem("royal-holdem", "Royal Hold'em",

@@ -40,137 +40,14 @@ Readings chosen where the seed is vague or a piece is missing (each `describe` s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
-from ...errors import RulesError
-from ...money import format_cents
-from ..definition import GameDef, Hand, Option, Position, take
-from ..layouts import LAYOUTS, Selection, View
-from ..layouts import floors as floors_layout
-from ..pots import SIDE_PAYMENTS, Award, Owe, SideContext, shares
+from ..definition import ANY_COMBINATION, GameDef, Hand, Option, Position, take
 
 SEED = "003_f7338090973f449e.txt"
-ANY = take(hand=(0, None), board=(0, None))
 TWO_OR_THREE = (take(hand=2, board=3), take(hand=3, board=2))
 COMMUNITY_5 = (Position("community", 5),)
 HI_LO_8 = {"split": "cards-talk", "low": "low-8", "low_qualifier": 8}
-
-
-# -- layouts ---------------------------------------------------------------------------------
-
-
-def island_boards(view: View) -> Iterator[Selection]:
-    """Island Pineapple's four boards: each first-set card with each split-river card."""
-    shared = view.cards("flop", "turn")
-    for first in view.cards("first"):
-        for river in view.cards("river"):
-            yield {"board": (first,) + shared + (river,)}
-
-
-def slam(view: View) -> Iterator[Selection]:
-    """Ruby Run: a slam of 2-10 keeps the over cards live, a face card or ace the under cards."""
-    slam_cards = view.cards("slam")
-    live = "over" if slam_cards and slam_cards[0].rank <= 10 else "under"
-    yield {"board": view.cards(live) + slam_cards}
-
-
-def trigger(view: View) -> Iterator[Selection]:
-    """Russian Roulette: the active community is the first `active` cards from the trigger."""
-    active = int(view.params.get("active", 3))
-    yield {"board": view.cards("circle")[:active]}
-
-
-def group_and_single(view: View) -> Iterator[Selection]:
-    """Real Poker: one group of two and one single card (a hand may use either, both or none)."""
-    groups = [name for name in view.board if name.startswith("group")]
-    singles = [name for name in view.board if name.startswith("single")]
-    for group in sorted(groups):
-        for single in sorted(singles):
-            yield {"group": view.cards(group), "single": view.cards(single)}
-
-
-def pyramid_rows(view: View) -> Iterator[Selection]:
-    """Egyptian Hold 'Em: rows of 1, 2 and 3 cards (or 3, 2, 1), all pooled as "board"."""
-    counts = [len(view.cards(f"row{n}")) for n in (1, 2, 3)]
-    if counts not in ([1, 2, 3], [3, 2, 1]):
-        bad = next(n for n in (1, 2, 3) if counts[n - 1] != (n if counts[0] != 3 else 4 - n))
-        raise RulesError(f"board.row{bad}: expected the pyramid's rows of 1, 2 and 3 cards "
-                         f"(top to bottom), got {counts[0]}, {counts[1]} and {counts[2]}")
-    yield {"board": view.cards("row1", "row2", "row3")}
-
-
-def swap_flop(view: View) -> Iterator[Selection]:
-    """El Dorado: 4 shared cards, at most one of them (the swapped card) as `center`."""
-    center, community = view.cards("center"), view.cards("community")
-    if view.params.get("swapped", True) and not center:
-        raise RulesError("board.center: expected the card swapped into the flop; when nobody "
-                         "swapped, give all 4 shared cards as `community` and options.swapped "
-                         "false")
-    if len(center) > 1:
-        raise RulesError(f"board.center: expected at most 1 card (the swapped card), "
-                         f"got {len(center)}")
-    if len(center) + len(community) != 4:
-        raise RulesError(f"board.community: expected {4 - len(center)} cards for el-dorado "
-                         f"(4 shared cards in all), got {len(community)}")
-    yield {"board": community + center, "center": center}
-
-
-def skyscraper(view: View) -> Iterator[Selection]:
-    """Skyscraper Elevator: shafts A and C (or B, as the seed's list of floors names it),
-    five floors, the elevator `E` between them."""
-    given = [shaft for shaft in "BC" if any(view.cards(f"{shaft}{n}") for n in range(1, 6))]
-    if len(given) != 1:
-        raise RulesError("board: expected the second shaft as C1-C5 (or B1-B5), not both")
-    for floor in range(1, 6):
-        name = f"{given[0]}{floor}"
-        if len(view.cards(name)) != 1:
-            raise RulesError(f"board.{name}: expected 1 card for skyscraper-elevator, "
-                             f"got {len(view.cards(name))}")
-    yield from floors_layout(replace(view, params={"shafts": ("A", given[0]), "elevators": ("E",)}))
-
-
-for _name, _layout in (("island-boards", island_boards), ("slam", slam), ("trigger", trigger),
-                       ("group-and-single", group_and_single), ("skyscraper", skyscraper),
-                       ("pyramid-rows", pyramid_rows), ("swap-flop", swap_flop)):
-    LAYOUTS.add(_name, _layout)
-
-
-# -- KRG's series of wins --------------------------------------------------------------------
-
-
-def series(context: SideContext) -> list[Owe]:
-    """KRG: the hand's winner(s) score a win instead of taking the pool; the first to the
-    agreed number of wins (option `wins`) takes it and the series is over."""
-    outcome = context.outcome
-    winners = [award.name for award in outcome.awards]
-    if not winners:
-        return []
-    needed = int(context.table.settings.get("wins", 3))
-    before = context.table.legs_before
-    reached = [name for name in winners if before.get(name, 0) + 1 >= needed]
-    pool = context.table.pot
-    outcome.legs = winners
-    outcome.awards.clear()
-    # the pot rules said who "takes" the pot; in a series nobody takes it for the hand alone
-    taking = tuple(f"{name} takes " for name in winners)
-    outcome.explain[:] = [line for line in outcome.explain if not line.startswith(taking)]
-    if reached:
-        each, rest = shares(pool, len(reached))
-        outcome.awards.extend(Award(name, each, "pot") for name in reached)
-        outcome.carry, outcome.game_over = rest, True
-        verb = "reaches" if len(reached) == 1 else "reach"
-        how = "takes the pool" if len(reached) == 1 else "share the pool"
-        outcome.explain.append(f"{' and '.join(reached)} {verb} {needed} wins and {how} of "
-                               f"{format_cents(pool)}; the series is over.")
-    else:
-        outcome.carry, outcome.game_over = pool, False
-        outcome.explain.append(f"{' and '.join(winners)} score a win (field `legs`); the pool "
-                               f"stays until someone has {needed} wins.")
-    return []
-
-
-SIDE_PAYMENTS.add("series", series)
 
 
 # -- the games -------------------------------------------------------------------------------
@@ -186,7 +63,7 @@ EGYPTIAN_HOLDEM = GameDef(
              "of a kind), full house, flush (six of a suit), straight (six in a row), three of "
              "a kind, three pair, two pair, pair, high card.",
     down=2, board=(Position("row1", None), Position("row2", None), Position("row3", None)),
-    hand=Hand(layout="pyramid-rows", takes=(ANY,)), high="egyptian",
+    hand=Hand(layout="pyramid-rows", takes=(ANY_COMBINATION,)), high="egyptian",
 )
 
 ISLAND_PINEAPPLE = GameDef(
@@ -257,7 +134,7 @@ DOUBLE_EDGE_TRIM_SAW = GameDef(
              "hand uses cards of one 2-card set only, with the board, in any combination. "
              "Deuces are wild.",
     down=4, board=COMMUNITY_5, wild="2",
-    hand=Hand(layout="split-hand", params={"sizes": (2, 2)}, takes=(ANY,)),
+    hand=Hand(layout="split-hand", params={"sizes": (2, 2)}, takes=(ANY_COMBINATION,)),
 )
 
 PASS_EM = GameDef(
@@ -293,7 +170,7 @@ INDIAN_CHIEF = GameDef(
              "board get depends on the number of players (the seed does not give the table: "
              "enter what was dealt).",
     down=None, board=(Position("community", None),),
-    hand=Hand(layout="others-up", takes=(ANY,)),
+    hand=Hand(layout="others-up", takes=(ANY_COMBINATION,)),
 )
 
 RUSSIAN_ROULETTE = GameDef(
@@ -304,10 +181,10 @@ RUSSIAN_ROULETTE = GameDef(
              "community) play, with the hole cards in any combination. Option `active` (m, "
              "default 3) and any number of circle cards for other (m,n) forms.",
     down=2, board=(Position("circle", None),),
-    hand=Hand(layout="trigger", params={"active": 3}, takes=(ANY,)),
+    hand=Hand(layout="trigger", params={"active": 3}, takes=(ANY_COMBINATION,)),
     options=(Option("active", 3, "how many cards from the trigger are active (m)",
                     choices={str(m): {"hand": Hand(layout="trigger", params={"active": m},
-                                                   takes=(ANY,))} for m in range(1, 10)}),),
+                                                   takes=(ANY_COMBINATION,))} for m in range(1, 10)}),),
 )
 
 CRAZY_BLIND_MAN = GameDef(
@@ -391,7 +268,7 @@ RUBY_RUN = GameDef(
              "poker hands. Ties split.",
     down=3, high="ruby-run",
     board=(Position("over", 3), Position("under", 3), Position("slam", 1)),
-    hand=Hand(layout="slam", takes=(ANY,)),
+    hand=Hand(layout="slam", takes=(ANY_COMBINATION,)),
 )
 
 OH_SHIT = GameDef(
@@ -459,10 +336,10 @@ EL_DORADO = GameDef(
              "no `center`, nothing is wild. High by default; "
              "option `split` 'low' plays it low.",
     down=2, board=(Position("community", None), Position("center", None)), wild="center",
-    hand=Hand(layout="swap-flop", takes=(ANY,)),
+    hand=Hand(layout="swap-flop", takes=(ANY_COMBINATION,)),
     options=(Option("swapped", True, "a card was swapped into the flop (its rank is wild)",
                     choices={"true": {}, "false": {"wild": "", "hand": Hand(
-                        layout="swap-flop", params={"swapped": False}, takes=(ANY,))}}),),
+                        layout="swap-flop", params={"swapped": False}, takes=(ANY_COMBINATION,))}}),),
 )
 
 
@@ -478,7 +355,7 @@ def _elevator(game_id: str, name: str, shafts: tuple[str, ...], elevators: tuple
                  "combination.",
         down=4, board=board, wild="center",
         hand=Hand(layout="floors", params={"shafts": shafts, "elevators": elevators},
-                  takes=(ANY,)),
+                  takes=(ANY_COMBINATION,)),
     )
 
 
@@ -494,7 +371,7 @@ ELEVATORS = [
 ]
 # Skyscraper: the second shaft may be entered as C (the deal's names) or B (the floors' names)
 ELEVATORS[1] = replace(
-    ELEVATORS[1], hand=Hand(layout="skyscraper", takes=(ANY,)),
+    ELEVATORS[1], hand=Hand(layout="skyscraper", takes=(ANY_COMBINATION,)),
     board=tuple(Position(f"A{floor}") for floor in range(1, 6))
     + tuple(Position(f"{shaft}{floor}", None) for shaft in "BC" for floor in range(1, 6))
     + (Position("E"),))

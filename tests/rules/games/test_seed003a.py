@@ -6,7 +6,7 @@ from showdown_helpers import awards, high, p, play
 
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.rankings.shared_a import breaker_values
+from rules.rankings.breaker import breaker_values
 
 
 def community(text):
