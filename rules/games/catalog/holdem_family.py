@@ -1,15 +1,18 @@
-"""Shared-card variants, first part of seed 003 ("Texas Reach Around" to "Royal Hold'em").
+"""Hold'em and Omaha shaped games of the shared-card seed (003, "Texas Reach Around" to "Royal
+Hold'em"): hole cards and a shared board, with special wild cards (the lowest hole card, Kryky's
+named rank, Odds and Ends), special rankings (Doogie's perfect doogie, Breaker, Wraparound,
+Rails and Depot's ticket), and a few boards of their own (Pyramid, Circle Jerk, Spots).
 
-Special rankings, layouts and the Breaker check live in `rules.rankings.shared_a`."""
+Their rankings, layouts and the Breaker's adjustment live in `rules.rankings` (`doogie`,
+`breaker`, `wraparound`, `tickets`, `odds_and_ends`, `game_layouts`)."""
 
 from rules.rankings.five_card import STANDARD_ORDER
 from rules.rankings.tickets import DEFAULT_TICKET_ABOVE, ticket_scheme_name
 
 from ..definition import ANY_COMBINATION, GameDef, Hand, Option, Position, take
+from .common import HOLDEM_BOARD, OMAHA, SHARED_CARD_SEED
 
-SEED = "003_f7338090973f449e.txt"
-OMAHA = take(hand=2, board=3)
-HOLDEM_BOARD = (Position("community", 5),)
+SEED = SHARED_CARD_SEED
 # the best possible hand of each side in Doogie and Buddys Game: a perfect doogie, which also
 # wins high (any fifth card: the high-doogie ranking puts every perfect doogie on top)
 PERFECT_DOOGIE = {"high": ("As", "2h", "3d", "4c", "5s"), "low": ("As", "2h", "3d", "4c")}
