@@ -1,5 +1,6 @@
-"""Hand-worked showdowns for the shared-card games of seed 003, part a ("Texas Reach Around" to
-"Royal Hold'em"): each exercises what makes its game special (layout, wild rule, split)."""
+"""Hand-worked showdowns for the hold'em family of seed 003 ("Texas Reach Around" to "Royal
+Hold'em", `rules/games/catalog/holdem_family.py`): each exercises what makes its game special
+(layout, wild rule, split)."""
 
 import pytest
 from showdown_helpers import awards, high, p, play
