@@ -22,6 +22,7 @@ demo: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy rules
 
 test: lint
 	$(BIN)/python -m pytest

@@ -217,7 +217,7 @@ class _Half:
 
     @classmethod
     def of(cls, layout: _Layout, classes: list[int], work: list[int]) -> _Half:
-        rows: list[tuple] = [(0, 0, 0, 0, ())]
+        rows: list[tuple[int, int, int, int, tuple[tuple[int, int], ...]]] = [(0, 0, 0, 0, ())]
         for index in classes:
             amount, offset = layout.amounts[index], layout.offsets[index]
             creditor = 1 if amount > 0 else 0
@@ -283,7 +283,7 @@ class _ZeroSumGroups:
 
     def groups_holding(self, classes: int) -> list[int]:
         """For each class, how many zero-sum groups hold one of them."""
-        per_row = [defaultdict(int), defaultdict(int)]
+        per_row: list[defaultdict[int, int]] = [defaultdict(int), defaultdict(int)]
         for _, _, left_row, right_row in self.pairs:
             per_row[0][left_row] += 1
             per_row[1][right_row] += 1

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
-from ..cards import rank_name, rank_plural
+from ..cards import Card, rank_name, rank_plural
 
 _COUNT_WORD = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _CATEGORY_WORDS = {
@@ -15,11 +16,11 @@ _CATEGORY_WORDS = {
 }
 
 
-def _symbol(rank):
+def _symbol(rank: int) -> str:
     return "A" if rank in (1, 14) else "  23456789TJQK"[rank]
 
 
-def high_headline(category, display):
+def high_headline(category: str, display: Sequence[int]) -> str:
     """'Five jacks', 'Kings full of sevens', 'Ace-high flush' ... from the reading order."""
     first = display[0]
     if category == "five_of_a_kind":
@@ -50,7 +51,8 @@ def high_headline(category, display):
     return text[0].upper() + text[1:]
 
 
-def low_headline(category, display, qualifier=None):
+def low_headline(category: str | None, display: Sequence[int],
+                 qualifier: int | None = None) -> str:
     if category is None:
         needed = f" ({qualifier} or better)" if qualifier else ""
         return f"No qualifying low{needed}"
@@ -60,14 +62,15 @@ def low_headline(category, display, qualifier=None):
     return text
 
 
-def wild_clause(pairs, reasons=None):
+def wild_clause(pairs: Sequence[tuple[Card, Card]],
+                reasons: Mapping[int | str, str] | None = None) -> str:
     """'(three wild aces, a wild joker) — aces are wild because ... (S13)' or ''."""
     if not pairs:
         return ""
     held = Counter(("joker" if card.is_joker else card.rank) for card, _ in pairs)
     parts = []
     for what, count in held.items():
-        if what == "joker":
+        if isinstance(what, str):   # "joker"
             parts.append(f"{_COUNT_WORD.get(count, count)} wild joker" + ("s" if count > 1 else ""))
         else:
             word = rank_plural(what) if count > 1 else rank_name(what)

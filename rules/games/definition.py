@@ -15,10 +15,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
 from ..money import format_cents, parse_cents
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 SPLITS = ("high", "low", "cards-talk", "declare")
 DECLARATIONS = ("high", "low", "both")
@@ -42,7 +47,7 @@ LOW_OPTION = {
 }
 
 
-def _check(value: Any, allowed: tuple, what: str) -> None:
+def _check(value: Any, allowed: tuple[Any, ...], what: str) -> None:
     if value not in allowed:
         raise RulesError(f"{what}: {value!r} is not one of {', '.join(map(str, allowed))}")
 
@@ -282,9 +287,10 @@ class GameDef:
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The definition as JSON (money as decimal strings)."""
-        return _to_json(self)
+        json: dict[str, Any] = _to_json(self)
+        return json
 
     @classmethod
     def from_json(cls, data: Any, *, where: str = "game") -> GameDef:
@@ -313,7 +319,7 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def _build(cls: type, data: Mapping, where: str, **extra: Any) -> Any:
+def _build(cls: type[T], data: Any, where: str, **extra: Any) -> T:
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: expected an object")
     known = {f.name for f in fields(cls)}
@@ -408,7 +414,7 @@ def _field(name: str, value: Any, where: str) -> Any:
     return value
 
 
-def _game_from_json(data: Mapping, where: str) -> GameDef:
+def _game_from_json(data: Mapping[str, Any], where: str) -> GameDef:
     values = {"board": [], "rounds": [], "options": [], **data}
     for name in ("id", "name", "source", "describe"):
         if not isinstance(values.get(name), str):
@@ -535,7 +541,8 @@ VOCABULARY: dict[str, VocabularyReader] = {
 }
 
 
-def apply_options(game: GameDef, options: Mapping[str, Any] | None) -> tuple[GameDef, dict]:
+def apply_options(game: GameDef,
+                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
     """Apply the showdown's `options` to a definition.
 
     Returns the adjusted definition and the settings of the game's own named options (their

@@ -333,7 +333,8 @@ class _Resolver:
 # -- the whole settlement --------------------------------------------------------------------
 
 
-def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mapping] = (),
+def settle(table: Table, entrants: Sequence[Entrant], *,
+           players: Sequence[Mapping[str, Any]] = (),
            values: Mapping[str, Any] | None = None) -> Outcome:
     """Resolve the pot: awards, carry, legs and what every loser owes."""
     game = table.game
@@ -370,7 +371,7 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     game = table.game
     sides = resolver.sides()
     winners, scooper = resolver.winners(sides)
-    if game.pot.legs and _legs(table, resolver, winners, outcome):
+    if game.pot.legs and _legs(table, resolver, winners, outcome, game.pot.legs):
         return
     whole = resolver.whole_pot_side(sides, winners)
     if whole is not None:
@@ -441,14 +442,13 @@ def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant
 
 
 def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
-          outcome: Outcome) -> bool:
+          outcome: Outcome, needed: int) -> bool:
     """P10: a lone player, or players who all tie, take a leg instead of the pot."""
     stayed = resolver.stayed
     all_tied = len(stayed) > 1 and all(
         {w.name for w in winners[side]} == {e.name for e in stayed} for side in winners)
     if len(stayed) != 1 and not all_tied:
         return False
-    needed = table.game.pot.legs
     outcome.legs = [e.name for e in stayed]
     reached = [e for e in stayed if table.legs_before.get(e.name, 0) + 1 >= needed]
     if reached:

@@ -21,11 +21,22 @@ from typing import Any
 
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
-from ..hands import HandValue, Source, WildSet, best_hand, category_rank, evaluate, parse_wild
+from ..evaluator.values import Key
+from ..evaluator.wildspec import Reasons
+from ..hands import (
+    HandValue,
+    Source,
+    WildRule,
+    WildSet,
+    best_hand,
+    category_rank,
+    evaluate,
+    parse_wild,
+)
 from ..money import format_cents, parse_cents, require_nickels
 from ..rankings import load_extensions
 from . import adjustments, pots
-from .definition import GameDef, apply_options
+from .definition import GameDef, Use, apply_options
 from .layouts import View, get_layout
 from .registry import get_game
 
@@ -72,14 +83,14 @@ def _cards(value: Any, where: str) -> Cards:
 _PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
 
 
-def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
+def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
     return value
 
 
-def _game(data: Mapping) -> GameDef:
+def _game(data: Mapping[str, Any]) -> GameDef:
     if "game" not in data:
         raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
     value = data["game"]
@@ -98,7 +109,7 @@ def _game(data: Mapping) -> GameDef:
     return game.for_round(number)
 
 
-def _board(data: Mapping, game: GameDef) -> dict[str, Cards]:
+def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     board = data.get("board", {})
     if not isinstance(board, Mapping):
         raise RulesError("board: expected an object of named card lists, e.g. {\"community\": [...]}")
@@ -145,7 +156,7 @@ def _seat(data: Any, index: int, game: GameDef) -> Seat:
     return Seat(name.strip(), down, up, declare, go, stayed, dead, data)
 
 
-def _players(data: Mapping, game: GameDef) -> list[Seat]:
+def _players(data: Mapping[str, Any], game: GameDef) -> list[Seat]:
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise RulesError("players: missing; expected a list of players")
@@ -158,13 +169,12 @@ def _players(data: Mapping, game: GameDef) -> list[Seat]:
     return seats
 
 
-def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
+def _dummy(data: Mapping[str, Any], game: GameDef, seats: list[Seat]) -> Seat | None:
     value = data.get("dummy")
     spec = game.dummy
     if value is None:
-        needed = spec is not None and (spec.when == "always" or
-                                       sum(s.stayed and s.go and not s.dead for s in seats) == 1)
-        if needed:
+        if spec is not None and (spec.when == "always" or
+                                 sum(s.stayed and s.go and not s.dead for s in seats) == 1):
             raise RulesError(f"dummy: missing; {game.id} needs the cards of {spec.name}")
         return None
     if spec is None:
@@ -184,7 +194,7 @@ def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
 
 
 @lru_cache(maxsize=8)
-def _deck(name: str) -> tuple[frozenset, int]:
+def _deck(name: str) -> tuple[frozenset[Card], int]:
     cards = deck(name)
     return frozenset(cards), sum(card.is_joker for card in cards)
 
@@ -217,7 +227,7 @@ def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | 
 
 
 @lru_cache(maxsize=256)
-def _wild_parts(spec: str) -> tuple[Any, str]:
+def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
     """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
@@ -228,17 +238,18 @@ def _wild_parts(spec: str) -> tuple[Any, str]:
         raise RulesError(f"wild: {error}") from None
 
 
-def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards], center: Cards) -> frozenset:
+def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards],
+                center: Cards) -> WildSet:
     """The specific cards wild for this player with this selection's center card."""
     if not game.wild:
-        return frozenset()
+        return WildSet()
     rule, suits = _wild_parts(game.wild)
     wild: set[Card] = set()
-    reasons: dict = {}
+    reasons: Reasons = {}
     if rule is not None:
         resolved = rule.resolve(seat.down, seat.up, center=center[0] if center else None)
         wild |= set(resolved)
-        reasons = dict(getattr(resolved, "reasons", {}))
+        reasons = dict(resolved.reasons)
     if suits:
         wild |= {Card(rank, suit) for rank in range(2, 15) for suit in suits}
     if game.wild_where != "any":
@@ -277,7 +288,7 @@ def _killed(game: GameDef, seat: Seat) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def _kill_rule(token: str):
+def _kill_rule(token: str) -> WildRule:
     try:
         return parse_wild(token)
     except RulesError:
@@ -285,7 +296,7 @@ def _kill_rule(token: str):
                          "word or 'lowest'") from None
 
 
-def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
+def _sources(selection: Mapping[str, Cards], uses: Sequence[Use]) -> list[Source] | None:
     sources = []
     for use in uses:
         cards = selection.get(use.source)
@@ -300,13 +311,13 @@ def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
 
 
 def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-             others_up: Cards) -> list[tuple[list[Source], frozenset]]:
+             others_up: Cards) -> list[tuple[list[Source], WildSet]]:
     """Every (sources, wild cards) a hand may be built from: one per layout selection and
     `takes` alternative. Computed once per player and used for high and low alike."""
     playing = tuple(p.name for p in game.board if p.plays)
     view = View(board, playing, seat.down, seat.up, others_up, game.hand.params)
     choices = []
-    wild_by_center: dict[Cards, frozenset] = {}
+    wild_by_center: dict[Cards, WildSet] = {}
     for selection in get_layout(game.hand.layout)(view):
         selection = {"hand": seat.down + seat.up, **selection}
         center = tuple(selection.get("center") or ())
@@ -319,7 +330,8 @@ def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
     return choices
 
 
-def _best(choices, seat: Seat, scheme: str, qualifier: int | None) -> HandValue | None:
+def _best(choices: Sequence[tuple[list[Source], WildSet]], seat: Seat, scheme: str,
+          qualifier: int | None) -> HandValue | None:
     """The best hand of a scheme over every choice."""
     best: HandValue | None = None
     for sources, wild in choices:
@@ -357,7 +369,7 @@ def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: 
     return Evaluated(seat, high, low, seat.dead or death is not None, death)
 
 
-def _high_key(game: GameDef, value: HandValue | None):
+def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
     if value is None:
         return None
     if game.high_qualifier and value.category is not None and game.high is not None:
@@ -410,7 +422,7 @@ def read(data: Any) -> Showdown:
                     number, last_round)
 
 
-def resolve(data: Any) -> dict:
+def resolve(data: Any) -> dict[str, Any]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
     game, seats = show.game, show.seats
@@ -468,14 +480,14 @@ def _perfect_keys(game: GameDef) -> dict[str, Any]:
     return keys
 
 
-def _mapping(data: Mapping, key: str) -> Mapping:
+def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key) or {}
     if not isinstance(value, Mapping):
         raise RulesError(f"{key}: expected an object")
     return value
 
 
-def _legs_before(data: Mapping) -> dict[str, int]:
+def _legs_before(data: Mapping[str, Any]) -> dict[str, int]:
     legs = _mapping(data, "legs")
     for name, count in legs.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -483,7 +495,7 @@ def _legs_before(data: Mapping) -> dict[str, int]:
     return dict(legs)
 
 
-def _hand_json(value: HandValue | None):
+def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
     return value.to_json() if value is not None else None
 
 
@@ -545,7 +557,7 @@ def _shown(game: GameDef, result: Evaluated) -> str:
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict:
+            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
@@ -566,7 +578,7 @@ def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None
     return out
 
 
-def _owe_json(owe: pots.Owe) -> dict:
+def _owe_json(owe: pots.Owe) -> dict[str, Any]:
     entry = {"name": owe.name, "amount": format_cents(owe.amount), "reason": owe.reason}
     if owe.to is not None:
         entry["to"] = owe.to

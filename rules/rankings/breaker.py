@@ -14,6 +14,7 @@ from itertools import combinations
 
 from rules.cards import JOKER, Card, rank_name
 from rules.errors import CardError, RulesError
+from rules.evaluator.values import Key, SchemeFn
 from rules.games.adjustments import ADJUSTMENTS, AdjustContext, Adjusted
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HandValue, register_scheme
@@ -24,17 +25,18 @@ BREAKER_KICKER = 15          # the Breaker outranks an ace as a kicker
 NOT_FIVE_CARD = frozenset(STANDARD_ORDER) - FIVE_CARD_CATEGORIES
 
 
-def _best(cards: Sequence[Card], allowed: frozenset[str] | None = None) -> tuple[tuple, Shape]:
-    best = None
+def _best(cards: Sequence[Card], allowed: frozenset[str] | None = None) -> tuple[Key, Shape]:
+    best: tuple[Key, Shape] | None = None
     for five in combinations(cards, 5):
         shape = classify(five, allowed=allowed)
         key = (STANDARD_ORDER.index(shape.category),) + shape.values
         if best is None or key > best[0]:
             best = (key, shape)
+    assert best is not None  # five cards or more make a hand
     return best
 
 
-def _four_with(four: Sequence[Card], kicker: int) -> tuple[tuple, Shape, tuple[Card, ...]]:
+def _four_with(four: Sequence[Card], kicker: int) -> tuple[Key, Shape, tuple[Card, ...]]:
     """Four natural cards as a four-card-or-less hand (four of a kind, trips, two pair, pair,
     high card) with a fifth card worth `kicker`: the top kicker, or (0) a dead last card."""
     shapes = {(4,): "four_of_a_kind", (3, 1): "three_of_a_kind", (2, 2): "two_pair",
@@ -53,14 +55,15 @@ def _four_with(four: Sequence[Card], kicker: int) -> tuple[tuple, Shape, tuple[C
     return (STANDARD_ORDER.index(category),) + values, Shape(category, values, made_cards), rest
 
 
-def _breaker_hand(cards: Sequence[Card]) -> tuple[tuple, Shape]:
+def _breaker_hand(cards: Sequence[Card]) -> tuple[Key, Shape]:
     """The holder's played hand: the best four-card-or-less hand (four of a kind, trips, two
     pair, pair, high card) from four of their cards, with the Breaker as the top kicker."""
-    best = None
+    best: tuple[Key, Shape] | None = None
     for four in combinations(cards, 4):
         key, shape, rest = _four_with(four, BREAKER_KICKER)
         if best is None or key > best[0]:
             best = (key, Shape(shape.category, shape.values, shape.cards + (JOKER,) + rest))
+    assert best is not None  # the holder has four cards or more
     return best
 
 
@@ -71,7 +74,7 @@ def _describe_breaker(shape: Shape) -> str:
     return describe_shape(Shape(shape.category, values, shape.cards)) + ", Breaker kicker"
 
 
-def _value_of(key: tuple, shape: Shape, note: str = "") -> HandValue:
+def _value_of(key: Key, shape: Shape, note: str = "") -> HandValue:
     played = BREAKER_KICKER in shape.values
     text = _describe_breaker(shape) if played else describe_shape(shape)
     return HandValue(scheme="breaker", category=shape.category, key=key, cards=shape.cards,
@@ -97,7 +100,7 @@ def breaker_play(hands: dict[str, Sequence[Card]],
     played hands tie exactly, both play and tie (S6: nothing outside the cards decides)."""
     if JOKER in board:
         raise CardError("board: a Breaker (JK) on the board is dead and must be replaced")
-    natural: dict[str, tuple] = {}
+    natural: dict[str, tuple[Key, Shape]] = {}
     holders = []
     for name, hole in hands.items():
         jokers = sum(card.is_joker for card in hole)
@@ -106,7 +109,7 @@ def breaker_play(hands: dict[str, Sequence[Card]],
         if jokers:
             holders.append(name)
         natural[name] = _best([c for c in hole if not c.is_joker] + list(board))
-    played: list[tuple[tuple, str, Shape]] = []
+    played: list[tuple[Key, str, Shape]] = []
     for name in holders:
         cards = [c for c in hands[name] if not c.is_joker] + list(board)
         if all(natural[name][0] > natural[other][0] for other in hands if other != name):
@@ -157,7 +160,8 @@ def breaker_adjustment(context: AdjustContext) -> Adjusted:
         "stand) and the Breaker is the top kicker."])
 
 
-def _broken(value: tuple, hole: Sequence[Card], board: Sequence[Card]) -> tuple[tuple, Shape, bool]:
+def _broken(value: tuple[Key, Shape], hole: Sequence[Card],
+            board: Sequence[Card]) -> tuple[Key, Shape, bool]:
     key, shape = value
     if shape.category not in FIVE_CARD_CATEGORIES:
         return key, shape, False
@@ -168,11 +172,9 @@ def _broken(value: tuple, hole: Sequence[Card], board: Sequence[Card]) -> tuple[
 
 # ---------------------------------------------------------------------------------------------
 # Breaker as ranking schemes, for the showdown engine (each player is ranked alone there)
-
-
 # ---------------------------------------------------------------------------------------------
 
-def _breaker_scheme(name: str, played: bool):
+def _breaker_scheme(name: str, played: bool) -> SchemeFn:
     allowed = NOT_FIVE_CARD if played else None
 
     def fn(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:

@@ -23,9 +23,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
+from rules.evaluator.values import Key, WildPairs
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
@@ -66,7 +68,7 @@ def _stand_in(rank: int, held: Card, taken: set[Card]) -> Card:
 
 
 def _brag_key(category: str, values: tuple[int, ...], natural: int, strength: int,
-              natural_first: bool) -> tuple:
+              natural_first: bool) -> Key:
     if natural_first:      # a natural hand beats any wild one of its category
         return (BRAG_ORDER.index(category), natural, strength) + values
     return (BRAG_ORDER.index(category),) + values + (natural, strength)
@@ -81,7 +83,7 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
     naturals = [card for card in cards if card not in wild]
     choices = [sorted({n.rank for n in naturals} | {14} | ({w.rank} if not w.is_joker else set()))
                for w in wilds]
-    best = None
+    best: tuple[Key, str, tuple[int, ...], tuple[int, ...], list[Card]] | None = None
     for ranks in product(*choices):
         category, values = _brag_shape([n.rank for n in naturals] + list(ranks))
         used = [w for w, r in zip(wilds, ranks, strict=True) if w.is_joker or r != w.rank]
@@ -89,6 +91,7 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
         key = _brag_key(category, values, 0 if used else 1, strength, natural_first)
         if best is None or key > best[0]:
             best = (key, category, values, ranks, used)
+    assert best is not None  # a hand has at least one reading
     key, category, values, ranks, used = best
     taken = set(naturals)
     shown = []
@@ -118,7 +121,7 @@ def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
-def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
+def _describe_brag(category: str, values: tuple[int, ...], pairs: WildPairs) -> str:
     text = {
         "three_of_a_kind": f"Three {RANK_PLURAL[values[0]]}",
         "pair": f"Pair of {RANK_PLURAL[values[0]]}, {RANK_NAME[values[-1]]} odd card",
@@ -179,7 +182,7 @@ _THREE_TEXT = {
 
 def _three_value(name: str, order: tuple[str, ...], cards: tuple[Card, ...],
                  wild: frozenset[Card]) -> HandValue:
-    best = None
+    best: tuple[Key, str, tuple[int, ...], tuple[Card, ...], WildPairs] | None = None
     # a wild stands for any card, even one already held (S11); a flush needs three different cards
     for hand, stood in substitutions(cards, wild, name, limit=None):
         category, values, reading = _three_shape(hand)
@@ -187,6 +190,7 @@ def _three_value(name: str, order: tuple[str, ...], cards: tuple[Card, ...],
         if best is None or key > best[0]:
             pairs = tuple((held, card) for held, card in stood if held != card)
             best = (key, category, values, reading, pairs)
+    assert best is not None  # a hand has at least one reading
     key, category, values, reading, pairs = best
     return HandValue(scheme=name, category=category, key=key, cards=reading, wilds=pairs,
                      describe=_THREE_TEXT[category](values) + wild_note(pairs))
@@ -408,7 +412,7 @@ def _chip_value(context: SideContext) -> int:
     return require_nickels(chip, field="options.chip")
 
 
-def _flag(player: Mapping, name: str) -> bool:
+def _flag(player: Mapping[str, Any], name: str) -> bool:
     value = player.get(name, False)
     if not isinstance(value, bool):
         raise RulesError(f"players.{name}: expected true or false for {player.get('name')}")
@@ -419,7 +423,7 @@ def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
     """Knock Poker (P15): the knocker is the player marked `"knock": true`; players who did not
     stay in are the ones who dropped after the knock."""
     names = [entrant.name for entrant in context.entrants]
-    knockers = [p.get("name") for p in context.players if _flag(p, "knock")]
+    knockers = [p["name"] for p in context.players if _flag(p, "knock")]
     if len(knockers) > 1:
         raise RulesError(f"players.knock: only one player knocks, got {', '.join(knockers)}")
     active = [e.name for e in context.entrants if e.stayed and not e.dead]
@@ -496,7 +500,8 @@ def pokino_side(context: SideContext) -> list[Owe]:
                 f"{winners[0]} holds the better poker hand: {POKINO_HONOURS.get(hand, 0)} honour "
                 "points (Pokino).")
         return []
-    scores = pokino_score(tricks={p["name"]: p.get("tricks") for p in players},
+    tricks: dict[str, Any] = {p["name"]: p.get("tricks") for p in players}   # checked there
+    scores = pokino_score(tricks=tricks,
                           penalty={p["name"]: p.get("penalty", "pat") for p in players},
                           poker_winner=winners[0] if len(winners) == 1 else None,
                           winning_hand=hand)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.cards import Card, rank_name, rank_plural
 from rules.errors import CardError
+from rules.evaluator.values import Key, WildPairs
 from rules.hands import HandValue, register_scheme
 
 from .common import grouped, in_sequence, refuse_jokers, sequence_top, substitutions, wild_note
@@ -66,13 +67,14 @@ def egyptian_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset())
     """The six-card hand of Egyptian Hold 'Em (003)."""
     if len(cards) != 6:
         raise CardError(f"egyptian: a hand is exactly 6 cards, got {len(cards)}")
-    best = None
+    best: tuple[Key, str, tuple[int, ...], tuple[Card, ...], WildPairs] | None = None
     refuse_jokers(cards, wild, "egyptian")
     for hand, pairs in substitutions(cards, wild, "egyptian"):
         category, values, order = _egyptian_shape(hand)
         key = (len(EGYPTIAN_ORDER) - EGYPTIAN_ORDER.index(category),) + values
         if best is None or key > best[0]:
             best = (key, category, values, order, pairs)
+    assert best is not None  # a hand has at least one reading
     key, category, values, order, pairs = best
     return HandValue("egyptian", category, key, order, pairs,
                      _egyptian_words(category, values) + wild_note(pairs))

@@ -23,28 +23,30 @@ FIVE_CARD_CATEGORIES = frozenset({"straight", "flush", "straight_flush"})
 
 # ---------------------------------------------------------------------------------------------
 # Straights: each straight family maps a set of card ranks to (top value, ranks in reading order)
-
-
 # ---------------------------------------------------------------------------------------------
 
-def _run(ranks: Sequence[int], top: int) -> tuple[frozenset[int], tuple[int, tuple[int, ...]]]:
+Run = tuple[int, tuple[int, ...]]
+Straights = dict[frozenset[int], Run]
+
+
+def _run(ranks: Sequence[int], top: int) -> tuple[frozenset[int], Run]:
     return frozenset(ranks), (top, tuple(reversed(ranks)))
 
 
-def _standard_straights() -> dict:
+def _standard_straights() -> Straights:
     runs = [_run([14, 2, 3, 4, 5], 5)]
     runs += [_run(list(range(low, low + 5)), low + 4) for low in range(2, 11)]
     return dict(runs)
 
 
-def _ace_low_straights() -> dict:
+def _ace_low_straights() -> Straights:
     """Aces are low only: A-2-3-4-5 up to 9-T-J-Q-K, no ace-high straight."""
     runs = [_run([14, 2, 3, 4, 5], 5)]
     runs += [_run(list(range(low, low + 5)), low + 4) for low in range(2, 10)]
     return dict(runs)
 
 
-def _wrap_straights() -> dict:
+def _wrap_straights() -> Straights:
     """Every run of five on the circle A 2 3 ... K A. A run is named by its last card, so
     J-Q-K-A-2 is a deuce-high straight: wraps rank below the wheel (our reading, see describe)."""
     circle = [14] + list(range(2, 14))
@@ -62,8 +64,6 @@ WRAP_STRAIGHTS = _wrap_straights()
 
 # ---------------------------------------------------------------------------------------------
 # The classifier
-
-
 # ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def card_value(card: Card, ace: int) -> int:
     return ace if card.rank == 14 else card.rank
 
 
-def classify(cards: Sequence[Card], *, ace: int = 14, straights: dict = STANDARD_STRAIGHTS,
+def classify(cards: Sequence[Card], *, ace: int = 14, straights: Straights = STANDARD_STRAIGHTS,
              allowed: frozenset[str] | None = None) -> Shape:
     """Classify exactly five cards. `ace` is the ace's value outside straights (14 or 1).
     `allowed` limits the categories (a broken hand in Breaker may not count as a straight)."""

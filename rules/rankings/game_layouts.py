@@ -16,7 +16,7 @@ from rules.games.layouts import floors as floors_layout
 
 
 @LAYOUTS.register("insured")
-def insured_layout(view: View) -> Iterator[dict]:
+def insured_layout(view: View) -> Iterator[Selection]:
     """Double Trouble (003): one three-card hand with the pooled board. A hand that bought
     insurance enters its insured card as `up`; only then may all three cards play, under the
     label "insured" (the game's takes: hand 2 + board 3, or insured 3 + board 2)."""
@@ -28,7 +28,7 @@ def insured_layout(view: View) -> Iterator[dict]:
 
 
 @LAYOUTS.register("circle-spokes")
-def circle_spokes_layout(view: View) -> Iterator[dict]:
+def circle_spokes_layout(view: View) -> Iterator[Selection]:
     """Circle Jerk read with spokes: any three neighbours round the `circle` and each line
     through the `center` (a circle card, the center, the card opposite), as "board"."""
     ring, center = view.cards("circle"), view.cards("center")
@@ -121,7 +121,7 @@ SHOWN = 5
 
 
 @LAYOUTS.register("exposed")
-def exposed_layout(view: View) -> Iterator[dict]:
+def exposed_layout(view: View) -> Iterator[Selection]:
     """Show Five (002): a player ends with five cards turned up and two still down; the five
     exposed cards are the showdown hand. When fewer than five are entered as `up` (a dealer who
     typed the hand as `down`), every card entered plays."""

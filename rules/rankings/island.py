@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.cards import Card
+from rules.evaluator.values import Key, WildPairs
 from rules.hands import SCHEMES, HandValue, register_scheme
 
 
@@ -43,7 +44,8 @@ def _replacements(naturals: Sequence[Card], wilds: Sequence[Card]) -> tuple[int,
     return None if best is None else best[1]
 
 
-def _replaced(cards: tuple[Card, ...], deuce: Card, ace: Card | None) -> tuple | None:
+def _replaced(cards: tuple[Card, ...], deuce: Card,
+              ace: Card | None) -> tuple[tuple[Card, ...], WildPairs] | None:
     """The five cards with the deuce (and ace) standing for what completes the sequence."""
     wilds = [deuce] + ([ace] if ace else [])
     naturals = [card for card in cards if card not in wilds]
@@ -60,7 +62,7 @@ def _island(cards: tuple[Card, ...], wild: frozenset[Card], scheme: str,
             straights: bool) -> HandValue:
     high = SCHEMES["high"].fn
     base = high(cards, wild)
-    best = (base.key, base, ())
+    best: tuple[Key, HandValue, WildPairs] = (base.key, base, ())
     for deuce in (card for card in cards if card.rank == 2 and card not in wild):
         same_suit = all(card.suit == deuce.suit for card in cards)
         if not (same_suit or straights):

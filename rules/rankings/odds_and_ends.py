@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from rules.cards import JOKER, Card
-from rules.games.layouts import LAYOUTS, View
+from rules.games.layouts import LAYOUTS, Selection, View
 
 ODD_RANKS = (9, 7, 5, 3)
 
@@ -27,7 +27,7 @@ def odds_and_ends_wild(down: Iterable[Card], board: Iterable[Card]) -> frozenset
 
 
 @LAYOUTS.register("odds-and-ends")
-def odds_and_ends_layout(view: View) -> Iterator[dict]:
+def odds_and_ends_layout(view: View) -> Iterator[Selection]:
     """Odds and Ends (003): the pooled board as "board"; the selection's "center" is the card
     whose rank is wild for this player (their highest odd card, unless the board ends it), to
     be read by the game's wild spec "center". A joker as center names no rank: nothing wild."""

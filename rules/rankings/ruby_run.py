@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rules.cards import SUIT_NAME, Card, rank_name
 from rules.errors import CardError
+from rules.evaluator.values import Key, WildPairs
 from rules.hands import HandValue, register_scheme
 
 from .common import grouped, refuse_jokers, sequence_top, substitutions, wild_note
@@ -60,7 +61,7 @@ def _longest_run(cards: Sequence[Card], same: str) -> tuple[int, bool, tuple[Car
     return best
 
 
-def _ruby_shape(cards: tuple[Card, ...]) -> tuple[tuple, str, str, tuple[Card, ...]]:
+def _ruby_shape(cards: tuple[Card, ...]) -> tuple[Key, str, str, tuple[Card, ...]]:
     poker, values, order = _poker_ace_high(cards)
     poker_key = (len(RUBY_ORDER) - RUBY_ORDER.index(poker),) + values
     words = category_words(poker, values)
@@ -81,12 +82,13 @@ def ruby_run_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset())
     """Ruby Run (003): runs first (suited, then length, then red), then the poker hand."""
     if len(cards) != 5:
         raise CardError(f"ruby-run: a hand is exactly 5 cards, got {len(cards)}")
-    best = None
+    best: tuple[Key, str, str, tuple[Card, ...], WildPairs] | None = None
     refuse_jokers(cards, wild, "ruby-run")
     for hand, pairs in substitutions(cards, wild, "ruby-run"):
         key, category, text, order = _ruby_shape(hand)
         if best is None or key > best[0]:
             best = (key, category, text, order, pairs)
+    assert best is not None  # a hand has at least one reading
     key, category, text, order, pairs = best
     return HandValue("ruby-run", category, key, order, pairs, text + wild_note(pairs))
 

@@ -14,7 +14,8 @@ from collections.abc import Iterator, Sequence
 
 from rules.cards import SUIT_NAME, Card, rank_name
 from rules.errors import RulesError
-from rules.games.layouts import LAYOUTS, View
+from rules.evaluator.values import Key, SchemeFn, WildPairs
+from rules.games.layouts import LAYOUTS, Selection, View
 from rules.hands import HandValue, register_scheme
 
 from .common import refuse_jokers, substitutions, wild_note
@@ -54,13 +55,13 @@ def ticket_shape(cards: Sequence[Card]) -> Shape | None:
     return Shape("ticket", values, (rider, *flush))
 
 
-def make_ticket_scheme(name: str, above: str):
+def make_ticket_scheme(name: str, above: str) -> SchemeFn:
     order = ticket_order(above)
 
     def ticket_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
         """Aces low only (no royal flush, no ace-high straight) plus the ticket (Rails, Depot)."""
         refuse_jokers(cards, wild, name)
-        best = None
+        best: tuple[Key, Shape, WildPairs] | None = None
         for hand, pairs in substitutions(cards, wild, name):
             shapes = [classify(hand, ace=1, straights=ACE_LOW_STRAIGHTS)]
             ticket = ticket_shape(hand)
@@ -70,6 +71,7 @@ def make_ticket_scheme(name: str, above: str):
                 key = (order.index(shape.category),) + shape.values
                 if best is None or key > best[0]:
                     best = (key, shape, pairs)
+        assert best is not None  # a hand has at least one reading
         key, shape, pairs = best
         if shape.category == "ticket":
             rider, top = shape.cards[0], shape.cards[1]
@@ -95,7 +97,7 @@ for _above in STANDARD_ORDER[:-1]:
 
 
 @LAYOUTS.register("depot")
-def depot_layout(view: View) -> Iterator[dict]:
+def depot_layout(view: View) -> Iterator[Selection]:
     """Depot (003): two rails of three (`row1`, `row2`), the `switch` between them and the
     `depot` card. With the switch out, three more rails run through it: up the middle and both
     diagonals, so five rails in all; each is a "rail", and the depot card is always "depot"."""

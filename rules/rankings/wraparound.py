@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.evaluator.values import Key, WildPairs
 from rules.hands import HandValue, register_scheme
 
 from .common import refuse_jokers, substitutions, wild_note
-from .five_card import STANDARD_ORDER, WRAP_STRAIGHTS, classify, describe_shape
+from .five_card import STANDARD_ORDER, WRAP_STRAIGHTS, Shape, classify, describe_shape
 
 SCHEME = "high-wrap"
 
@@ -15,12 +16,13 @@ SCHEME = "high-wrap"
 def wrap_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
     """Standard high ranking, except straights may wrap around the ace (Wraparound, 003)."""
     refuse_jokers(cards, wild, "high-wrap")
-    best = None
+    best: tuple[Key, Shape, WildPairs] | None = None
     for hand, pairs in substitutions(cards, wild, SCHEME):
         shape = classify(hand, straights=WRAP_STRAIGHTS)
         key = (STANDARD_ORDER.index(shape.category),) + shape.values
         if best is None or key > best[0]:
             best = (key, shape, pairs)
+    assert best is not None  # a hand has at least one reading
     key, shape, pairs = best
     text = describe_shape(shape)
     if shape.category in ("straight", "straight_flush") and shape.values[0] < 5:

@@ -6,6 +6,8 @@ Rails and Depot's ticket), and a few boards of their own (Pyramid, Circle Jerk, 
 Their rankings, layouts and the Breaker's adjustment live in `rules.rankings` (`doogie`,
 `breaker`, `wraparound`, `tickets`, `odds_and_ends`, `game_layouts`)."""
 
+from typing import Any
+
 from rules.rankings.five_card import STANDARD_ORDER
 from rules.rankings.tickets import DEFAULT_TICKET_ABOVE, ticket_scheme_name
 
@@ -18,7 +20,7 @@ SEED = SHARED_CARD_SEED
 PERFECT_DOOGIE = {"high": ("As", "2h", "3d", "4c", "5s"), "low": ("As", "2h", "3d", "4c")}
 
 
-def _holdem(game_id: str, name: str, describe: str, **fields) -> GameDef:
+def _holdem(game_id: str, name: str, describe: str, **fields: Any) -> GameDef:
     """A hold'em-shaped game: 2 down, 5 community cards, any combination, high."""
     values = {"down": 2, "board": HOLDEM_BOARD, "rules": ("S1", "S2"), **fields}
     return GameDef(id=game_id, name=name, source=SEED, describe=describe, **values)
