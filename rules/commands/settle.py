@@ -34,7 +34,8 @@ def balances_from_json(document: object) -> dict[str, int]:
     balances = document["balances"]
     if not isinstance(balances, dict):
         raise RulesError(f"balances: expected an object of names to amounts, got {balances!r}")
-    return {name: parse_cents(amount, field=f"balances.{name}") for name, amount in balances.items()}
+    return {name: parse_cents(amount, field=f"balances.{name}")
+            for name, amount in balances.items()}
 
 
 def settlement_json(settlement: Settlement) -> Output:

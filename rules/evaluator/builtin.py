@@ -18,7 +18,8 @@ def _high(name: str, size: int, order: tuple[str, ...], **flags: Any) -> None:
 
 def _low(name: str, scorer: s.Scorer, categories: tuple[str, ...],
          default_qualifier: int | None = None) -> None:
-    fn = ScoredScheme(name, scorer, "low", takes_qualifier=True, default_qualifier=default_qualifier)
+    fn = ScoredScheme(name, scorer, "low", takes_qualifier=True,
+                      default_qualifier=default_qualifier)
     register_scheme(name, 5, "low", fn, categories=tuple(reversed(categories)),
                     takes_qualifier=True, default_qualifier=default_qualifier)
 

@@ -138,7 +138,8 @@ class _Census:
         base_ways = comb(self.jokers, joker_count)
         wild_count = joker_count
         naturals: Natural = {}
-        choices: list[tuple[int, int, frozenset[str]]] = []  # ranks with specific wild cards: (rank, count, wild suits)
+        # ranks with specific wild cards: (rank, count, wild suits)
+        choices: list[tuple[int, int, frozenset[str]]] = []
         for rank, count in multiset.items():
             if rank in wild_ranks:
                 base_ways *= comb(4, count)
@@ -301,7 +302,8 @@ def _max_suit_load(cards: Sequence[Card]) -> int:
 
 
 def _enumerate(natural: Natural) -> list[tuple[int, Bucket]]:
-    per_rank = [[tuple(Card(rank, suit) for suit in chosen) for chosen in combinations(suits, count)]
+    per_rank = [[tuple(Card(rank, suit) for suit in chosen)
+                 for chosen in combinations(suits, count)]
                 for rank, (count, suits) in natural.items()]
     merged: Counter[Cards] = Counter()
     for parts in product(*per_rank):

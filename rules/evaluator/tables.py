@@ -148,7 +148,8 @@ def rank_key(codes: Sequence[int]) -> int:
     return sum(RANK_WEIGHT[code] for code in codes)
 
 
-_PLAIN: dict[int, int] = {}  # a plain dict copy of rank_table(0) entries: plain dict lookups are fastest
+# a plain dict copy of rank_table(0) entries: plain dict lookups are fastest
+_PLAIN: dict[int, int] = {}
 
 
 def _fill(key: int) -> int:

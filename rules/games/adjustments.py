@@ -3,9 +3,9 @@
 A ranking scheme sees one player's cards; a side payment sees only money. Some games need a
 step between the two: Breaker (003) lets the holder of the joker break everybody's straights
 and flushes, but only when that makes the holder win, which depends on every other hand and
-the board. Such a rule is registered once by name (`@ADJUSTMENTS.register(name)`) and a game definition
-names it in `adjustments`; the showdown engine runs each named adjustment, in order, after
-evaluating every hand and before the pot rules see them.
+the board. Such a rule is registered once by name (`@ADJUSTMENTS.register(name)`) and a game
+definition names it in `adjustments`; the showdown engine runs each named adjustment, in order,
+after evaluating every hand and before the pot rules see them.
 
 An adjustment receives an `AdjustContext` and returns an `Adjusted`: replacement hand values
 (by player name, per side) and explain sentences. It must change only the hands of players

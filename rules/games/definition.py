@@ -260,7 +260,8 @@ class GameDef:
         if not self.rounds or number is None:
             return self
         if not isinstance(number, int) or not 1 <= number <= len(self.rounds):
-            raise RulesError(f"round: expected 1 to {len(self.rounds)} for {self.id}, got {number!r}")
+            raise RulesError(f"round: expected 1 to {len(self.rounds)} for {self.id}, "
+                             f"got {number!r}")
         return self.with_sets(self.rounds[number - 1].sets, where=f"round {number}")
 
     def with_sets(self, sets: Mapping[str, Any], *, where: str = "sets") -> GameDef:
@@ -325,7 +326,8 @@ def _build(cls: type[T], data: Any, where: str, **extra: Any) -> T:
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise RulesError(f"{where}: unknown field {unknown[0]!r}; expected some of {', '.join(sorted(known))}")
+        raise RulesError(f"{where}: unknown field {unknown[0]!r}; "
+                         f"expected some of {', '.join(sorted(known))}")
     try:
         return cls(**{**data, **extra})
     except TypeError as error:
@@ -559,7 +561,8 @@ def apply_options(game: GameDef,
         if option.choices:
             text = _option_text(value)
             if text not in option.choices:
-                raise RulesError(f"options.{name}: expected one of {', '.join(option.choices)}, got {value!r}")
+                raise RulesError(f"options.{name}: expected one of "
+                                 f"{', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
     # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn
     for name, value in sorted(options.items(), key=lambda item: item[0] == "burn"):
@@ -567,7 +570,8 @@ def apply_options(game: GameDef,
             continue
         if name not in VOCABULARY:
             known = ", ".join(sorted(set(VOCABULARY) | set(own)))
-            raise RulesError(f"options.{name}: unknown option for {game.id}; expected one of {known}")
+            raise RulesError(f"options.{name}: unknown option for {game.id}; "
+                             f"expected one of {known}")
         game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
                                where=f"options.{name}")
     return game, settings

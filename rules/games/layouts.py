@@ -80,7 +80,8 @@ def community(view: View) -> Iterator[Selection]:
     """All playing positions pooled as "board"; `mandatory` positions get their own label
     (Pyramid's `bottom`, which a hand must use: `take(bottom=1, board=..., hand=...)`)."""
     mandatory = _names(view, "mandatory", [])
-    pooled = [name for name in _names(view, "positions", list(view.playing)) if name not in mandatory]
+    pooled = [name for name in _names(view, "positions", list(view.playing))
+              if name not in mandatory]
     selection: Selection = {"board": view.cards(*pooled), "center": view.center()}
     for name in mandatory:
         selection[name] = view.cards(name)

@@ -410,7 +410,8 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         for taker in takers:
             by_name.setdefault(taker.name, []).append(Award(taker.name, each, side))
     for name, awards in by_name.items():
-        award = awards[0] if len(awards) == 1 else Award(name, sum(a.amount for a in awards), "both")
+        award = (awards[0] if len(awards) == 1
+                 else Award(name, sum(a.amount for a in awards), "both"))
         outcome.awards.append(award)
         what = _award_text(name, [a.side for a in awards], winners, len(money))
         outcome.explain.append(f"{name} takes {format_cents(award.amount)} ({what}).")
@@ -418,7 +419,8 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         high, low = money["high"], money["low"]
         if high != low:
             outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
-                                      f"{format_cents(low)} low: the odd white chip goes high (P2).")
+                                      f"{format_cents(low)} low: the odd white chip goes "
+                                      "high (P2).")
 
 
 def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant]],
@@ -517,9 +519,10 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
         else:
             outcome.owes.append(Owe(name, amount, rule.kind))
             verb, rule_id = ("matches", "P3") if rule.kind == "match" else ("burns", "P4")
-            outcome.explain.append(f"{name} wins nothing and {verb} {format_cents(amount)} for the next "
-                                   f"hand ({rule_id}).")
-    outcome.game_over = table.last_round or not any(o.reason in ("match", "burn") for o in outcome.owes)
+            outcome.explain.append(f"{name} wins nothing and {verb} {format_cents(amount)} "
+                                   f"for the next hand ({rule_id}).")
+    outcome.game_over = table.last_round or not any(o.reason in ("match", "burn")
+                                                    for o in outcome.owes)
 
 
 def _pay_direct(loser: Entrant, amount: int, sides: list[str],

@@ -92,7 +92,8 @@ def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
 
 def _game(data: Mapping[str, Any]) -> GameDef:
     if "game" not in data:
-        raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
+        raise RulesError("game: missing; expected a game id from `python -m rules games` "
+                         "or a definition")
     value = data["game"]
     if isinstance(value, str):
         game = get_game(value)
@@ -112,7 +113,8 @@ def _game(data: Mapping[str, Any]) -> GameDef:
 def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     board = data.get("board", {})
     if not isinstance(board, Mapping):
-        raise RulesError("board: expected an object of named card lists, e.g. {\"community\": [...]}")
+        raise RulesError("board: expected an object of named card lists, "
+                         "e.g. {\"community\": [...]}")
     expected = {position.name: position for position in game.board}
     for name in board:
         if name not in expected:
@@ -122,7 +124,8 @@ def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     for name, position in expected.items():
         if position.count is not None and len(cards[name]) != position.count:
             raise RulesError(f"board.{name}: expected {position.count} card"
-                             f"{'s' if position.count != 1 else ''} for {game.id}, got {len(cards[name])}")
+                             f"{'s' if position.count != 1 else ''} for {game.id}, "
+                             f"got {len(cards[name])}")
     return cards
 
 
@@ -146,10 +149,12 @@ def _seat(data: Any, index: int, game: GameDef) -> Seat:
     declare = data.get("declare")
     if game.split == "declare" and stayed and not dead:
         if declare is None:
-            raise RulesError(f"{where}.declare: missing; expected one of {', '.join(game.declarations)}")
+            raise RulesError(f"{where}.declare: missing; "
+                             f"expected one of {', '.join(game.declarations)}")
     if declare is not None and (game.split != "declare" or declare not in game.declarations):
         allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
-        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; expected {allowed}")
+        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
+                         f"expected {allowed}")
     if game.down is not None and len(down) + len(up) > game.down + game.up:
         raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
                          f"{game.down + game.up} ({game.down} down, {game.up} up)")
@@ -187,7 +192,8 @@ def _dummy(data: Mapping[str, Any], game: GameDef, seats: list[Seat]) -> Seat | 
         raise RulesError("dummy.name: expected a string")
     down, up = _cards(value.get("down"), "dummy.down"), _cards(value.get("up"), "dummy.up")
     if spec is not None and spec.cards is not None and len(down) + len(up) != spec.cards:
-        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, got {len(down) + len(up)}")
+        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, "
+                         f"got {len(down) + len(up)}")
     if name in {seat.name for seat in seats}:
         raise RulesError(f"dummy.name: {name!r} is also a player's name")
     return Seat(name, down, up)
@@ -228,7 +234,8 @@ def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | 
 
 @lru_cache(maxsize=256)
 def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
-    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by word)."""
+    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
+    word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
     rest = ",".join(t for t in tokens if t.lower() not in SUIT_WORDS)
@@ -435,7 +442,8 @@ def resolve(data: Any) -> dict[str, Any]:
     for index, result in enumerate(results):
         if _contending(game, result) and result.high is None and result.low is None:
             raise RulesError(f"players[{index}]: {result.seat.name}'s cards make no hand in "
-                             f"{game.id}; expected the cards dealt ({game.down} down, {game.up} up)")
+                             f"{game.id}; expected the cards dealt ({game.down} down, "
+                             f"{game.up} up)")
     results, adjusted = _adjust(show, results)
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
                              r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
@@ -499,7 +507,8 @@ def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
     return value.to_json() if value is not None else None
 
 
-def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None) -> list[str]:
+def _explain_hands(game: GameDef, results: Sequence[Evaluated],
+                   dummy: Evaluated | None) -> list[str]:
     lines = []
     for result in results:
         seat = result.seat

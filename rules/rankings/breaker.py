@@ -118,7 +118,8 @@ def breaker_play(hands: dict[str, Sequence[Card]],
                    for other in hands if other != name):
             continue  # nothing to break: the Breaker is never just a kicker (example 1's note)
         key, shape = _breaker_hand(cards)
-        others = [_broken(natural[other], hands[other], board)[0] for other in hands if other != name]
+        others = [_broken(natural[other], hands[other], board)[0]
+                  for other in hands if other != name]
         if all(key > other for other in others):
             played.append((key, name, shape))
     if not played:

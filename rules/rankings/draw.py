@@ -202,7 +202,8 @@ def three_standard_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozen
     return _three_value("three-standard", THREE_STANDARD, cards, wild)
 
 
-def three_trips_top_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+def three_trips_top_value(cards: tuple[Card, ...],
+                          wild: frozenset[Card] = frozenset()) -> HandValue:
     """The same, but three of a kind is the best hand ("some players", 002)."""
     return _three_value("three-trips-top", THREE_TRIPS_TOP, cards, wild)
 
@@ -226,7 +227,8 @@ def two_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) 
     for card in wilds:
         value = next(v for v in range(1, 14) if v not in held)
         held.add(value)
-        shown.append((card, Card(14 if value == 1 else value, card.suit if card.suit in "shdc" else "s")))
+        suit = card.suit if card.suit in "shdc" else "s"
+        shown.append((card, Card(14 if value == 1 else value, suit)))
     hand = sorted(naturals + [stood for _, stood in shown], key=_low_value, reverse=True)
     values = tuple(_low_value(card) for card in hand)
     paired = values[0] == values[1]

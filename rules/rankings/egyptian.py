@@ -48,9 +48,11 @@ def _egyptian_words(category: str, values: tuple[int, ...]) -> str:
         "five_of_a_kind": lambda: f"Five {rank_plural(v[0])}",
         "straight_flush": lambda: ("Royal flush" if v[0] == 14
                                    else f"Six-card straight flush, {rank_name(v[0])} high"),
-        "house_party": lambda: f"House party: four {rank_plural(v[0])} and a pair of {rank_plural(v[1])}",
+        "house_party": lambda: (f"House party: four {rank_plural(v[0])} and a pair of "
+                                f"{rank_plural(v[1])}"),
         "four_of_a_kind": lambda: f"Four {rank_plural(v[0])}",
-        "double_happy": lambda: f"Double happy: three {rank_plural(v[0])} and three {rank_plural(v[1])}",
+        "double_happy": lambda: (f"Double happy: three {rank_plural(v[0])} and three "
+                                 f"{rank_plural(v[1])}"),
         "full_house": lambda: f"Full house, {rank_plural(v[0])} full of {rank_plural(v[1])}",
         "flush": lambda: f"Six-card flush, {rank_name(v[0])} high",
         "straight": lambda: f"Six-card straight, {rank_name(v[0])} high",

@@ -92,7 +92,8 @@ def classify(cards: Sequence[Card], *, ace: int = 14, straights: Straights = STA
 
     def ordered_by_groups() -> tuple[Card, ...]:
         rank_of = {value: index for index, (value, _) in enumerate(groups)}
-        return tuple(sorted(cards, key=lambda c: (rank_of[card_value(c, ace)], -"cdhs".find(c.suit))))
+        return tuple(sorted(cards, key=lambda c: (rank_of[card_value(c, ace)],
+                                                  -"cdhs".find(c.suit))))
 
     grouped = tuple(value for value, _ in groups)
     candidates: list[tuple[str, tuple[int, ...], tuple[Card, ...]]] = []

@@ -50,7 +50,8 @@ def ticket_shape(cards: Sequence[Card]) -> Shape | None:
     rider = next(card for card in cards if card.suit != suit)
     if rider.rank not in RIDER_RANKS:
         return None
-    flush = sorted((c for c in cards if c.suit == suit), key=lambda c: card_value(c, 1), reverse=True)
+    flush = sorted((c for c in cards if c.suit == suit), key=lambda c: card_value(c, 1),
+                   reverse=True)
     values = (rider.rank,) + tuple(card_value(card, 1) for card in flush)
     return Shape("ticket", values, (rider, *flush))
 
@@ -75,7 +76,8 @@ def make_ticket_scheme(name: str, above: str) -> SchemeFn:
         key, shape, pairs = best
         if shape.category == "ticket":
             rider, top = shape.cards[0], shape.cards[1]
-            text = (f"Ticket: {rank_name(rider.rank)} rider on a {rank_name(card_value(top, 1))}-high "
+            text = (f"Ticket: {rank_name(rider.rank)} rider on a "
+                    f"{rank_name(card_value(top, 1))}-high "
                     f"{SUIT_NAME[top.suit][:-1]} four-flush")
         else:
             text = describe_shape(shape)

@@ -8,7 +8,8 @@ load_extensions()
 
 
 def value(cards: str, scheme: str, wild: str = ""):
-    return evaluate(parse_cards(cards), scheme, frozenset(parse_cards(wild)) if wild else frozenset())
+    wild_cards = frozenset(parse_cards(wild)) if wild else frozenset()
+    return evaluate(parse_cards(cards), scheme, wild_cards)
 
 
 def order(scheme: str, *hands: str) -> list[str]:

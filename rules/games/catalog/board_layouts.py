@@ -114,7 +114,8 @@ EL_DORADO = GameDef(
     hand=Hand(layout="swap-flop", takes=(ANY_COMBINATION,)),
     options=(Option("swapped", True, "a card was swapped into the flop (its rank is wild)",
                     choices={"true": {}, "false": {"wild": "", "hand": Hand(
-                        layout="swap-flop", params={"swapped": False}, takes=(ANY_COMBINATION,))}}),),
+                        layout="swap-flop", params={"swapped": False},
+                        takes=(ANY_COMBINATION,))}}),),
 )
 
 

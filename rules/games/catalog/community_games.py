@@ -157,7 +157,8 @@ RUSSIAN_ROULETTE = GameDef(
     hand=Hand(layout="trigger", params={"active": 3}, takes=(ANY_COMBINATION,)),
     options=(Option("active", 3, "how many cards from the trigger are active (m)",
                     choices={str(m): {"hand": Hand(layout="trigger", params={"active": m},
-                                                   takes=(ANY_COMBINATION,))} for m in range(1, 10)}),),
+                                                   takes=(ANY_COMBINATION,))}
+                             for m in range(1, 10)}),),
 )
 
 CRAZY_BLIND_MAN = GameDef(

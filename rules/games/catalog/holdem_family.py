@@ -265,7 +265,8 @@ GAMES = [
                  "high. Each player's highest odd card (9, 7, 5 or 3; no faces, no ace) is wild "
                  "with any other card of that rank they hold, unless that rank shows on the "
                  "board: then it is ended and no lower odd card takes its place.",
-        down=4, board=(Position("community", 3),), hand=Hand(layout="odds-and-ends", takes=(ANY_COMBINATION,)),
+        down=4, board=(Position("community", 3),),
+        hand=Hand(layout="odds-and-ends", takes=(ANY_COMBINATION,)),
         wild="center",
     ),
     _holdem("royal-holdem", "Royal Hold'em",

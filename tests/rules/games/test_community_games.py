@@ -1,6 +1,7 @@
 """Hand-worked showdowns for the community games of seed 003 (Egyptian Hold 'Em to Suicide
 Swiss Hold'em, `rules/games/catalog/community_games.py`). Each one exercises what makes its game
-special, citing the seed's rule (the game's section of 003_f7338090973f449e.txt) and RULES.md ids."""
+special, citing the seed's rule (the game's section of 003_f7338090973f449e.txt) and RULES.md
+ids."""
 
 import pytest
 from showdown_helpers import awards, high, p, play

@@ -236,7 +236,8 @@ def test_red_and_black_seed_example_is_minus_eight_and_wins_low(showdown):
     result = showdown("red-and-black", players)
     # A: -10 +10 -7 -3 +2 = -8; B: +10 +10 +5 -1 -2 = 22; C: +9 +8 -4 -3 +6 = 16
     assert sides(result) == [("A", "low", "0.50"), ("B", "high", "0.50")]
-    assert "Minus 8 points" in next(p for p in result["players"] if p["name"] == "A")["high"]["describe"]
+    a_hand = next(p for p in result["players"] if p["name"] == "A")["high"]
+    assert "Minus 8 points" in a_hand["describe"]
 
 
 def test_red_and_black_all_minus_smallest_minus_is_high_largest_minus_is_low(showdown):

@@ -19,7 +19,8 @@ def _cases():
     old_man = json.loads((FIXTURES / "old_man.json").read_text())
     cases += [pytest.param(case, id=case["name"][:40]) for case in old_man["cases"]]
     house = json.loads((FIXTURES / "house_rules.json").read_text())
-    cases += [pytest.param(case, id=f"{case['rule']} {case['name'][:40]}") for case in house["showdown"]]
+    cases += [pytest.param(case, id=f"{case['rule']} {case['name'][:40]}")
+              for case in house["showdown"]]
     return cases
 
 

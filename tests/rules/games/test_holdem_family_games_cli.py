@@ -1,7 +1,8 @@
 """The hold'em family of seed 003 (Texas Reach Around to Royal Hold'em,
-`rules/games/catalog/holdem_family.py`) through the CLI contract: one or more fresh showdowns per game, each worked by hand from the seed's own words and
-run through the CLI contract in-process (`python -m rules showdown FILE`), asserting the JSON
-it prints: awards, carry, owes and the categories of the hands."""
+`rules/games/catalog/holdem_family.py`) through the CLI contract: one or more fresh showdowns
+per game, each worked by hand from the seed's own words and run through the CLI contract
+in-process (`python -m rules showdown FILE`), asserting the JSON it prints: awards, carry, owes
+and the categories of the hands."""
 
 import json
 from collections import defaultdict
