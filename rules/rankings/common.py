@@ -8,7 +8,7 @@ suit, even a card already held; a duplicate can never make a flush), and the bes
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 
 from rules.cards import JOKER, Card
@@ -76,6 +76,21 @@ def sequence_top(ranks: Sequence[int], *, ace_low: bool) -> int | None:
     if ace_low and low_ace[0] - low_ace[-1] == len(low_ace) - 1:
         return low_ace[0]
     return None
+
+
+def poker_shape(cards: Sequence[Card], shapes: Mapping[tuple[int, ...], str], *,
+                ace_low: bool) -> tuple[str, tuple[int, ...], Cards]:
+    """Category, tie-break ranks and reading order of natural cards, every card counting: a
+    shape of rank counts named in `shapes` (four of a kind and a pair ...), else a straight
+    flush, straight (the ace low too when `ace_low`), flush or high card."""
+    shape, order, values = grouped(cards)
+    if shape in shapes:
+        return shapes[shape], values, order
+    flush = len({card.suit for card in cards}) == 1 and len(set(cards)) == len(cards)
+    top = sequence_top([card.rank for card in cards], ace_low=ace_low)
+    if top is not None:
+        return ("straight_flush" if flush else "straight"), (top,), in_sequence(cards, top)
+    return ("flush" if flush else "high_card"), values, order
 
 
 def in_sequence(cards: Sequence[Card], top: int) -> Cards:

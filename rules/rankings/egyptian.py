@@ -14,7 +14,7 @@ from rules.errors import CardError
 from rules.evaluator.values import Key, WildPairs
 from rules.hands import HandValue, register_scheme
 
-from .common import grouped, in_sequence, refuse_jokers, sequence_top, substitutions, wild_note
+from .common import poker_shape, refuse_jokers, substitutions, wild_note
 
 EGYPTIAN_ORDER = (
     "six_of_a_kind", "five_of_a_kind", "straight_flush", "house_party", "four_of_a_kind",
@@ -31,14 +31,7 @@ _EGYPTIAN_SHAPES = {
 
 def _egyptian_shape(cards: tuple[Card, ...]) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
     """Category, tie-break ranks and reading order of six natural cards."""
-    shape, order, values = grouped(cards)
-    if shape in _EGYPTIAN_SHAPES:
-        return _EGYPTIAN_SHAPES[shape], values, order
-    flush = len({card.suit for card in cards}) == 1 and len(set(cards)) == 6
-    top = sequence_top([card.rank for card in cards], ace_low=True)
-    if top is not None:
-        return ("straight_flush" if flush else "straight"), (top,), in_sequence(cards, top)
-    return ("flush" if flush else "high_card"), values, order
+    return poker_shape(cards, _EGYPTIAN_SHAPES, ace_low=True)
 
 
 def _egyptian_words(category: str, values: tuple[int, ...]) -> str:

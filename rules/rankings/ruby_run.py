@@ -16,7 +16,7 @@ from rules.errors import CardError
 from rules.evaluator.values import Key, WildPairs
 from rules.hands import HandValue, register_scheme
 
-from .common import grouped, refuse_jokers, sequence_top, substitutions, wild_note
+from .common import poker_shape, refuse_jokers, substitutions, wild_note
 from .five_card import category_words
 
 RED = frozenset("hd")
@@ -30,14 +30,7 @@ _POKER_SHAPES = {
 
 def _poker_ace_high(cards: Sequence[Card]) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
     """A five-card poker hand with the ace high only (Ruby Run's rules 4 and 5)."""
-    shape, order, values = grouped(cards)
-    if shape in _POKER_SHAPES:
-        return _POKER_SHAPES[shape], values, order
-    flush = len({card.suit for card in cards}) == 1 and len(set(cards)) == 5
-    top = sequence_top([card.rank for card in cards], ace_low=False)
-    if top is not None:
-        return ("straight_flush" if flush else "straight"), (top,), order
-    return ("flush" if flush else "high_card"), values, order
+    return poker_shape(cards, _POKER_SHAPES, ace_low=False)
 
 
 def _longest_run(cards: Sequence[Card], same: str) -> tuple[int, bool, tuple[Card, ...]]:

@@ -1,23 +1,12 @@
 """Egyptian Hold 'Em's six-card hands (`egyptian`, 003), worked from the seed's table."""
 
 import pytest
+from rankings_helpers import order, value
 
-from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.hands import evaluate
 from rules.rankings import load_extensions
 
 load_extensions()
-
-
-def value(cards: str, scheme: str, wild: str = ""):
-    wild_cards = frozenset(parse_cards(wild)) if wild else frozenset()
-    return evaluate(parse_cards(cards), scheme, wild_cards)
-
-
-def order(scheme: str, *hands: str) -> list[str]:
-    """Hands sorted best first (the test lists them best first when the ranking is right)."""
-    return sorted(hands, key=lambda hand: value(hand, scheme).key, reverse=True)
 
 
 # --- Egyptian Hold 'Em: the seed's table, one example per line, best first -------------------

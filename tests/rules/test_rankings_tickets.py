@@ -1,17 +1,13 @@
 """Rails and Depot's ranking (`ticket`): aces low only, and the ticket hand (003)."""
 
 import pytest
+from rankings_helpers import value
 
-from rules.cards import parse_cards
 from rules.errors import CardError
-from rules.hands import category_rank, evaluate
+from rules.hands import category_rank
 from rules.rankings import load_extensions
 
 load_extensions()
-
-
-def value(text, scheme):
-    return evaluate(parse_cards(text), scheme)
 
 
 # -- Rails / Depot ticket --------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Wraparound's ranking (`high-wrap`): straights may run through the ace (003)."""
 
 import pytest
+from rankings_helpers import value
 
 from rules.cards import parse_cards
 from rules.errors import RulesError
@@ -8,10 +9,6 @@ from rules.hands import evaluate
 from rules.rankings import load_extensions
 
 load_extensions()
-
-
-def value(text, scheme):
-    return evaluate(parse_cards(text), scheme)
 
 
 # -- Wraparound ------------------------------------------------------------------------------

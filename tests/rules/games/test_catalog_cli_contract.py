@@ -5,34 +5,9 @@ its seed and the board positions its description names."""
 import json
 
 import pytest
+from cli_helpers import p as pl
 
 from rules.cli import main
-
-
-@pytest.fixture
-def showdown(tmp_path, capsys):
-    """Run `rules showdown FILE` in-process; return (exit code, stdout JSON or stderr line)."""
-
-    def run(game, players, *, pot="1.00", board=None, expect=0, **extra):
-        data = {"game": game, "pot": pot, "players": players, **extra}
-        if board is not None:
-            data["board"] = board
-        path = tmp_path / "showdown.json"
-        path.write_text(json.dumps(data))
-        code = main(["showdown", str(path)])
-        out, err = capsys.readouterr()
-        assert code == expect, err or out
-        if expect:
-            assert out == "" and len(err.strip().splitlines()) == 1
-            return err.strip()
-        return json.loads(out)
-
-    return run
-
-
-def pl(name, down="", up="", **fields):
-    return {"name": name, "down": down.split(), "up": up.split(), **fields}
-
 
 # =============================================================================================
 # Bad inputs: exit 2, one line naming the field

@@ -3,60 +3,10 @@ one or more fresh showdowns per game, each worked by hand from the seed's own wo
 run through the CLI contract in-process (`python -m rules showdown FILE`), asserting the JSON
 it prints: awards, carry, owes and the categories of the hands."""
 
-import json
-from collections import defaultdict
-
 import pytest
-
-from rules.cli import main
-
-
-@pytest.fixture
-def showdown(tmp_path, capsys):
-    """Run `rules showdown FILE` in-process; return (exit code, stdout JSON or stderr line)."""
-
-    def run(game, players, *, pot="1.00", board=None, expect=0, **extra):
-        data = {"game": game, "pot": pot, "players": players, **extra}
-        if board is not None:
-            data["board"] = board
-        path = tmp_path / "showdown.json"
-        path.write_text(json.dumps(data))
-        code = main(["showdown", str(path)])
-        out, err = capsys.readouterr()
-        assert code == expect, err or out
-        if expect:
-            assert out == "" and len(err.strip().splitlines()) == 1
-            return err.strip()
-        return json.loads(out)
-
-    return run
-
-
-def pl(name, down="", up="", **fields):
-    return {"name": name, "down": down.split(), "up": up.split(), **fields}
-
-
-def won(result):
-    """Total award per player, as decimal strings."""
-    totals = defaultdict(int)
-    for award in result["awards"]:
-        whole, cents = award["amount"].split(".")
-        totals[award["name"]] += int(whole) * 100 + int(cents)
-    return {name: f"{c // 100}.{c % 100:02d}" for name, c in totals.items()}
-
-
-def sides(result):
-    return sorted((a["name"], a["side"], a["amount"]) for a in result["awards"])
-
-
-def owed(result):
-    return sorted((o["name"], o.get("to"), o["amount"], o["reason"]) for o in result["owes"])
-
-
-def cat(result, name, side="high"):
-    hand = next(p for p in result["players"] if p["name"] == name)[side]
-    return hand and hand["category"]
-
+from cli_helpers import cat, owed, sides
+from cli_helpers import p as pl
+from cli_helpers import paid as won
 
 # =============================================================================================
 # Seed 002: draw variants
