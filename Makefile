@@ -39,6 +39,7 @@ endif
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy rules
 
 test: lint
 	$(BIN)/python -m pytest

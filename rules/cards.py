@@ -23,6 +23,16 @@ RANK_NAME = {
 }
 RANK_PLURAL = {value: ("sixes" if value == 6 else name + "s") for value, name in RANK_NAME.items()}
 SUIT_NAME = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+def rank_name(rank: int) -> str:
+    """"ace", "king" ... "deuce"; an ace counted low (1) is still an ace."""
+    return RANK_NAME[14 if rank == 1 else rank]
+
+
+def rank_plural(rank: int) -> str:
+    """"aces", "kings" ... "sixes" ... "deuces"; an ace counted low (1) included."""
+    return RANK_PLURAL[14 if rank == 1 else rank]
 _SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
 JOKER_RANK = 0
 JOKER_SUIT = "*"

@@ -11,14 +11,20 @@ import argparse
 import importlib
 import json
 import sys
+from typing import Any, NoReturn, TypeAlias
 
 from .errors import RulesError
 
 COMMAND_MODULES = ("hands", "games", "settle")
 
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What a command module's `register` adds its sub-parser to."""
+Output: TypeAlias = dict[str, Any]
+"""A command's result: one JSON object."""
+
 
 class _OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, exit 2
+    def error(self, message: str) -> NoReturn:  # argparse's own errors: one line, exit 2
         raise RulesError(f"{self.prog}: {message}")
 
 

@@ -15,9 +15,9 @@ payments, and no set of payments can do better). Finding that partition is a har
 
 A fixed work budget (not a clock, so the answer never depends on the machine) guards the search;
 beyond it zero-sum threes and fours are peeled off greedily and the rest settled largest to
-largest, with `minimal=False` unless the count meets the lower bound anyway. (Splitting the people by who owed whom would not be exact: +1 +1 -2 in one
-circle and -1 -1 +2 in another settle in 4 payments apart but in 3 together, so the search
-always sees everyone.)
+largest, with `minimal=False` unless the count meets the lower bound anyway. (Splitting the
+people by who owed whom would not be exact: +1 +1 -2 in one circle and -1 -1 +2 in another
+settle in 4 payments apart but in 3 together, so the search always sees everyone.)
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ class _Half:
 
     @classmethod
     def of(cls, layout: _Layout, classes: list[int], work: list[int]) -> _Half:
-        rows: list[tuple] = [(0, 0, 0, 0, ())]
+        rows: list[tuple[int, int, int, int, tuple[tuple[int, int], ...]]] = [(0, 0, 0, 0, ())]
         for index in classes:
             amount, offset = layout.amounts[index], layout.offsets[index]
             creditor = 1 if amount > 0 else 0
@@ -263,7 +263,8 @@ class _ZeroSumGroups:
             for other in matches:
                 size = self.left.sizes[row] + self.right.sizes[other]
                 if size:
-                    pairs.append((size, self.left.packed[row] + self.right.packed[other], row, other))
+                    pairs.append((size, self.left.packed[row] + self.right.packed[other], row,
+                                  other))
             if len(pairs) > GROUP_LIMIT:
                 raise _OutOfBudget
         pairs.sort()
@@ -283,7 +284,7 @@ class _ZeroSumGroups:
 
     def groups_holding(self, classes: int) -> list[int]:
         """For each class, how many zero-sum groups hold one of them."""
-        per_row = [defaultdict(int), defaultdict(int)]
+        per_row: list[defaultdict[int, int]] = [defaultdict(int), defaultdict(int)]
         for _, _, left_row, right_row in self.pairs:
             per_row[0][left_row] += 1
             per_row[1][right_row] += 1
@@ -352,7 +353,8 @@ def _search(layout: _Layout, groups: _ZeroSumGroups, work: list[int]) -> list[in
     everyone = sum(len(names) for names in layout.names)
     creditors = sum(len(names) for amount, names in zip(layout.amounts, layout.names, strict=True)
                     if amount > 0)
-    best(layout.full, everyone, creditors, sum(len(n) * w for n, w in zip(layout.names, weight, strict=True)))
+    best(layout.full, everyone, creditors,
+         sum(len(n) * w for n, w in zip(layout.names, weight, strict=True)))
     found, state = [], layout.full
     while state:
         group = memo[state][1]

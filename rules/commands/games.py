@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from ..cli import read_json_file
+import argparse
+
+from ..cli import Output, Subparsers, read_json_file
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     games = subparsers.add_parser("games", help="list the game catalog's ids")
     games.add_argument("--json", action="store_true", help="print every full definition")
     games.set_defaults(run=run_games)
@@ -18,7 +20,7 @@ def register(subparsers) -> None:
     payout.set_defaults(run=run_payout)
 
 
-def run_games(args) -> dict | str:
+def run_games(args: argparse.Namespace) -> Output | str:
     from ..games.registry import all_games
 
     games = all_games()
@@ -27,13 +29,13 @@ def run_games(args) -> dict | str:
     return "".join(f"{game_id}\n" for game_id in games)   # one id per line
 
 
-def run_showdown(args) -> dict:
+def run_showdown(args: argparse.Namespace) -> Output:
     from ..games.showdown import resolve
 
     return resolve(read_json_file(args.file))
 
 
-def run_payout(args) -> dict:
+def run_payout(args: argparse.Namespace) -> Output:
     from ..games.payout import payout
 
     return payout(read_json_file(args.file))

@@ -6,23 +6,20 @@ census deck are wild too.
 
 from __future__ import annotations
 
-from ..cards import JOKER, check_no_duplicates, parse_cards
-from ..errors import RulesError
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import JOKER, Card, check_no_duplicates, parse_cards
+from ..cli import Output, Subparsers
 from ..evaluator.census import census
 from ..evaluator.wildspec import WildSet
-from ..hands import SCHEMES, evaluate, parse_wild
+from ..hands import SCHEMES, HandValue, evaluate, parse_wild
+from ..rankings import load_extensions
 
 
-def _catalog_schemes() -> None:
-    """The game catalog's own rankings (brag, egyptian, ...) register on import."""
-    try:
-        import rules.rankings  # noqa: F401
-    except ImportError:  # the catalog is optional for these commands
-        pass
-
-
-def register(subparsers) -> None:
-    _catalog_schemes()
+def register(subparsers: Subparsers) -> None:
+    load_extensions()   # the catalog's own rankings (brag, egyptian, ...) can be named too
     schemes = ", ".join(sorted(SCHEMES))
     common = {"scheme": dict(default="high", help=f"ranking scheme: {schemes}"),
               "wild": dict(default="", help="wild spec: ranks (2), cards (Kh), joker, "
@@ -48,29 +45,24 @@ def register(subparsers) -> None:
     census_parser.set_defaults(run=run_census)
 
 
-def _options(parser, common):
+def _options(parser: argparse.ArgumentParser, common: dict[str, dict[str, Any]]) -> None:
     parser.add_argument("--scheme", **common["scheme"])
     parser.add_argument("--wild", **common["wild"])
     parser.add_argument("--qualifier", type=int, default=None,
                         help="highest rank a qualifying low may hold (8, 7 ...)")
 
 
-def _scheme(name):
-    if name not in SCHEMES:
-        raise RulesError(f"unknown scheme {name!r}: expected one of {', '.join(sorted(SCHEMES))}")
-    return name
-
-
-def _value(cards, args, up=(), center=None):
+def _value(cards: Sequence[Card], args: argparse.Namespace, up: Sequence[Card] = (),
+           center: Card | None = None) -> HandValue:
     rule = parse_wild(args.wild)
     wild = rule.resolve(cards, up, center)
     if JOKER in cards or JOKER in up:
         wild = WildSet(set(wild) | {JOKER}, {"joker": "jokers are wild", **wild.reasons})
-    return evaluate(tuple(cards) + tuple(up), _scheme(args.scheme), wild,
+    return evaluate(tuple(cards) + tuple(up), SCHEMES.lookup(args.scheme).name, wild,
                     qualifier=args.qualifier)
 
 
-def run_eval(args) -> dict:
+def run_eval(args: argparse.Namespace) -> Output:
     cards = parse_cards(args.cards)
     up = parse_cards(args.up)
     check_no_duplicates(cards + up)
@@ -79,15 +71,15 @@ def run_eval(args) -> dict:
     return {"scheme": args.scheme, **value.to_json()}
 
 
-def run_compare(args) -> dict:
+def run_compare(args: argparse.Namespace) -> Output:
     values = [_value(parse_cards(hand), args) for hand in args.hands]
     keys = sorted({value.key for value in values}, reverse=True)
     order = [[index for index, value in enumerate(values) if value.key == key] for key in keys]
     return {"order": order, "hands": [value.to_json() for value in values]}
 
 
-def run_census(args) -> dict:
-    scheme = SCHEMES[_scheme(args.scheme)]
+def run_census(args: argparse.Namespace) -> Output:
+    scheme = SCHEMES.lookup(args.scheme)
     total, counts = census(args.size, args.deck, parse_wild(args.wild), scheme.name,
                            args.qualifier)
     qualifier = args.qualifier if args.qualifier is not None else scheme.default_qualifier

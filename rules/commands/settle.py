@@ -6,19 +6,21 @@ amounts must sum to zero). Output: `{"transfers": [{"from", "to", "amount"}], "m
 
 from __future__ import annotations
 
-from ..cli import read_json_file
+import argparse
+
+from ..cli import Output, Subparsers, read_json_file
 from ..errors import RulesError
 from ..money import format_cents, parse_cents
 from ..settle import Settlement, settle_balances
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("settle", help="fewest payments that settle the balances")
     parser.add_argument("file", metavar="FILE|-", help="JSON input, or - for standard input")
     parser.set_defaults(run=run)
 
 
-def run(args) -> dict:
+def run(args: argparse.Namespace) -> Output:
     document = read_json_file(args.file)
     return settlement_json(settle_balances(balances_from_json(document)))
 
@@ -32,10 +34,11 @@ def balances_from_json(document: object) -> dict[str, int]:
     balances = document["balances"]
     if not isinstance(balances, dict):
         raise RulesError(f"balances: expected an object of names to amounts, got {balances!r}")
-    return {name: parse_cents(amount, field=f"balances.{name}") for name, amount in balances.items()}
+    return {name: parse_cents(amount, field=f"balances.{name}")
+            for name, amount in balances.items()}
 
 
-def settlement_json(settlement: Settlement) -> dict:
+def settlement_json(settlement: Settlement) -> Output:
     """The contract's output shape: amounts as decimal strings."""
     return {
         "transfers": [

@@ -16,14 +16,31 @@ Jokers in the deck are always wild here; "lowest"/"lowest-hole" treat every card
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, Card
 from ..errors import RulesError
-from .values import get_scheme
+from .values import Cards, HandValue, Scheme, get_scheme
+from .wildfill import Reading
 from .wildspec import WildRule
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+Counts = Counter[str | None]
+"""Category (None: a low that does not qualify) -> how many hands."""
+Natural = dict[int, tuple[int, str]]
+"""Rank -> (how many natural cards of it, the suits they may be)."""
+FlushSpread = tuple[str | None, tuple[int, ...]]
+"""(the suit that could make a flush, the ranks it holds), to be spread into a hand."""
+Bucket = Cards | FlushSpread
+"""A concrete hand, or a FlushSpread standing for every arrangement of the suits like it."""
+CategoryFn = Callable[[Cards, "int | None"], str]
+FeatureFn = Callable[[int, int, int], str]
 
 SUITS = "shdc"
 DECK_RANKS = {"standard": tuple(range(2, 15)), "joker": tuple(range(2, 15)),
@@ -38,8 +55,8 @@ SUIT_EXACT = {"doogie"}
 BRUTE_FORCE_LIMIT = 3_000_000
 
 
-def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="high",
-           qualifier=None):
+def census(size: int = 5, deck_name: str = "standard", wild: WildRule | None = None,
+           scheme: str = "high", qualifier: int | None = None) -> tuple[int, Counts]:
     """(total, Counter of category -> hands) over every `size`-card hand of the deck."""
     if deck_name not in DECK_RANKS:
         raise RulesError(f"unknown deck {deck_name!r}: expected one of {', '.join(DECK_RANKS)}")
@@ -72,7 +89,8 @@ def census(size=5, deck_name="standard", wild: WildRule | None = None, scheme="h
 
 
 class _Census:
-    def __init__(self, spec, size, ranks, jokers, rule, qualifier, exact=False):
+    def __init__(self, spec: Scheme, size: int, ranks: tuple[int, ...], jokers: int,
+                 rule: WildRule, qualifier: int | None, exact: bool = False) -> None:
         self.spec, self.size, self.ranks, self.jokers = spec, size, ranks, jokers
         self.rule, self.qualifier = rule, qualifier
         self.specific = {rank: frozenset(card.suit for card in rule.cards
@@ -80,17 +98,21 @@ class _Census:
                          for rank in ranks}
         self.suit_blind = spec.name in SUIT_BLIND
         self.exact = exact
-        self.counts = Counter()
+        self.counts: Counts = Counter()
         self.category = _category_function(spec, qualifier)
         self.feature = FAST_FEATURE.get(spec.name) if qualifier is None else None
         # Schemes read from ranks and suitedness alone (every built-in one but the doogie).
-        self.reading = getattr(spec.fn, "reading", None) if self.feature is None else None
+        self.reading: Callable[..., Reading] | None = (
+            getattr(spec.fn, "reading", None) if self.feature is None else None)
         self._read = lru_cache(maxsize=1 << 16)(self._best_reading)
 
-    def _best_reading(self, ranks, wild_count, mask):
+    def _best_reading(self, ranks: tuple[int, ...], wild_count: int,
+                      mask: tuple[int, ...]) -> str | None:
         """Category of the best scheme-sized hand from natural `ranks` (descending) and wild
         cards, where `mask` holds the ranks of the one suit that could make a flush."""
-        size, best = self.spec.size, None
+        assert self.reading is not None  # only schemes read from ranks come here
+        size = self.spec.size
+        best: Reading | None = None
         for used_wild in range(min(wild_count, size) + 1):
             for part in set(combinations(ranks, size - used_wild)):
                 distinct = len(set(part)) == len(part)
@@ -102,20 +124,22 @@ class _Census:
                     reading = self.reading(part, used_wild, option, self.qualifier)
                     if best is None or reading[1] > best[1]:
                         best = reading
+        assert best is not None  # there are always enough cards for one hand
         return best[0]
 
-    def run(self):
+    def run(self) -> Counts:
         for joker_count in range(min(self.jokers, self.size) + 1):
             for multiset in _multisets(self.ranks, self.size - joker_count):
                 self._count_multiset(multiset, joker_count)
         return self.counts
 
-    def _count_multiset(self, multiset, joker_count):
+    def _count_multiset(self, multiset: dict[int, int], joker_count: int) -> None:
         wild_ranks = set(self.rule.ranks) | _lowest_ranks(self.rule, multiset)
         base_ways = comb(self.jokers, joker_count)
         wild_count = joker_count
-        naturals = {}  # rank -> (count, allowed suits)
-        choices = []  # ranks with specific wild cards: (rank, count, wild suits)
+        naturals: Natural = {}
+        # ranks with specific wild cards: (rank, count, wild suits)
+        choices: list[tuple[int, int, frozenset[str]]] = []
         for rank, count in multiset.items():
             if rank in wild_ranks:
                 base_ways *= comb(4, count)
@@ -139,9 +163,10 @@ class _Census:
                 category = self._category_of(bucket, natural, extra, rank_key)
                 self.counts[category] += ways * bucket_ways
 
-    def _category_of(self, bucket, natural, wild_count, rank_key):
+    def _category_of(self, bucket: Bucket, natural: Natural, wild_count: int,
+                     rank_key: int) -> str | None:
         """A bucket is a concrete hand, or (flush suit, mask) to be spread into one."""
-        if isinstance(bucket, tuple) and bucket and isinstance(bucket[0], Card):
+        if _is_hand(bucket):
             return self.category(bucket + (JOKER,) * wild_count)
         suit, mask = bucket
         if self.reading is not None:
@@ -155,7 +180,7 @@ class _Census:
             return self.feature(rank_key, wild_count, bits)
         return self.category(_spread(natural, suit, mask) + (JOKER,) * wild_count)
 
-    def _suit_buckets(self, natural, wild_count):
+    def _suit_buckets(self, natural: Natural, wild_count: int) -> list[tuple[int, Bucket]]:
         """(ways, representative natural cards) covering every suit arrangement once."""
         natural = {rank: spec for rank, spec in natural.items() if spec[0]}
         total = 1
@@ -173,8 +198,10 @@ class _Census:
             return _enumerate(natural)
         return self._flush_split(natural, total, threshold)
 
-    def _flush_split(self, natural, total, threshold):
-        buckets, flushed = [], 0
+    def _flush_split(self, natural: Natural, total: int,
+                     threshold: int) -> list[tuple[int, Bucket]]:
+        buckets: list[tuple[int, Bucket]] = []
+        flushed = 0
         distinct = sorted(natural)
         symmetric = all(suits == SUITS for _, suits in natural.values())
         for suit in ("s",) if symmetric else SUITS:
@@ -196,20 +223,26 @@ class _Census:
         return buckets
 
 
-def _visit_every_hand(spec, size, ranks, jokers, rule, qualifier):
+def _is_hand(bucket: Bucket) -> TypeIs[Cards]:
+    return bool(bucket) and isinstance(bucket[0], Card)
+
+
+def _visit_every_hand(spec: Scheme, size: int, ranks: tuple[int, ...], jokers: int,
+                      rule: WildRule, qualifier: int | None) -> Counts:
     """Any other scheme (a catalog ranking may weigh suits): evaluate every hand."""
     from .search import evaluate
 
     cards = [Card(rank, suit) for rank in ranks for suit in SUITS] + [JOKER] * jokers
     static = None if (rule.lowest or rule.lowest_hole) else rule.resolve(()) | {JOKER}
-    counts = Counter()
+    counts: Counts = Counter()
     for hand in combinations(cards, size):
         wild = static or (rule.resolve(hand) | {JOKER})
         counts[evaluate(hand, spec.name, wild, qualifier=qualifier).category] += 1
     return counts
 
 
-def _multisets(ranks, size, start=0):
+def _multisets(ranks: tuple[int, ...], size: int,
+               start: int = 0) -> Iterator[dict[int, int]]:
     """Every rank multiset of `size` cards (at most four of a rank) as {rank: count}."""
     if size == 0:
         yield {}
@@ -224,14 +257,14 @@ def _multisets(ranks, size, start=0):
             yield rest
 
 
-def _lowest_ranks(rule, multiset):
+def _lowest_ranks(rule: WildRule, multiset: dict[int, int]) -> set[int]:
     if not (rule.lowest or rule.lowest_hole) or not multiset:
         return set()
     non_aces = [rank for rank in multiset if rank != 14]
     return {min(non_aces) if non_aces else 14}
 
 
-def _mask_ways(natural, suit, mask):
+def _mask_ways(natural: Natural, suit: str, mask: tuple[int, ...]) -> int:
     ways = 1
     for rank, (count, suits) in natural.items():
         others = len(suits) - (suit in suits)
@@ -246,13 +279,14 @@ def _mask_ways(natural, suit, mask):
     return ways
 
 
-def _spread(natural, flush_suit, mask):
+def _spread(natural: Natural, flush_suit: str | None, mask: tuple[int, ...]) -> Cards:
     """A representative arrangement: `mask` ranks in `flush_suit`, the rest kept balanced."""
     load = dict.fromkeys(SUITS, 0)
-    cards = []
+    cards: list[Card] = []
     for rank, (count, suits) in sorted(natural.items(), key=lambda item: -item[1][0]):
-        chosen = []
+        chosen: list[str] = []
         if rank in mask:
+            assert flush_suit is not None  # a mask is the ranks of the flush suit
             chosen.append(flush_suit)
         free = [suit for suit in suits if suit != flush_suit and suit not in chosen]
         free.sort(key=lambda suit: load[suit])
@@ -263,23 +297,24 @@ def _spread(natural, flush_suit, mask):
     return tuple(cards)
 
 
-def _max_suit_load(cards):
+def _max_suit_load(cards: Sequence[Card]) -> int:
     return max(Counter(card.suit for card in cards).values(), default=0)
 
 
-def _enumerate(natural):
-    per_rank = [[tuple(Card(rank, suit) for suit in chosen) for chosen in combinations(suits, count)]
+def _enumerate(natural: Natural) -> list[tuple[int, Bucket]]:
+    per_rank = [[tuple(Card(rank, suit) for suit in chosen)
+                 for chosen in combinations(suits, count)]
                 for rank, (count, suits) in natural.items()]
-    merged = Counter()
+    merged: Counter[Cards] = Counter()
     for parts in product(*per_rank):
         hand = tuple(card for part in parts for card in part)
         merged[_canonical(hand)] += 1
     return [(ways, hand) for hand, ways in merged.items()]
 
 
-def _canonical(hand):
+def _canonical(hand: Cards) -> Cards:
     """The same hand with suits renamed in a fixed order (schemes ignore suit names)."""
-    masks = {}
+    masks: dict[str, list[int]] = {}
     for card in hand:
         masks.setdefault(card.suit, []).append(card.rank)
     order = sorted(masks, key=lambda suit: sorted(masks[suit], reverse=True), reverse=True)
@@ -287,7 +322,8 @@ def _canonical(hand):
     return tuple(sorted(Card(card.rank, rename[card.suit]) for card in hand))
 
 
-def _category_function(spec, qualifier):
+def _category_function(spec: Scheme,
+                       qualifier: int | None) -> Callable[[Cards], str | None]:
     """category(cards) for a hand of any size >= the scheme's, wild cards given as jokers."""
     wild = frozenset({JOKER})
     size = spec.size
@@ -295,28 +331,31 @@ def _category_function(spec, qualifier):
     key_only = getattr(spec.fn, "key_only", None)
     category_only = getattr(spec.fn, "category_only", None)
 
-    def call(cards, what):
+    def call(cards: Cards, what: Callable[..., Any]) -> Any:
         if spec.takes_qualifier:
             return what(cards, wild, qualifier=qualifier)
         return what(cards, wild)
 
     @lru_cache(maxsize=1 << 16)
-    def category(cards):
+    def category(cards: Cards) -> str | None:
         if fast is not None:
             return fast(cards, qualifier)
         if key_only is None or category_only is None:
-            best = max((call(combo, spec.fn) for combo in combinations(cards, size)),
-                       key=lambda value: value.key)
-            return best.category
+            value: HandValue = max((call(combo, spec.fn) for combo in combinations(cards, size)),
+                                   key=lambda value: value.key)
+            return value.category
+        found: str | None
         if len(cards) == size:
-            return call(cards, category_only)
+            found = call(cards, category_only)
+            return found
         best = max(combinations(cards, size), key=lambda combo: call(combo, key_only))
-        return call(best, category_only)
+        found = call(best, category_only)
+        return found
 
     return category
 
 
-FAST_CATEGORY: dict = {}
+FAST_CATEGORY: dict[str, CategoryFn] = {}
 # scheme -> fn(rank multiset key, wild count, flush-suit rank bits) -> category, for schemes
 # whose value depends on suits only through the one suit that could make a flush.
-FAST_FEATURE: dict = {}
+FAST_FEATURE: dict[str, FeatureFn] = {}

@@ -16,11 +16,25 @@ general search returns (tests/rules/test_hands_fastlane.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial, reduce
 from itertools import combinations, product
 from operator import attrgetter, or_
+from typing import Any
 
 from . import scorers, tables
+from .values import Cards, Scheme
+from .wildfill import ScoredScheme
+
+Search = Callable[[Sequence[Cards], Sequence[tuple[int, ...]]], "Cards | None"]
+"""search(sources, count vectors) -> the winning cards, or None when no count vector fits."""
+Memo = dict[int, Any]
+"""weight sum * 2 + suited -> the key (or packed value) of that rank multiset."""
+Fill = Callable[[int], Any]
+Part = tuple[int, int, tuple[int, ...]]
+"""(weight sum * 2, suit bits, card indexes) of one part of a source."""
+LowPart = tuple[int, tuple[int, ...]]
+"""(rank mask, card indexes) of one part that could belong to a qualifying low."""
 
 _NAME = attrgetter("rank", "suit")
 _WEIGHT = {rank: 5 ** (rank - 2) for rank in range(2, 15)}
@@ -30,27 +44,27 @@ _LOW_BIT = {rank: 1 << (rank - 1) for rank in range(2, 14)} | {14: 1}  # ace-to-
 # (scheme function, qualifier) -> {weight sum * 2 + suited: key}. Bounded by the number of
 # rank multisets of the hand size, so it is never trimmed. Keyed by the function so that a
 # re-registered scheme starts afresh.
-_MEMOS: dict = {}
+_MEMOS: dict[tuple[ScoredScheme, int | None], Memo] = {}
 # (each card's (rank, suit), count[, "low", qualifier]) -> parts: the board's parts serve every
 # player at one showdown. Keyed by plain tuples, which hash in C (a Card's generated __hash__
 # is Python code). Kept small (about one showdown's worth) so that it saves only that sharing,
 # not whole hands seen before: cleared when it grows past _PARTS_LIMIT.
-_PARTS: dict = {}
+_PARTS: dict[tuple[Any, ...], Any] = {}
 _PARTS_LIMIT = 64
 
 
-def ranker(spec, qualifier):
+def ranker(spec: Scheme, qualifier: int | None) -> Search | None:
     """search(sources, count_vectors) -> the winning cards or None, for a scheme the fast lane
     ranks exactly; None for any other scheme."""
     fn = spec.fn
-    fast_rank = getattr(fn, "fast_rank", None)
-    if fast_rank is not None:
-        if spec.name != "high" or getattr(fast_rank, "packed_high", False) is not True:
+    if not isinstance(fn, ScoredScheme):
+        return None
+    if fn.fast_rank is not None:
+        if spec.name != "high" or not fn.packed_high:
             return None
         memo = _memo(fn, None)
         return partial(_best_by_memo, memo, -1, partial(_fill_high, memo))
-    if getattr(fn, "reading", None) is None or getattr(fn, "key_only", None) is not \
-            getattr(fn, "reference_key", False):
+    if fn.key_only != fn.reference_key:
         return None
     qualifier = fn.effective_qualifier(qualifier)
     if fn.scorer is scorers.score_low_a5 and qualifier is not None:
@@ -59,23 +73,23 @@ def ranker(spec, qualifier):
     return partial(_best_by_memo, memo, (), partial(_fill_reading, memo, fn, qualifier))
 
 
-def _memo(fn, qualifier):
+def _memo(fn: ScoredScheme, qualifier: int | None) -> Memo:
     memo = _MEMOS.get((fn, qualifier))
     if memo is None:
         memo = _MEMOS[(fn, qualifier)] = {}
     return memo
 
 
-def _ranks(weight):
+def _ranks(weight: int) -> tuple[int, ...]:
     """Descending ranks of a rank multiset given as a base-5 weight sum."""
-    ranks = []
+    ranks: list[int] = []
     for rank in range(2, 15):
         weight, count = divmod(weight, 5)
         ranks.extend([rank] * count)
     return tuple(reversed(ranks))
 
 
-def _fill_high(memo, index):
+def _fill_high(memo: Memo, index: int) -> int:
     weight, suited = index >> 1, index & 1
     if suited:  # one suit: the ranks are distinct, so the weight names them exactly
         bits = 0
@@ -88,12 +102,12 @@ def _fill_high(memo, index):
     return value
 
 
-def _fill_reading(memo, fn, qualifier, index):
+def _fill_reading(memo: Memo, fn: ScoredScheme, qualifier: int | None, index: int) -> Any:
     value = memo[index] = fn.reading(_ranks(index >> 1), 0, bool(index & 1), qualifier)[1]
     return value
 
 
-def _cached(key, make):
+def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     parts = _PARTS.get(key)
     if parts is None:
         if len(_PARTS) >= _PARTS_LIMIT:
@@ -102,17 +116,20 @@ def _cached(key, make):
     return parts
 
 
-def _parts(cards, count):
+def _parts(cards: Cards, count: int) -> tuple[list[Part], int]:
     """([(weight sum * 2, suit bits, card indexes)] for every `count`-card part, in the order
     `itertools.combinations` gives them; the suit bits of the parts that hold one suit only,
     or all four when the part is empty)."""
-    return _cached((*map(_NAME, cards), count), lambda: _make_parts(cards, count))
+    parts: tuple[list[Part], int] = _cached((*map(_NAME, cards), count),
+                                            lambda: _make_parts(cards, count))
+    return parts
 
 
-def _make_parts(cards, count):
+def _make_parts(cards: Cards, count: int) -> tuple[list[Part], int]:
     weights = [_WEIGHT[card.rank] << 1 for card in cards]
     suits = [_SUIT_BIT[card.suit] for card in cards]
     every = combinations(range(len(cards)), count)
+    parts: list[Part]
     if count == 2:  # Omaha's hand parts and the like, spelled out: this runs for every hand
         parts = [(weights[a] + weights[b], suits[a] | suits[b], (a, b)) for a, b in every]
     elif count == 3:
@@ -128,12 +145,13 @@ def _make_parts(cards, count):
     return parts, flushable
 
 
-def _cards(sources, combos):
+def _cards(sources: Sequence[Cards], combos: Sequence[tuple[int, ...]]) -> Cards:
     return tuple(cards[index] for cards, combo in zip(sources, combos, strict=True)
                  for index in combo)
 
 
-def _best_by_memo(memo, bottom, fill, sources, count_vectors):
+def _best_by_memo(memo: Memo, bottom: Any, fill: Fill, sources: Sequence[Cards],
+                  count_vectors: Sequence[tuple[int, ...]]) -> Cards | None:
     """The first candidate with the best key from the scheme's memo (index: weight sum * 2,
     plus one when the hand is of one suit)."""
     best_key, best = bottom, None
@@ -150,7 +168,8 @@ def _best_by_memo(memo, bottom, fill, sources, count_vectors):
     return None if best is None else _cards(sources, best)
 
 
-def _best_of_two_plain(memo, bottom, fill, outer, inner):
+def _best_of_two_plain(memo: Memo, bottom: Any, fill: Fill, outer: list[Part],
+                      inner: list[Part]) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
     best_key, best = bottom, None
     for weight_a, _, combo_a in outer:
         for weight_b, _, combo_b in inner:
@@ -163,7 +182,8 @@ def _best_of_two_plain(memo, bottom, fill, outer, inner):
     return None if best is None else (best_key, best)
 
 
-def _best_of_one(memo, bottom, fill, parts):
+def _best_of_one(memo: Memo, bottom: Any, fill: Fill,
+                 parts: list[Part]) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
     best_key, best = bottom, None
     for weight, suit, combo in parts:
         index = weight | (not suit & (suit - 1))
@@ -176,7 +196,8 @@ def _best_of_one(memo, bottom, fill, parts):
     return None if best is None else (best_key, best)
 
 
-def _best_of_any(memo, bottom, fill, lists):
+def _best_of_any(memo: Memo, bottom: Any, fill: Fill,
+                 lists: list[list[Part]]) -> tuple[Any, tuple[tuple[int, ...], ...]] | None:
     best_key, best = bottom, None
     for choice in product(*lists):
         weight = suit = 0
@@ -193,14 +214,15 @@ def _best_of_any(memo, bottom, fill, lists):
     return None if best is None else (best_key, best)
 
 
-def _low_parts(cards, count, qualifier):
+def _low_parts(cards: Cards, count: int, qualifier: int) -> list[LowPart]:
     """[(rank mask, card indexes)] of the `count`-card parts that could belong to a qualifying
     ace-to-five low: no pair among them and no card above the qualifier."""
-    return _cached((*map(_NAME, cards), count, "low", qualifier),
-                   lambda: _make_low_parts(cards, count, qualifier))
+    parts: list[LowPart] = _cached((*map(_NAME, cards), count, "low", qualifier),
+                                   lambda: _make_low_parts(cards, count, qualifier))
+    return parts
 
 
-def _make_low_parts(cards, count, qualifier):
+def _make_low_parts(cards: Cards, count: int, qualifier: int) -> list[LowPart]:
     bits = [_LOW_BIT[card.rank] if (1 if card.rank == 14 else card.rank) <= qualifier else 0
             for card in cards]
     every = combinations(range(len(cards)), count)
@@ -220,10 +242,12 @@ def _make_low_parts(cards, count, qualifier):
     return parts
 
 
-def _best_low_a5(qualifier, sources, count_vectors):
+def _best_low_a5(qualifier: int, sources: Sequence[Cards],
+                 count_vectors: Sequence[tuple[int, ...]]) -> Cards | None:
     """The best qualifying ace-to-five low (lowest rank mask, first met); when none qualifies,
     the first candidate, as the general search shows it (every such key is equal)."""
-    best_mask, best = 1 << 14, None
+    best_mask = 1 << 14
+    best: tuple[tuple[int, ...], ...] | None = None
     for counts in count_vectors:
         lists = [_low_parts(cards, count, qualifier)
                  for cards, count in zip(sources, counts, strict=True)]

@@ -9,8 +9,15 @@ plays low). Wild cards are handled one level up (`wildfill`), by trying the rank
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
-from .values import HIGH_CATEGORIES
+from .values import HIGH_CATEGORIES, Key
+
+Ranks = tuple[int, ...]
+Scored = tuple[str | None, Key, Ranks]
+"""(category, None for a low that does not qualify; key; display ranks)."""
+Scorer = Callable[..., Scored]
+"""scorer(ranks, suited[, qualifier]) -> Scored."""
 
 NOT_QUALIFYING = (0,)
 
@@ -33,7 +40,8 @@ TWO_ORDER = ("pair", "high_card")
 ONE_ORDER = ("high_card",)
 
 
-def classify(ranks, suited, *, straights=True, flushes=True, wheel=True):
+def classify(ranks: Ranks, suited: bool, *, straights: bool = True, flushes: bool = True,
+             wheel: bool = True) -> tuple[str, Ranks, Ranks]:
     """Name a hand's category; returns (category, tiebreak ranks, display ranks).
 
     `wheel`: an ace (14) may also play low in a straight (A-2-3-4-5, or A-2-3 in three cards).
@@ -53,7 +61,7 @@ def classify(ranks, suited, *, straights=True, flushes=True, wheel=True):
     return ("flush" if is_flush else "high_card"), grouped, grouped
 
 
-def _straight_top(descending, wheel):
+def _straight_top(descending: Ranks, wheel: bool) -> int | None:
     if descending[0] - descending[-1] == len(descending) - 1:
         return descending[0]
     if wheel and descending[0] == 14 and descending[1:] == tuple(range(len(descending), 1, -1)):
@@ -61,11 +69,12 @@ def _straight_top(descending, wheel):
     return None
 
 
-def high_scorer(order, *, straights=True, flushes=True):
+def high_scorer(order: tuple[str, ...], *, straights: bool = True,
+                flushes: bool = True) -> Scorer:
     """A high scheme whose categories, best first, are `order`."""
     rank_of = {name: len(order) - index for index, name in enumerate(order)}
 
-    def score(ranks, suited):
+    def score(ranks: Ranks, suited: bool) -> Scored:
         category, tiebreak, display = classify(ranks, suited, straights=straights,
                                                flushes=flushes)
         while category not in rank_of:  # e.g. a 4-card scheme has no straights
@@ -75,7 +84,7 @@ def high_scorer(order, *, straights=True, flushes=True):
     return score
 
 
-def _fallback(category):
+def _fallback(category: str) -> str:
     return {"five_of_a_kind": "four_of_a_kind", "straight_flush": "flush",
             "flush": "high_card", "straight": "high_card"}[category]
 
@@ -84,18 +93,19 @@ _HIGH_RANK = {name: len(HIGH_CATEGORIES) - index for index, name in enumerate(HI
 _A5_RANK = {name: len(A5_ORDER) - index for index, name in enumerate(A5_ORDER)}
 
 
-def _as_low(category, tiebreak, display, rank_of, qualifier):
+def _as_low(category: str, tiebreak: Ranks, display: Ranks, rank_of: dict[str, int],
+            qualifier: int | None) -> Scored:
     """Turn a hand's 'high' reading into a low key: the weaker the high hand, the better."""
     if qualifier is not None and (category != "high_card" or max(display) > qualifier):
         return None, NOT_QUALIFYING, display
     return category, (1, -rank_of[category], *(-rank for rank in tiebreak)), display
 
 
-def _ace_low(ranks):
+def _ace_low(ranks: Ranks) -> Ranks:
     return tuple(1 if rank == 14 else rank for rank in ranks)
 
 
-def score_low_a5(ranks, suited, qualifier=None):
+def score_low_a5(ranks: Ranks, suited: bool, qualifier: int | None = None) -> Scored:
     """Ace-to-five (and 8-or-better): ace is 1; straights and flushes do not count (S8, S9)."""
     low = _ace_low(ranks)
     category, tiebreak, display = classify(low, suited, straights=False, flushes=False,
@@ -103,19 +113,19 @@ def score_low_a5(ranks, suited, qualifier=None):
     return _as_low(category, tiebreak, display, _A5_RANK, qualifier)
 
 
-def score_low_a6(ranks, suited, qualifier=None):
+def score_low_a6(ranks: Ranks, suited: bool, qualifier: int | None = None) -> Scored:
     """Ace-to-six: ace is 1; straights (A-2-3-4-5 is one) and flushes count (S9)."""
     category, tiebreak, display = classify(_ace_low(ranks), suited, wheel=False)
     return _as_low(category, tiebreak, display, _HIGH_RANK, qualifier)
 
 
-def score_low_27(ranks, suited, qualifier=None):
+def score_low_27(ranks: Ranks, suited: bool, qualifier: int | None = None) -> Scored:
     """Deuce-to-seven: ace is high only; straights and flushes count; 7-5-4-3-2 best (S9)."""
     category, tiebreak, display = classify(ranks, suited, wheel=False)
     return _as_low(category, tiebreak, display, _HIGH_RANK, qualifier)
 
 
-def score_low_house(ranks, suited, qualifier=None):
+def score_low_house(ranks: Ranks, suited: bool, qualifier: int | None = None) -> Scored:
     """House low (S7): straights and flushes count; a single ace plays low or high, whichever
     is the better low; two or more aces play high (so 2-2 is a lower low than A-A).
 
@@ -129,13 +139,14 @@ def score_low_house(ranks, suited, qualifier=None):
     return _as_low(*best, _HIGH_RANK, qualifier)
 
 
-for _low in (score_low_a5, score_low_a6, score_low_27, score_low_house):
-    _low.is_low = True
+LOW_SCORERS: frozenset[Scorer] = frozenset(
+    {score_low_a5, score_low_a6, score_low_27, score_low_house})
+"""The scorers of lows: a wild card in a low need not pair (S10)."""
 
 
-def score_one(ranks, suited):
+def score_one(ranks: Ranks, suited: bool) -> Scored:
     return "high_card", (1, ranks[0]), ranks
 
 
-def score_one_low(ranks, suited):
+def score_one_low(ranks: Ranks, suited: bool) -> Scored:
     return "high_card", (1, -ranks[0]), ranks

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, combinations, product
 from operator import attrgetter
@@ -10,13 +10,18 @@ from operator import attrgetter
 from ..cards import JOKER, Card, check_no_duplicates, parse_card
 from ..errors import CardError
 from . import combos
-from .values import HandValue, Source, get_scheme
+from .combos import Search
+from .values import Cards, HandValue, Key, Scheme, Source, get_scheme
+from .wildspec import WildSet
+
+Wild = frozenset[Card]
+FastPath = Callable[[Cards, Wild, "int | None"], "HandValue | None"]
 
 # Schemes where a joker means something without being wild: one card, ace high / deuce low (S5).
 _JOKER_ALWAYS_COUNTS = ("one", "one-low")
 
 
-def _as_cards(cards: Iterable) -> tuple[Card, ...]:
+def _as_cards(cards: Iterable[Card | str]) -> Cards:
     return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
 
 
@@ -28,7 +33,7 @@ _JOKER_KEY = (0, "*")
 _DECK_KEYS = frozenset((rank, suit) for rank in range(2, 15) for suit in "shdc") | {_JOKER_KEY}
 
 
-def _check_cards(cards):
+def _check_cards(cards: Sequence[Card]) -> int | None:
     """Refuse duplicates and cards outside the deck (a quick pass first: this is hot).
 
     Returns how many jokers there are, or None when the quick pass could not tell."""
@@ -42,17 +47,18 @@ def _check_cards(cards):
     return jokers
 
 
-def _wild_for(cards, wild, scheme_name, jokers=None):
+def _wild_for(cards: Sequence[Card], wild: Wild | None, scheme_name: str,
+              jokers: int | None = None) -> Wild:
     wild = frozenset() if wild is None else wild
     if jokers != 0 and JOKER in cards and JOKER not in wild:
         if scheme_name in _JOKER_ALWAYS_COUNTS:
-            return wild | {JOKER} if not hasattr(wild, "reasons") else _with_joker(wild)
+            return _with_joker(wild) if isinstance(wild, WildSet) else wild | {JOKER}
         raise CardError("card 'JK': a joker plays only as a wild card here; "
                         "add 'joker' to the wild spec")
     return wild
 
 
-def _sorted_cards(cards) -> tuple[Card, ...]:
+def _sorted_cards(cards: Cards) -> Cards:
     """The cards as Card values, highest first (Card's own order, read without its slow
     generated comparisons)."""
     try:
@@ -61,18 +67,17 @@ def _sorted_cards(cards) -> tuple[Card, ...]:
         return tuple(sorted(_as_cards(cards), key=_ORDER, reverse=True))
 
 
-def _with_joker(wild):
-    from .wildspec import WildSet
+def _with_joker(wild: WildSet) -> WildSet:
     return WildSet(set(wild) | {JOKER}, wild.reasons)
 
 
-def _call(spec, cards, wild, qualifier):
+def _call(spec: Scheme, cards: Sequence[Card], wild: Wild, qualifier: int | None) -> HandValue:
     if spec.takes_qualifier:
         return spec.fn(cards, wild, qualifier=qualifier)
     return spec.fn(cards, wild)
 
 
-def _keyer(spec, wild, qualifier):
+def _keyer(spec: Scheme, wild: Wild, qualifier: int | None) -> Callable[[Cards], Key | int]:
     ranker = getattr(spec.fn, "fast_rank", None)  # any totally ordered stand-in for the key
     if ranker is not None:
         return lambda cards: ranker(cards, wild)
@@ -84,7 +89,8 @@ def _keyer(spec, wild, qualifier):
     return lambda cards: quick(cards, wild)
 
 
-def _best_of(spec, hands, wild, qualifier) -> HandValue | None:
+def _best_of(spec: Scheme, hands: Iterable[Cards], wild: Wild,
+             qualifier: int | None) -> HandValue | None:
     """The best of several candidate hands; on equal keys, the one using fewer wild cards."""
     keyer = _keyer(spec, wild, qualifier)
     best, best_rank = None, None
@@ -95,7 +101,8 @@ def _best_of(spec, hands, wild, qualifier) -> HandValue | None:
     return None if best is None else _call(spec, best, wild, qualifier)
 
 
-def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -> HandValue:
+def evaluate(cards: Iterable[Card | str], scheme: str = "high", wild: Wild | None = frozenset(),
+             *, qualifier: int | None = None) -> HandValue:
     """The best hand of the scheme's size from any number of cards (S1: cards talk)."""
     spec = get_scheme(scheme)
     cards = _as_cards(cards)
@@ -103,7 +110,8 @@ def evaluate(cards, scheme: str = "high", wild=frozenset(), *, qualifier=None) -
     return _evaluate_checked(spec, cards, wild, qualifier)
 
 
-def _evaluate_checked(spec, cards, wild, qualifier):
+def _evaluate_checked(spec: Scheme, cards: Cards, wild: Wild,
+                      qualifier: int | None) -> HandValue:
     if len(cards) < spec.size:
         raise CardError(f"too few cards: scheme {spec.name!r} needs {spec.size}, "
                         f"got {len(cards)}")
@@ -117,12 +125,16 @@ def _evaluate_checked(spec, cards, wild, qualifier):
     ordered = tuple(sorted(cards, key=_ORDER, reverse=True))  # the same pick whatever the order
     search = _fast_ranker(spec, ordered, wild, qualifier)
     if search is not None:
-        return _call(spec, search((ordered,), ((spec.size,),)), wild, qualifier)
-    return _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
+        found = search((ordered,), ((spec.size,),))
+        assert found is not None  # there are more cards than a hand needs
+        return _call(spec, found, wild, qualifier)
+    best = _best_of(spec, combinations(ordered, spec.size), wild, qualifier)
+    assert best is not None  # likewise
+    return best
 
 
-def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(), *,
-              qualifier=None) -> HandValue | None:
+def best_hand(sources: Sequence[Source], scheme: str = "high", wild: Wild | None = frozenset(),
+              *, qualifier: int | None = None) -> HandValue | None:
     """The best hand taking between min and max cards from each source; None if impossible.
 
     Omaha: [Source(hand, 2, 2), Source(board, 3, 3)]; hold'em: [Source(hand + board)].
@@ -149,24 +161,25 @@ def best_hand(sources: Sequence[Source], scheme: str = "high", wild=frozenset(),
 
 
 @lru_cache(maxsize=256)
-def _unbounded(bounds):
+def _unbounded(bounds: tuple[tuple[int, int, int | None], ...]) -> bool:
     """Every source may give any number of its cards (so it is one pile: `evaluate`)."""
     return all(low == 0 and (high is None or high >= length) for length, low, high in bounds)
 
 
 @lru_cache(maxsize=256)
-def _count_vectors(bounds, size):
+def _count_vectors(bounds: tuple[tuple[int, int, int | None], ...],
+                   size: int) -> tuple[tuple[int, ...], ...]:
     """How many cards to take from each source, every way that makes `size` cards, in order."""
     ranges = [range(low, min(length, size if high is None else high) + 1)
               for length, low, high in bounds]
     return tuple(counts for counts in product(*ranges) if sum(counts) == size)
 
 
-def _fast_ranker(spec, cards, wild, qualifier):
+def _fast_ranker(spec: Scheme, cards: Cards, wild: Wild, qualifier: int | None) -> Search | None:
     """The fast lane's ranker when no card in play is wild (see combos), else None."""
     if wild and not wild.isdisjoint(cards):
         return None
     return combos.ranker(spec, qualifier)
 
 
-FAST_PATHS: dict = {}
+FAST_PATHS: dict[str, FastPath] = {}

@@ -16,6 +16,8 @@ flush suit's mask alone decides; otherwise the answer is the larger of the two t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import SUITS, Card
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = \
@@ -38,14 +40,14 @@ _WINDOWS = [tuple(range(top, top - 5, -1)) if top > 5 else (5, 4, 3, 2, 14)
             for top in range(14, 4, -1)]
 
 
-def pack(category, ranks):
+def pack(category: int, ranks: Sequence[int]) -> int:
     value = category
     for rank in ranks:
         value = (value << 4) | rank
     return value << (4 * (5 - len(ranks)))
 
 
-def unpack(value):
+def unpack(value: int) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     """(category name, display ranks, key tuple as rules.hands uses it)."""
     category = value >> CATEGORY_SHIFT
     ranks = tuple((value >> shift) & 15 for shift in (16, 12, 8, 4, 0))
@@ -53,7 +55,7 @@ def unpack(value):
     return CATEGORY_NAMES[category], ranks, (category + 1, *tiebreak)
 
 
-def _best_without_flush(counts, wild):
+def _best_without_flush(counts: dict[int, int], wild: int) -> int:
     """Best hand from rank counts {rank: n} plus `wild` wild cards, flushes aside (S2, S11)."""
     present = sorted((rank for rank in counts if counts[rank]), reverse=True)
     if wild >= 5:
@@ -89,14 +91,15 @@ def _best_without_flush(counts, wild):
     return pack(HIGH_CARD, present[:5])
 
 
-def _best_flush(mask, wild):
+def _best_flush(mask: int, wild: int) -> int:
     """Best straight flush or flush from one suit's rank mask plus wild cards, or 0."""
     if bin(mask).count("1") + wild < 5:
         return 0
     for window in _WINDOWS:
         if sum(1 for rank in window if not mask >> (rank - 2) & 1) <= wild:
             return pack(STRAIGHT_FLUSH, window)
-    ranks, spare = [], wild
+    ranks: list[int] = []
+    spare = wild
     for rank in range(14, 1, -1):
         if mask >> (rank - 2) & 1:
             ranks.append(rank)
@@ -108,15 +111,16 @@ def _best_flush(mask, wild):
     return pack(FLUSH, ranks)
 
 
-class _RankTable(dict):
+class _RankTable(dict[int, int]):
     """Rank-multiset key -> best non-flush value for one number of wild cards (lazy)."""
 
-    def __init__(self, wild):
+    def __init__(self, wild: int) -> None:
         super().__init__()
         self.wild = wild
 
-    def __missing__(self, key):
-        counts, rest = {}, key
+    def __missing__(self, key: int) -> int:
+        counts: dict[int, int] = {}
+        rest = key
         for rank in range(2, 15):
             rest, count = divmod(rest, 5)
             if count:
@@ -129,30 +133,32 @@ _RANK_TABLES = [_RankTable(wild) for wild in range(8)]
 _FLUSH_TABLES: list[list[int] | None] = [None] * 8
 
 
-def rank_table(wild=0):
+def rank_table(wild: int = 0) -> dict[int, int]:
     return _RANK_TABLES[wild]
 
 
-def flush_table(wild=0):
+def flush_table(wild: int = 0) -> list[int]:
     table = _FLUSH_TABLES[wild]
     if table is None:
         table = _FLUSH_TABLES[wild] = [_best_flush(mask, wild) for mask in range(1 << 13)]
     return table
 
 
-def rank_key(codes):
+def rank_key(codes: Sequence[int]) -> int:
     return sum(RANK_WEIGHT[code] for code in codes)
 
 
-_PLAIN = {}  # a plain dict copy of rank_table(0) entries: plain dict lookups are fastest
+# a plain dict copy of rank_table(0) entries: plain dict lookups are fastest
+_PLAIN: dict[int, int] = {}
 
 
-def _fill(key):
+def _fill(key: int) -> int:
     value = _PLAIN[key] = _RANK_TABLES[0][key]
     return value
 
 
-def score5(a, b, c, d, e, *, _ranks=_PLAIN, _bit=RANK_BIT, _weight=RANK_WEIGHT):
+def score5(a: int, b: int, c: int, d: int, e: int, *, _ranks: dict[int, int] = _PLAIN,
+           _bit: list[int] = RANK_BIT, _weight: list[int] = RANK_WEIGHT) -> int:
     """Five natural cards -> packed value."""
     if not ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3:  # one suit
         return flush_table(0)[_bit[a] | _bit[b] | _bit[c] | _bit[d] | _bit[e]]
@@ -163,8 +169,10 @@ def score5(a, b, c, d, e, *, _ranks=_PLAIN, _bit=RANK_BIT, _weight=RANK_WEIGHT):
         return _fill(key)
 
 
-def score7(a, b, c, d, e, f, g, *, _ranks=_PLAIN, _weight=RANK_WEIGHT,
-           _suit_weight=SUIT_WEIGHT, _flush_suit=FLUSH_SUIT, _bit=RANK_BIT):
+def score7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, *,
+           _ranks: dict[int, int] = _PLAIN, _weight: list[int] = RANK_WEIGHT,
+           _suit_weight: list[int] = SUIT_WEIGHT, _flush_suit: list[int] = FLUSH_SUIT,
+           _bit: list[int] = RANK_BIT) -> int:
     """Seven natural cards -> packed value of the best five."""
     suit = _flush_suit[_suit_weight[a] + _suit_weight[b] + _suit_weight[c] + _suit_weight[d]
                        + _suit_weight[e] + _suit_weight[f] + _suit_weight[g]]
@@ -182,13 +190,13 @@ def score7(a, b, c, d, e, f, g, *, _ranks=_PLAIN, _weight=RANK_WEIGHT,
     return flush_table(0)[mask]
 
 
-def score(codes, wild=0):
+def score(codes: Sequence[int], wild: int = 0) -> int:
     """Any number (>= 5 with the wild cards) of natural card codes plus `wild` wild cards."""
     best, _ = score_with_suit(codes, wild)
     return best
 
 
-def score_with_suit(codes, wild=0):
+def score_with_suit(codes: Sequence[int], wild: int = 0) -> tuple[int, int]:
     """(packed value, index of the flush suit or -1)."""
     best = _RANK_TABLES[wild][sum(RANK_WEIGHT[code] for code in codes)]
     if len(codes) + wild < 5:
@@ -205,5 +213,5 @@ def score_with_suit(codes, wild=0):
     return best, flush_suit
 
 
-def suit_name(index):
+def suit_name(index: int) -> str:
     return SUITS[index]

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card
 from ..errors import RulesError
+from ..registry import Registry
+
+Key = tuple[Any, ...]
+"""A hand's value within its scheme: totally ordered, larger is better."""
+Cards = tuple[Card, ...]
+WildPairs = tuple[tuple[Card, Card], ...]
+"""(wild card, the card it stands for) for each wild card a hand uses."""
 
 HIGH_CATEGORIES = (
     "five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house", "flush",
@@ -20,12 +28,12 @@ class HandValue:
 
     scheme: str
     category: str | None
-    key: tuple
-    cards: tuple[Card, ...]
-    wilds: tuple[tuple[Card, Card], ...] = ()
+    key: Key
+    cards: Cards
+    wilds: WildPairs = ()
     describe: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"category": self.category, "cards": [str(card) for card in self.cards],
                 "describe": self.describe}
 
@@ -53,10 +61,10 @@ class Scheme:
     categories: tuple[str, ...] = HIGH_CATEGORIES  # best first
     takes_qualifier: bool = False
     default_qualifier: int | None = None
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-SCHEMES: dict[str, Scheme] = {}
+SCHEMES: Registry[Scheme] = Registry("unknown scheme {name}: expected one of {known}")
 
 
 def register_scheme(name: str, size: int, kind: str, fn: SchemeFn, *,
@@ -73,16 +81,11 @@ def register_scheme(name: str, size: int, kind: str, fn: SchemeFn, *,
         raise RulesError(f"scheme size {size!r}: expected a positive whole number")
     scheme = Scheme(name, size, kind, fn, tuple(categories or HIGH_CATEGORIES),
                     takes_qualifier, default_qualifier)
-    SCHEMES[name] = scheme
-    return scheme
+    return SCHEMES.add(name, scheme)
 
 
 def get_scheme(name: str) -> Scheme:
-    try:
-        return SCHEMES[name]
-    except KeyError:
-        known = ", ".join(sorted(SCHEMES))
-        raise RulesError(f"unknown scheme {name!r}: expected one of {known}") from None
+    return SCHEMES.lookup(name)
 
 
 def category_rank(scheme: str, category: str) -> int:

@@ -8,13 +8,22 @@ cards it holds and whether its natural cards share one suit: that is what gets c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import attrgetter
 
 from ..cards import Card
 from . import describe
-from .values import HandValue
+from .scorers import LOW_SCORERS, Ranks, Scorer
+from .values import Cards, HandValue, Key, WildPairs
+
+Reading = tuple[str | None, Key, Ranks, bool]
+"""(category, key, display ranks, suited) of the best hand some cards make."""
+KeyFn = Callable[..., Key]
+"""key(cards, wild[, qualifier]) -> the key of the scheme's best hand, without the HandValue."""
+RankFn = Callable[[Sequence[Card], frozenset[Card]], int]
+"""rank(cards, wild) -> an int ordered as the keys are (the fast lane's packed values)."""
 
 _WILD_RANKS = tuple(range(14, 1, -1))
 _RANK = attrgetter("rank")
@@ -23,9 +32,10 @@ _ORDER = attrgetter("rank", "suit")  # Card's own order, read without its genera
 
 
 @lru_cache(maxsize=1 << 18)
-def best_reading(scorer, ranks, wild_count, single_suit, qualifier=None):
+def best_reading(scorer: Scorer, ranks: Ranks, wild_count: int, single_suit: bool,
+                 qualifier: int | None = None) -> Reading:
     """(category, key, display ranks, suited) of the best hand these cards can make."""
-    if wild_count and getattr(scorer, "is_low", False):
+    if wild_count and scorer in LOW_SCORERS:
         # S10: in a low a wild card need not pair. Try unpaired ranks first; an unpaired
         # hand with no straight or flush cannot be beaten by a paired one, so it is the answer.
         unused = tuple(rank for rank in _WILD_RANKS if rank not in ranks)
@@ -33,13 +43,17 @@ def best_reading(scorer, ranks, wild_count, single_suit, qualifier=None):
                                  single_suit, qualifier)
         if best is not None and best[0] == "high_card":
             return best
-    return _best_of_readings(scorer, ranks,
+    best = _best_of_readings(scorer, ranks,
                              combinations_with_replacement(_WILD_RANKS, wild_count),
                              wild_count, single_suit, qualifier)
+    assert best is not None  # every hand has a reading
+    return best
 
 
-def _best_of_readings(scorer, ranks, extras, wild_count, single_suit, qualifier):
-    best = None
+def _best_of_readings(scorer: Scorer, ranks: Ranks, extras: Iterable[Ranks], wild_count: int,
+                      single_suit: bool, qualifier: int | None) -> Reading | None:
+    best: Reading | None = None
+    options: tuple[bool, ...]
     for extra in extras:
         every = ranks + extra
         if wild_count == 0:
@@ -57,14 +71,15 @@ def _best_of_readings(scorer, ranks, extras, wild_count, single_suit, qualifier)
 
 
 @lru_cache(maxsize=1 << 14)
-def _headline(kind, category, display, qualifier):
+def _headline(kind: str, category: str | None, display: Ranks, qualifier: int | None) -> str:
     """The sentence's first part; it depends only on what the hand reads as."""
     if kind == "high":
+        assert category is not None  # a high hand always has a category
         return describe.high_headline(category, display)
     return describe.low_headline(category, display, qualifier)
 
 
-def split_wild(cards, wild):
+def split_wild(cards: Iterable[Card], wild: frozenset[Card]) -> tuple[list[Card], list[Card]]:
     if not wild:
         return list(cards), []
     naturals = [card for card in cards if card not in wild]
@@ -72,7 +87,8 @@ def split_wild(cards, wild):
     return naturals, wilds
 
 
-def reading_key(scorer, cards, wild, qualifier=None):
+def reading_key(scorer: Scorer, cards: Sequence[Card], wild: frozenset[Card],
+                qualifier: int | None = None) -> Key:
     """Only the key: what the search compares before it builds the one HandValue it returns."""
     naturals, wilds = split_wild(cards, wild)
     ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
@@ -80,12 +96,13 @@ def reading_key(scorer, cards, wild, qualifier=None):
     return best_reading(scorer, ranks, len(wilds), single_suit, qualifier)[1]
 
 
-def place_cards(naturals, wilds, display, suited, flush_suit=None):
+def place_cards(naturals: Sequence[Card], wilds: Sequence[Card], display: Ranks, suited: bool,
+                flush_suit: str | None = None) -> tuple[Cards, WildPairs]:
     """Cards in reading order, each wild replaced by what it stands for, and the pairs."""
     if not wilds and (not suited or flush_suit is not None
                       or len({card.suit for card in naturals}) == 1):
         # Each shown rank is the next natural card of that rank (of the flush suit in a flush).
-        by_rank: dict = {}
+        by_rank: dict[int, list[Card]] = {}
         for card in naturals:
             if flush_suit is None or not suited or card.suit == flush_suit:
                 by_rank.setdefault(card.rank, []).append(card)
@@ -96,7 +113,8 @@ def place_cards(naturals, wilds, display, suited, flush_suit=None):
     if flush_suit is None:
         flush_suit = next(iter(common)) if (suited and common) else "s"
     avoid = next(iter(common)) if (len(common) == 1 and not suited) else None
-    used, pairs = [], []
+    used: list[Card] = []
+    pairs: list[tuple[Card, Card]] = []
     for shown in display:
         rank = 14 if shown == 1 else shown
         natural = next((card for card in pool if card.rank == rank
@@ -118,7 +136,8 @@ def place_cards(naturals, wilds, display, suited, flush_suit=None):
     return tuple(used), tuple(pairs)
 
 
-def _itself(spare, rank, taken, flush_suit, avoid):
+def _itself(spare: Sequence[Card], rank: int, taken: set[str], flush_suit: str | None,
+            avoid: str | None) -> Card | None:
     for card in spare:
         if card.rank == rank and card.suit not in taken and card.suit != avoid \
                 and flush_suit in (None, card.suit):
@@ -126,7 +145,7 @@ def _itself(spare, rank, taken, flush_suit, avoid):
     return None
 
 
-def _free_suit(taken, avoid):
+def _free_suit(taken: set[str], avoid: str | None) -> str:
     for suit in "shdc":
         if suit not in taken and suit != avoid:
             return suit
@@ -136,69 +155,96 @@ def _free_suit(taken, avoid):
     return "s"
 
 
-def scheme_fn(name, scorer, kind, *, takes_qualifier=False, default_qualifier=None):
-    """A scheme function fn(cards, wild, qualifier=None) -> HandValue built on a scorer."""
+class ScoredScheme:
+    """A scheme function, fn(cards, wild, qualifier=None) -> HandValue, built on a scorer, with
+    the shortcuts the search, the fast lane and the census take: the key alone (`key_only`,
+    which the fast lane may replace; `reference_key` stays the table-free reading), the
+    category alone, the reading from ranks, and the qualifier really applied."""
 
-    def fn(cards, wild=frozenset(), qualifier=None):
-        if qualifier is None:
-            qualifier = default_qualifier
-        qualifier = qualifier if takes_qualifier else None
+    def __init__(self, name: str, scorer: Scorer, kind: str, *, takes_qualifier: bool = False,
+                 default_qualifier: int | None = None) -> None:
+        self.name, self.scorer, self.kind = name, scorer, kind
+        self.takes_qualifier, self.default_qualifier = takes_qualifier, default_qualifier
+        self.key_only: KeyFn = self.reference_key
+        self.fast_rank: RankFn | None = None   # a totally ordered stand-in for the key
+        self.packed_high = False               # fast_rank gives the packed table values
+
+    def effective_qualifier(self, qualifier: int | None = None) -> int | None:
+        """The qualifier this scheme really applies (the fast lane keys its memos on it)."""
+        if not self.takes_qualifier:
+            return None
+        return self.default_qualifier if qualifier is None else qualifier
+
+    def __call__(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                 qualifier: int | None = None) -> HandValue:
+        qualifier = self.effective_qualifier(qualifier)
         naturals, wilds = split_wild(cards, wild)
         ranks = tuple(sorted(map(_RANK, naturals), reverse=True))
         single_suit = len(set(map(_SUIT, naturals))) <= 1
-        category, key, display, suited = best_reading(scorer, ranks, len(wilds), single_suit,
-                                                      qualifier)
+        category, key, display, suited = best_reading(self.scorer, ranks, len(wilds),
+                                                      single_suit, qualifier)
+        used: Cards
+        pairs: WildPairs
         if category is None:  # a low that does not qualify: show the hand as dealt
             used, pairs = tuple(sorted(cards, key=_ORDER, reverse=True)), ()
         else:
             used, pairs = place_cards(naturals, wilds, display, suited)
-        text = _headline(kind, category, display, qualifier)
+        text = _headline(self.kind, category, display, qualifier)
         if pairs:
             text += describe.wild_clause(pairs, getattr(wild, "reasons", None))
-        return HandValue(name, category, key, used, pairs, text)
+        return HandValue(self.name, category, key, used, pairs, text)
 
-    def key(cards, wild=frozenset(), qualifier=None):
-        if qualifier is None:
-            qualifier = default_qualifier
-        return reading_key(scorer, cards, wild, qualifier if takes_qualifier else None)
+    def reference_key(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                      qualifier: int | None = None) -> Key:
+        return reading_key(self.scorer, cards, wild, self.effective_qualifier(qualifier))
 
-    def reading(ranks, wild_count, single_suit, qualifier=None):
+    def reading(self, ranks: tuple[int, ...], wild_count: int, single_suit: bool,
+                qualifier: int | None = None) -> Reading:
         """(category, key, display, suited) from descending natural ranks (census uses it)."""
-        if qualifier is None:
-            qualifier = default_qualifier
-        return best_reading(scorer, ranks, wild_count, single_suit,
-                            qualifier if takes_qualifier else None)
+        return best_reading(self.scorer, ranks, wild_count, single_suit,
+                            self.effective_qualifier(qualifier))
 
-    def effective_qualifier(qualifier=None):
-        """The qualifier this scheme really applies (the fast lane keys its memos on it)."""
-        if not takes_qualifier:
-            return None
-        return default_qualifier if qualifier is None else qualifier
-
-    fn.reading = reading
-    fn.scorer = scorer
-    fn.effective_qualifier = effective_qualifier
-    fn.key_only = key
-    fn.reference_key = key  # stays the table-free reading even when key_only is sped up
-    return _attach_category(fn, scorer, takes_qualifier, default_qualifier)
+    def category_only(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                      qualifier: int | None = None) -> str | None:
+        naturals, wilds = split_wild(cards, wild)
+        ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
+        single_suit = len({card.suit for card in naturals}) <= 1
+        return best_reading(self.scorer, ranks, len(wilds), single_suit,
+                            self.effective_qualifier(qualifier))[0]
 
 
-def doogie_fn(cards, wild=frozenset(), qualifier=None):
+class Doogie:
     """The doogie (003): four cards, one of each suit, no pair, ace low; qualifier 7 by
-    default (the highest card may be at most 7); A-2-3-4 rainbow is perfect."""
-    qualifier = 7 if qualifier is None else qualifier
-    naturals, wilds = split_wild(cards, wild)
-    key, display = doogie_reading(naturals, len(wilds), qualifier)
-    if key[0] == 0:
-        text = describe.low_headline(None, (), qualifier)
-        return HandValue("doogie", None, key, tuple(sorted(cards, reverse=True)), (), text)
-    used, pairs = _doogie_cards(naturals, wilds, display)
-    text = describe.low_headline("high_card", display).replace(" low", " doogie")
-    text += describe.wild_clause(pairs, getattr(wild, "reasons", None))
-    return HandValue("doogie", "high_card", key, used, pairs, text)
+    default (the highest card may be at most 7); A-2-3-4 rainbow is perfect. A scheme function,
+    with the key and the category alone for the census."""
+
+    def __call__(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                 qualifier: int | None = None) -> HandValue:
+        qualifier = 7 if qualifier is None else qualifier
+        naturals, wilds = split_wild(cards, wild)
+        key, display = doogie_reading(naturals, len(wilds), qualifier)
+        if key[0] == 0:
+            text = describe.low_headline(None, (), qualifier)
+            return HandValue("doogie", None, key, tuple(sorted(cards, reverse=True)), (), text)
+        used, pairs = _doogie_cards(naturals, wilds, display)
+        text = describe.low_headline("high_card", display).replace(" low", " doogie")
+        text += describe.wild_clause(pairs, getattr(wild, "reasons", None))
+        return HandValue("doogie", "high_card", key, used, pairs, text)
+
+    def key_only(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                 qualifier: int | None = None) -> Key:
+        naturals, wilds = split_wild(cards, wild)
+        return doogie_reading(naturals, len(wilds), 7 if qualifier is None else qualifier)[0]
+
+    reference_key = key_only
+
+    def category_only(self, cards: Sequence[Card], wild: frozenset[Card] = frozenset(),
+                      qualifier: int | None = None) -> str | None:
+        return None if self.key_only(cards, wild, qualifier)[0] == 0 else "high_card"
 
 
-def doogie_reading(naturals, wild_count, qualifier):
+def doogie_reading(naturals: Sequence[Card], wild_count: int,
+                   qualifier: int) -> tuple[Key, tuple[int, ...]]:
     low = [1 if card.rank == 14 else card.rank for card in naturals]
     if len(set(low)) < len(low) or len({card.suit for card in naturals}) < len(naturals):
         return (0,), ()
@@ -209,9 +255,12 @@ def doogie_reading(naturals, wild_count, qualifier):
     return (1, *(-rank for rank in ranks)), tuple(ranks)
 
 
-def _doogie_cards(naturals, wilds, display):
+def _doogie_cards(naturals: Sequence[Card], wilds: Sequence[Card],
+                  display: tuple[int, ...]) -> tuple[Cards, WildPairs]:
     missing = [suit for suit in "shdc" if suit not in {card.suit for card in naturals}]
-    pool, spare, used, pairs = list(naturals), list(wilds), [], []
+    pool, spare = list(naturals), list(wilds)
+    used: list[Card] = []
+    pairs: list[tuple[Card, Card]] = []
     for shown in display:
         rank = 14 if shown == 1 else shown
         natural = next((card for card in pool if card.rank == rank), None)
@@ -223,27 +272,3 @@ def _doogie_cards(naturals, wilds, display):
             used.append(stand_in)
             pairs.append((spare.pop(0), stand_in))
     return tuple(used), tuple(pairs)
-
-
-def _doogie_key(cards, wild=frozenset(), qualifier=None):
-    naturals, wilds = split_wild(cards, wild)
-    return doogie_reading(naturals, len(wilds), 7 if qualifier is None else qualifier)[0]
-
-
-doogie_fn.key_only = _doogie_key
-doogie_fn.category_only = lambda cards, wild=frozenset(), qualifier=None: (
-    None if _doogie_key(cards, wild, qualifier)[0] == 0 else "high_card")
-
-
-def _attach_category(fn, scorer, takes_qualifier, default_qualifier):
-    def category(cards, wild=frozenset(), qualifier=None):
-        if qualifier is None:
-            qualifier = default_qualifier
-        naturals, wilds = split_wild(cards, wild)
-        ranks = tuple(sorted((card.rank for card in naturals), reverse=True))
-        single_suit = len({card.suit for card in naturals}) <= 1
-        return best_reading(scorer, ranks, len(wilds), single_suit,
-                            qualifier if takes_qualifier else None)[0]
-
-    fn.category_only = category
-    return fn

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..cards import JOKER, RANK_NAME, RANK_PLURAL, RANK_VALUE, SUITS, Card, parse_card
@@ -10,12 +11,17 @@ from ..errors import CardError, RulesError
 _WORDS = ("joker", "jokers", "lowest-hole", "lowest", "center", "none")
 
 
-class WildSet(frozenset):
+Reasons = dict[int | str, str]
+"""Why each rank (or "joker") is wild, by rank (or "joker")."""
+
+
+class WildSet(frozenset[Card]):
     """The wild cards for one player, with the reason each rank (or "joker") is wild."""
 
-    reasons: dict
+    reasons: Reasons
 
-    def __new__(cls, cards=(), reasons=None):
+    def __new__(cls, cards: Iterable[Card] = (),
+                reasons: Mapping[int | str, str] | None = None) -> WildSet:
         made = super().__new__(cls, cards)
         made.reasons = dict(reasons or {})
         return made
@@ -37,7 +43,8 @@ class WildRule:
     def needs_hole_cards(self) -> bool:
         return self.lowest_hole or self.lowest
 
-    def resolve(self, down=(), up=(), center=None) -> WildSet:
+    def resolve(self, down: Iterable[Card | str] = (), up: Iterable[Card | str] = (),
+                center: Card | str | None = None) -> WildSet:
         """The specific cards wild for a player with these hole (down) and up cards.
 
         Wild ranks make every card of that rank wild (in the hand, face up or on the board).
@@ -58,14 +65,14 @@ class WildRule:
         if self.lowest:
             _add_lowest(ranks, tuple(down) + tuple(up), "card")
         wild = {Card(rank, suit) for rank in ranks for suit in SUITS} | set(self.cards)
-        reasons = dict(ranks)
+        reasons: Reasons = {rank: reason for rank, reason in ranks.items()}
         if self.joker:
             wild.add(JOKER)
             reasons["joker"] = "jokers are wild"
         return WildSet(wild, reasons)
 
 
-def _add_lowest(ranks, cards, what):
+def _add_lowest(ranks: dict[int, str], cards: Iterable[Card | str], what: str) -> None:
     eligible = [_card(card) for card in cards]
     eligible = [card for card in eligible if not card.is_joker]
     if not eligible:
@@ -82,13 +89,14 @@ def _add_lowest(ranks, cards, what):
         ranks[14] = f"aces are wild because every {what} is an ace (S13)"
 
 
-def _card(card):
+def _card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else parse_card(card)
 
 
 def parse_wild(spec: str | None) -> WildRule:
     """Parse a comma list of ranks (2, 10, K), cards (Kh), joker, lowest, lowest-hole, center."""
-    ranks, cards = set(), set()
+    ranks: set[int] = set()
+    cards: set[Card] = set()
     flags = dict.fromkeys(("joker", "lowest_hole", "lowest", "center"), False)
     text = spec or ""
     if not isinstance(text, str):

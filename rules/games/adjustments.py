@@ -3,9 +3,9 @@
 A ranking scheme sees one player's cards; a side payment sees only money. Some games need a
 step between the two: Breaker (003) lets the holder of the joker break everybody's straights
 and flushes, but only when that makes the holder win, which depends on every other hand and
-the board. Such a rule is registered once by name (`register_adjustment`) and a game definition
-names it in `adjustments`; the showdown engine runs each named adjustment, in order, after
-evaluating every hand and before the pot rules see them.
+the board. Such a rule is registered once by name (`@ADJUSTMENTS.register(name)`) and a game
+definition names it in `adjustments`; the showdown engine runs each named adjustment, in order,
+after evaluating every hand and before the pot rules see them.
 
 An adjustment receives an `AdjustContext` and returns an `Adjusted`: replacement hand values
 (by player name, per side) and explain sentences. It must change only the hands of players
@@ -22,6 +22,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import RulesError
 from ..hands import HandValue
+from ..registry import Registry
 
 Cards = tuple[Card, ...]
 
@@ -54,19 +55,9 @@ class Adjusted:
 
 
 Adjustment = Callable[[AdjustContext], Adjusted]
-ADJUSTMENTS: dict[str, Adjustment] = {}
-
-
-def register_adjustment(name: str, fn: Adjustment) -> None:
-    """Make an adjustment available to definitions by name (`adjustments=(name,)`)."""
-    ADJUSTMENTS[name] = fn
-
-
-def get_adjustment(name: str) -> Adjustment:
-    if name not in ADJUSTMENTS:
-        known = ", ".join(sorted(ADJUSTMENTS)) or "none registered"
-        raise RulesError(f"adjustments: unknown adjustment {name!r}; expected one of {known}")
-    return ADJUSTMENTS[name]
+ADJUSTMENTS: Registry[Adjustment] = Registry(
+    "adjustments: unknown adjustment {name}; expected one of {known}")
+"""Adjustments by the name a definition gives in `adjustments`; `@ADJUSTMENTS.register(name)`."""
 
 
 def run(context: AdjustContext, names: Sequence[str]) -> tuple[list[Player], list[str]]:
@@ -75,7 +66,7 @@ def run(context: AdjustContext, names: Sequence[str]) -> tuple[list[Player], lis
     players = list(context.players)
     explain: list[str] = []
     for name in names:
-        change = get_adjustment(name)(AdjustContext(context.game, context.board, players,
+        change = ADJUSTMENTS.lookup(name)(AdjustContext(context.game, context.board, players,
                                                     context.settings))
         for player_name in {**change.high, **change.low}:
             player = next((p for p in players if p.name == player_name), None)

@@ -1,123 +1,29 @@
 """The game definition format: a poker game as data the showdown engine can run.
 
-A `GameDef` is a frozen dataclass holding only plain values (strings, ints, tuples, small dicts).
-Nothing in it is a code path: where a game needs behaviour the engine does not have, the
-definition names a registered extension instead, and the extension is registered once, by name:
+A `GameDef` is a frozen dataclass of plain values (strings, ints, tuples, small dicts); where a
+game needs behaviour the engine does not have, it names a registered extension (a ranking
+scheme, a layout, a side payment, an adjustment). The same format is the JSON a dealer can give
+inline as `"game": {...}` in a showdown (`GameDef.from_json` / `GameDef.to_json`). Field
+vocabularies are checked when a definition is built, so a typo fails at import.
 
-- ranking schemes: `rules.hands.register_scheme(name, size, kind, fn)` (rules/README.md); a
-  definition's `high` / `low` is a scheme name ("high", "three", "low-8", "egyptian", ...);
-- layouts (which board cards may be combined): `rules.games.layouts.register_layout(name, fn)`;
-- side payments outside the pot (Knock Poker, wimp rule, forfeits):
-  `rules.games.pots.register_side_payment(name, fn)`;
-- showdown adjustments, which change hands once every hand at the table is known (Breaker):
-  `rules.games.adjustments.register_adjustment(name, fn)`, named in `adjustments`.
-
-The same format is the JSON a dealer can give inline as `"game": {...}` in a showdown
-(`GameDef.from_json` / `GameDef.to_json`); money inside a definition is integer cents, and a
-decimal string ("5.00") in JSON.
-
-How a showdown uses a definition (see `rules.games.showdown`):
-
-1. `round` picks a `Round` (games played in rounds, e.g. three-five-seven) whose `sets` replace
-   fields; then the showdown's `options` are applied (`apply_options`): the house vocabulary of
-   ARCHITECTURE.md (`split`, `low`, `wild`, `ties`, `pigging`, `pot_rule`, `burn_cap`, `kitty`,
-   `high_qualifier`, `low_qualifier`, and a few more listed in `VOCABULARY`), then the game's
-   own named `Option`s.
-2. The board is checked against `board` (position names and card counts, ARCHITECTURE.md's
-   names: `community`, `center`, `wild`, `circle`, `row1`..., `row`, `column`, `top`, `bottom`,
-   `square1`..., `group1`..., `single1`..., `A1`...`C3`, `E1`, `E2`).
-3. For each player the layout (`hand.layout`, with `hand.params`) yields every allowed
-   *selection*: a dict of labelled card groups, e.g. `{"hand": <player's cards>, "board":
-   <five community cards>}` or, for Oh Shit, one selection per row `{"hand": ..., "row": ...}`.
-   A selection may carry `"center"`: the card whose rank is wild for that selection (Old Man's
-   center card, the elevator chosen in Double Elevator).
-4. Each alternative in `hand.takes` says how many cards come from each label (`Use(source,
-   min, max)`); Omaha is `take(hand=2, board=3)`, Two Eleven is two alternatives
-   `take(hand=2, board=3)` and `take(hand=3, board=2)`. The best hand of the scheme's size over
-   every selection and alternative is the player's hand for that side (`best_hand` of
-   rules/README.md).
-5. Wild cards (`wild`, `wild_where`) are resolved per player (S13 needs the hole cards), kills
-   (`kill`) make a player dead (P13), the dummy (`dummy`: kitty, old man, ghost) must be beaten
-   (P9, P14), the split mode and pigging rule share the pot (S14, P1, P2, P6, P12), and `pot`
-   decides what losers owe (P3, P4, P5, P10). `side_payments` add owes outside the pot (P15).
-
-Field vocabularies (checked when a definition is built, so a typo fails at import):
-
-- `split`: "high" | "low" | "cards-talk" (best high and best low split) | "declare"
-- `declarations`: subset of ("high", "low", "both")
-- `pigging`: "house" (P1: a pigger must win both sides outright) | "win-or-tie" (Forty-Three)
-  | "share-ties" (Real Poker: a pigger who ties a side shares it) | "perfect-ties" (Doogie: as
-  house, but a tie holding the best possible hand of that side, given in `perfect`, shares it)
-- `ties`: "split" | "goal-post" (P6)
-- `wild` / `kill`: comma lists. `wild` takes the wild spec of `rules.hands.parse_wild` (ranks "3", cards "Kh", "joker",
-  "lowest-hole", "lowest", "center") plus suit words ("spades", "hearts", "diamonds",
-  "clubs": every card of that suit). `wild_where` limits wild cards to the player's "down" or
-  "up" cards ("any" by default; Deadly 69s: 6s and 9s wild only down). `kill` names the up
-  cards that make a player dead: ranks, cards, suit words, and "lowest" (dead when the
-  player's lowest card is up, Deadly Low).
-- `pot.kind`: "winner-takes" | "match" (P3) | "burn" (P4); `pot.burn`: "pot-up-to" |
-  "fixed" | "fraction"; `pot.match`: "pot" (P3) | "side" (P12: the part of the pot contested).
-- `dummy.when`: "always" (kitty, old man) | "alone" (P14: only when one player stays in).
-
-Four definitions written out in full, as a guide (the catalog modules hold the real ones):
-
-    TEXAS_HOLDEM = GameDef(
-        id="texas-holdem", name="Texas Hold'em", source="004_d7b721909def12ec.txt",
-        describe="2 down each + 5 community cards (position `community`); best five of seven, "
-                 "any combination; high hand wins.",
-        down=2, board=(Position("community", 5),),
-    )   # hand defaults to Hand(layout="community", takes=(take(hand=(0, None), board=(0, None)),))
-
-    OMAHA_BURNS = GameDef(
-        id="omaha-burns", name="Omaha Burns", source="000_396552ad006a9bcb.txt",
-        describe="...", rules=("P4", "P6", "S8"),
-        down=4, board=(Position("community", 5),),
-        hand=Hand(takes=(take(hand=2, board=3),)),
-        low="low-8", low_qualifier=8, split="cards-talk", ties="goal-post",
-        pot=PotRule(kind="burn", burn="pot-up-to", burn_amount=500),
-    )   # progressive-omaha-burns: PotRule(kind="burn", burn_amount=100, burn_step=100)
-
-    DEADLY_69S = GameDef(   # position-dependent wild and kill cards (P13)
-        id="deadly-69s", ..., down=2, up=1, high="three-plain",
-        wild="6,9", wild_where="down", kill="6,9", pot=PotRule(kind="match"),
-    )
-
-    OLD_MAN = GameDef(
-        id="old-man", name="Old Man", source="001_3077e2146397dc5f.txt", describe="...",
-        down=2, up=4, board=(Position("center", 1),),
-        wild="center", low="low-a5", split="declare", go_stop=True,
-        dummy=Dummy(name="Old Man", cards=6),
-        pot=PotRule(kind="match", match="side"),
-    )
-
-    THREE_FIVE_SEVEN = GameDef(
-        id="three-five-seven", name="3-5-7", source="000_396552ad006a9bcb.txt", describe="...",
-        down=7, pot=PotRule(kind="match", legs=3),
-        rounds=(Round({"down": 3, "high": "three-plain", "wild": "3"}, "3 down, 3s wild"),
-                Round({"down": 5, "wild": "5"}, "5 down, 5s wild"),
-                Round({"down": 7, "wild": "7"}, "7 down, 7s wild")),
-    )
-
-A game's own named options: `Option(name, default, describe, choices={value: overrides})`,
-e.g. `Option("hi_lo", False, "...", choices={"false": {}, "true": {"split": "cards-talk",
-"low": "low-8", "low_qualifier": 8}})`; an option without choices is a parameter that a layout,
-scheme or side payment reads from the showdown's settings (`Option("wimp", "none", ...)`).
-A piece of a seed that is missing (a ranking list that was an image) becomes an `Option` with a
-sensible default, and `describe` says so; `describe` also names every board position.
-
-Pigging "perfect-ties" reads `perfect`, the best possible hand of a side as card strings
-(`perfect={"low": ("As", "2h", "3d", "4c")}` for a doogie).
+rules/README.md ("Game definitions") walks through how a showdown uses a definition, the field
+vocabularies, and four definitions written out in full.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
 from ..money import format_cents, parse_cents
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 SPLITS = ("high", "low", "cards-talk", "declare")
 DECLARATIONS = ("high", "low", "both")
@@ -141,7 +47,7 @@ LOW_OPTION = {
 }
 
 
-def _check(value: Any, allowed: tuple, what: str) -> None:
+def _check(value: Any, allowed: tuple[Any, ...], what: str) -> None:
     if value not in allowed:
         raise RulesError(f"{what}: {value!r} is not one of {', '.join(map(str, allowed))}")
 
@@ -317,8 +223,8 @@ class GameDef:
     go_stop: bool = False                        # P12
     dummy: Dummy | None = None
     pot: PotRule = PotRule()
-    side_payments: tuple[str, ...] = ()          # registered names (pots.register_side_payment)
-    adjustments: tuple[str, ...] = ()            # registered names (adjustments.register_adjustment)
+    side_payments: tuple[str, ...] = ()          # registered names (pots.SIDE_PAYMENTS)
+    adjustments: tuple[str, ...] = ()            # registered names (adjustments.ADJUSTMENTS)
     rounds: tuple[Round, ...] = ()
     options: tuple[Option, ...] = ()
 
@@ -354,7 +260,8 @@ class GameDef:
         if not self.rounds or number is None:
             return self
         if not isinstance(number, int) or not 1 <= number <= len(self.rounds):
-            raise RulesError(f"round: expected 1 to {len(self.rounds)} for {self.id}, got {number!r}")
+            raise RulesError(f"round: expected 1 to {len(self.rounds)} for {self.id}, "
+                             f"got {number!r}")
         return self.with_sets(self.rounds[number - 1].sets, where=f"round {number}")
 
     def with_sets(self, sets: Mapping[str, Any], *, where: str = "sets") -> GameDef:
@@ -369,7 +276,7 @@ class GameDef:
                     raise RulesError(f"{where}: unknown pot field {key!r}")
                 pot[key[4:]] = value
             elif key in names:
-                top[key] = _coerce(key, value)
+                top[key] = _field(key, value, key)
             else:
                 raise RulesError(f"{where}: unknown game field {key!r}")
         if pot:
@@ -381,9 +288,10 @@ class GameDef:
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The definition as JSON (money as decimal strings)."""
-        return _to_json(self)
+        json: dict[str, Any] = _to_json(self)
+        return json
 
     @classmethod
     def from_json(cls, data: Any, *, where: str = "game") -> GameDef:
@@ -412,28 +320,14 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def _coerce(name: str, value: Any) -> Any:
-    """Field values as their dataclass expects them (lists -> tuples, nested objects)."""
-    if name == "board":
-        return tuple(value if isinstance(value, Position) else _position(value, "board") for value in value)
-    if name == "hand" and isinstance(value, Mapping):
-        return _hand(value, "hand")
-    if name == "dummy" and isinstance(value, Mapping):
-        return _build(Dummy, value, "dummy")
-    if name == "pot" and isinstance(value, Mapping):
-        return _pot(value, "pot")
-    if name in ("rules", "declarations", "side_payments", "adjustments") and isinstance(value, list):
-        return tuple(value)
-    return value
-
-
-def _build(cls: type, data: Mapping, where: str, **extra: Any) -> Any:
+def _build(cls: type[T], data: Any, where: str, **extra: Any) -> T:
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: expected an object")
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise RulesError(f"{where}: unknown field {unknown[0]!r}; expected some of {', '.join(sorted(known))}")
+        raise RulesError(f"{where}: unknown field {unknown[0]!r}; "
+                         f"expected some of {', '.join(sorted(known))}")
     try:
         return cls(**{**data, **extra})
     except TypeError as error:
@@ -444,7 +338,9 @@ def _position(data: Any, where: str) -> Position:
     return _build(Position, data, where)
 
 
-def _hand(data: Mapping, where: str) -> Hand:
+def _hand(data: Any, where: str) -> Hand:
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected an object")
     takes = data.get("takes", [[{"source": "hand"}, {"source": "board"}]])
     if not isinstance(takes, list) or not all(isinstance(alt, list) for alt in takes):
         raise RulesError(f"{where}.takes: expected a list of alternatives, each a list of uses")
@@ -455,7 +351,9 @@ def _hand(data: Mapping, where: str) -> Hand:
     return _build(Hand, {k: v for k, v in data.items() if k != "takes"}, where, takes=built)
 
 
-def _pot(data: Mapping, where: str) -> PotRule:
+def _pot(data: Any, where: str) -> PotRule:
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected an object")
     values = dict(data)
     for name in MONEY_FIELDS:
         if values.get(name) is not None:
@@ -466,7 +364,7 @@ def _pot(data: Mapping, where: str) -> PotRule:
 def _sets(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: expected an object of field overrides")
-    return {key: _coerce(key, value) for key, value in data.items()}
+    return {key: _field(key, value, key) for key, value in data.items()}
 
 
 def _round(data: Any, where: str) -> Round:
@@ -485,8 +383,41 @@ def _option(data: Any, where: str) -> Option:
     return _build(Option, data, where, choices=built)
 
 
-def _game_from_json(data: Mapping, where: str) -> GameDef:
-    values = dict(data)
+LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments")
+# the fields read from JSON, in the order their errors are reported
+READ_FIELDS = ("board", "hand", "dummy", "pot", "rounds", "options", *LIST_FIELDS)
+
+
+def _field(name: str, value: Any, where: str) -> Any:
+    """One GameDef field as the dataclass expects it, from its JSON form: lists become tuples
+    and objects the nested dataclasses; a value already in that form is kept (a catalog round
+    or option written in Python)."""
+    if name == "board":
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"{where}: expected a list of positions")
+        return tuple(item if isinstance(item, Position) else _position(item, f"{where}[{i}]")
+                     for i, item in enumerate(value))
+    if name == "hand" and not isinstance(value, Hand):
+        return _hand(value, where)
+    if name == "dummy" and value is not None and not isinstance(value, Dummy):
+        return _build(Dummy, value, where)
+    if name == "pot" and not isinstance(value, PotRule):
+        return _pot(value, where)
+    if name == "rounds":
+        return tuple(item if isinstance(item, Round) else _round(item, f"{where}[{i}]")
+                     for i, item in enumerate(value))
+    if name == "options":
+        return tuple(item if isinstance(item, Option) else _option(item, f"{where}[{i}]")
+                     for i, item in enumerate(value))
+    if name in LIST_FIELDS:
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"{where}: expected a list of strings")
+        return tuple(value)
+    return value
+
+
+def _game_from_json(data: Mapping[str, Any], where: str) -> GameDef:
+    values = {"board": [], "rounds": [], "options": [], **data}
     for name in ("id", "name", "source", "describe"):
         if not isinstance(values.get(name), str):
             if name in ("name", "source", "describe") and name not in values:
@@ -494,38 +425,10 @@ def _game_from_json(data: Mapping, where: str) -> GameDef:
                                 "describe": "A dealer's own game, given inline."}[name]
             else:
                 raise RulesError(f"{where}.{name}: expected a string")
-    board = values.get("board", [])
-    if not isinstance(board, list):
-        raise RulesError(f"{where}.board: expected a list of positions")
-    values["board"] = tuple(_position(item, f"{where}.board[{i}]") for i, item in enumerate(board))
-    if "hand" in values:
-        values["hand"] = _hand(values["hand"], f"{where}.hand")
-    if values.get("dummy") is not None:
-        values["dummy"] = _build(Dummy, values["dummy"], f"{where}.dummy")
-    if "pot" in values:
-        values["pot"] = _pot(values["pot"], f"{where}.pot")
-    values["rounds"] = tuple(
-        _round(item, f"{where}.rounds[{i}]") for i, item in enumerate(values.get("rounds", []))
-    )
-    values["options"] = tuple(
-        _option(item, f"{where}.options[{i}]") for i, item in enumerate(values.get("options", []))
-    )
-    for name in ("rules", "declarations", "side_payments", "adjustments"):
+    for name in READ_FIELDS:
         if name in values:
-            if not isinstance(values[name], list):
-                raise RulesError(f"{where}.{name}: expected a list of strings")
-            values[name] = tuple(values[name])
+            values[name] = _field(name, values[name], f"{where}.{name}")
     return _build(GameDef, values, where)
-
-
-# -- the options vocabulary (ARCHITECTURE.md) ------------------------------------------------
-
-VOCABULARY = (
-    "split", "low", "wild", "ties", "pigging", "pot_rule", "burn_cap", "kitty",
-    "high_qualifier", "low_qualifier",
-    # beyond the contract's table, understood by every game:
-    "kill", "high", "burn", "burn_step", "burn_percent", "match", "match_cap", "legs",
-)
 
 
 def _option_text(value: Any) -> str:
@@ -534,59 +437,114 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def _vocabulary_sets(game: GameDef, name: str, value: Any) -> dict[str, Any]:
-    """The field overrides one vocabulary option stands for."""
-    where = f"options.{name}"
-    if name in ("split", "ties", "pigging", "wild", "kill", "high", "high_qualifier"):
-        if value is not None and not isinstance(value, str):
-            raise RulesError(f"{where}: expected a string")
-        if name == "split":
-            _check(value, SPLITS, where)
-            sets: dict[str, Any] = {"split": value}
-            if value in ("low", "cards-talk", "declare") and game.low is None:
-                sets["low"] = "low"
-            return sets
-        if name == "ties":
-            _check(value, TIES, where)
-        if name == "pigging":
-            _check(value, PIGGING, where)
-        return {name: value if value is not None else ("" if name in ("wild", "kill") else None)}
-    if name == "low":
-        _check(value, tuple(LOW_OPTION), where)
-        scheme, qualifier = LOW_OPTION[value]
-        return {"low": scheme, "low_qualifier": qualifier}
-    if name == "low_qualifier":
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)
-                                  or not str(value).isdigit()):
-            raise RulesError(f"{where}: expected a rank number such as 8, got {value!r}")
-        return {"low_qualifier": None if value is None else int(value)}
-    if name == "pot_rule":
-        _check(value, POT_KINDS, where)
-        return {"pot.kind": value}
-    if name in ("burn_cap", "burn_step", "match_cap"):
-        field_name = {"burn_cap": "burn_amount"}.get(name, name)
+# -- the options vocabulary (ARCHITECTURE.md) ------------------------------------------------
+# Each word of the vocabulary has a reader: (game, value, where) -> the field overrides the
+# option's value stands for ("pot.<field>" for a field of the pot rule).
+
+VocabularyReader = Callable[[GameDef, Any, str], dict[str, Any]]
+
+
+def _text(value: Any, where: str) -> None:
+    if value is not None and not isinstance(value, str):
+        raise RulesError(f"{where}: expected a string")
+
+
+def _read_split(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    _text(value, where)
+    _check(value, SPLITS, where)
+    sets: dict[str, Any] = {"split": value}
+    if value in ("low", "cards-talk", "declare") and game.low is None:
+        sets["low"] = "low"
+    return sets
+
+
+def _read_text(name: str, allowed: tuple[str, ...] | None = None,
+               none: str | None = None) -> VocabularyReader:
+    """A field set to a string (checked against `allowed`); `none` stands for a null value."""
+
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        _text(value, where)
+        if allowed is not None:
+            _check(value, allowed, where)
+        return {name: value if value is not None else none}
+
+    return read
+
+
+def _read_low(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    _check(value, tuple(LOW_OPTION), where)
+    scheme, qualifier = LOW_OPTION[value]
+    return {"low": scheme, "low_qualifier": qualifier}
+
+
+def _read_low_qualifier(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)
+                              or not str(value).isdigit()):
+        raise RulesError(f"{where}: expected a rank number such as 8, got {value!r}")
+    return {"low_qualifier": None if value is None else int(value)}
+
+
+def _read_pot_choice(pot_field: str, allowed: tuple[str, ...]) -> VocabularyReader:
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        _check(value, allowed, where)
+        return {f"pot.{pot_field}": value}
+
+    return read
+
+
+def _read_money(pot_field: str, **also: Any) -> VocabularyReader:
+    """An amount of money ("1.50") for a pot field, with other pot fields it implies."""
+
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
         cents = None if value is None else parse_cents(value, field=where)
-        sets = {f"pot.{field_name}": cents}
-        if name == "burn_cap":
-            sets["pot.burn"] = "pot-up-to"
-        return sets
-    if name in ("burn", "match"):
-        _check(value, BURNS if name == "burn" else MATCHES, where)
-        return {f"pot.{name}": value}
-    if name in ("burn_percent", "legs"):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        return {f"pot.{pot_field}": cents, **{f"pot.{key}": item for key, item in also.items()}}
+
+    return read
+
+
+def _read_count(pot_field: str) -> VocabularyReader:
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
             raise RulesError(f"{where}: expected a positive whole number, got {value!r}")
-        return {f"pot.{name}": value}
-    if name == "kitty":
-        if not isinstance(value, bool):
-            raise RulesError(f"{where}: expected true or false")
-        if value:
-            return {"dummy": KITTY}
-        return {"dummy": None} if game.dummy == KITTY else {}
-    raise RulesError(f"{where}: unknown option")
+        return {f"pot.{pot_field}": value}
+
+    return read
 
 
-def apply_options(game: GameDef, options: Mapping[str, Any] | None) -> tuple[GameDef, dict]:
+def _read_kitty(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false")
+    if value:
+        return {"dummy": KITTY}
+    return {"dummy": None} if game.dummy == KITTY else {}
+
+
+VOCABULARY: dict[str, VocabularyReader] = {
+    "split": _read_split,
+    "low": _read_low,
+    "wild": _read_text("wild", none=""),
+    "ties": _read_text("ties", TIES),
+    "pigging": _read_text("pigging", PIGGING),
+    "pot_rule": _read_pot_choice("kind", POT_KINDS),
+    "burn_cap": _read_money("burn_amount", burn="pot-up-to"),
+    "kitty": _read_kitty,
+    "high_qualifier": _read_text("high_qualifier"),
+    "low_qualifier": _read_low_qualifier,
+    # beyond the contract's table, understood by every game:
+    "kill": _read_text("kill", none=""),
+    "high": _read_text("high"),
+    "burn": _read_pot_choice("burn", BURNS),
+    "burn_step": _read_money("burn_step"),
+    "burn_percent": _read_count("burn_percent"),
+    "match": _read_pot_choice("match", MATCHES),
+    "match_cap": _read_money("match_cap"),
+    "legs": _read_count("legs"),
+}
+
+
+def apply_options(game: GameDef,
+                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
     """Apply the showdown's `options` to a definition.
 
     Returns the adjusted definition and the settings of the game's own named options (their
@@ -603,7 +561,8 @@ def apply_options(game: GameDef, options: Mapping[str, Any] | None) -> tuple[Gam
         if option.choices:
             text = _option_text(value)
             if text not in option.choices:
-                raise RulesError(f"options.{name}: expected one of {', '.join(option.choices)}, got {value!r}")
+                raise RulesError(f"options.{name}: expected one of "
+                                 f"{', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
     # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn
     for name, value in sorted(options.items(), key=lambda item: item[0] == "burn"):
@@ -611,6 +570,8 @@ def apply_options(game: GameDef, options: Mapping[str, Any] | None) -> tuple[Gam
             continue
         if name not in VOCABULARY:
             known = ", ".join(sorted(set(VOCABULARY) | set(own)))
-            raise RulesError(f"options.{name}: unknown option for {game.id}; expected one of {known}")
-        game = game.with_sets(_vocabulary_sets(game, name, value), where=f"options.{name}")
+            raise RulesError(f"options.{name}: unknown option for {game.id}; "
+                             f"expected one of {known}")
+        game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
+                               where=f"options.{name}")
     return game, settings

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import RulesError
+from ..registry import Registry
 
 Cards = tuple[Card, ...]
 Selection = dict[str, Cards]
@@ -51,18 +52,12 @@ class View:
 
 
 Layout = Callable[[View], Iterable[Selection]]
-LAYOUTS: dict[str, Layout] = {}
-
-
-def register_layout(name: str, fn: Layout) -> None:
-    """Make a layout available to definitions by name (`Hand(layout=name)`)."""
-    LAYOUTS[name] = fn
+LAYOUTS: Registry[Layout] = Registry("hand.layout: unknown layout {name}; expected one of {known}")
+"""Layouts by the name a definition gives as `Hand(layout=name)`; `@LAYOUTS.register(name)`."""
 
 
 def get_layout(name: str) -> Layout:
-    if name not in LAYOUTS:
-        raise RulesError(f"hand.layout: unknown layout {name!r}; expected one of {', '.join(sorted(LAYOUTS))}")
-    return LAYOUTS[name]
+    return LAYOUTS.lookup(name)
 
 
 def _numbered(view: View, prefix: str) -> list[str]:
@@ -80,17 +75,20 @@ def _names(view: View, key: str, default: list[str]) -> list[str]:
 # -- the layouts -----------------------------------------------------------------------------
 
 
+@LAYOUTS.register("community")
 def community(view: View) -> Iterator[Selection]:
     """All playing positions pooled as "board"; `mandatory` positions get their own label
     (Pyramid's `bottom`, which a hand must use: `take(bottom=1, board=..., hand=...)`)."""
     mandatory = _names(view, "mandatory", [])
-    pooled = [name for name in _names(view, "positions", list(view.playing)) if name not in mandatory]
+    pooled = [name for name in _names(view, "positions", list(view.playing))
+              if name not in mandatory]
     selection: Selection = {"board": view.cards(*pooled), "center": view.center()}
     for name in mandatory:
         selection[name] = view.cards(name)
     yield selection
 
 
+@LAYOUTS.register("positions")
 def positions(view: View) -> Iterator[Selection]:
     """Every playing position under its own name (Cucamonga's `top` and `bottom`)."""
     selection: Selection = {name: view.cards(name) for name in view.playing}
@@ -98,6 +96,7 @@ def positions(view: View) -> Iterator[Selection]:
     yield selection
 
 
+@LAYOUTS.register("rows")
 def rows(view: View) -> Iterator[Selection]:
     """One row at a time as "row" (Oh Shit: exactly 2 from the hand and 3 from one row).
     Rows are `row1`, `row2`, ... unless `rows` names them; `with` positions join every row."""
@@ -106,6 +105,7 @@ def rows(view: View) -> Iterator[Selection]:
         yield {"row": view.cards(name), "center": view.center(), **extra}
 
 
+@LAYOUTS.register("grid")
 def grid(view: View) -> Iterator[Selection]:
     """Rows `row1`..`rowN` laid out as a grid: each row, each column and (param
     `diagonals`, default true, square grids only) both diagonals as "line" (Spots' 3x3)."""
@@ -123,6 +123,7 @@ def grid(view: View) -> Iterator[Selection]:
         yield {"line": line, "center": view.center()}
 
 
+@LAYOUTS.register("cross")
 def cross(view: View) -> Iterator[Selection]:
     """A cross: `row` and `column` each hold the cards on either side of `center` (two before,
     two after); each arm with the center is a "line" (Slam-aha, Flaming Cross). With param
@@ -136,6 +137,7 @@ def cross(view: View) -> Iterator[Selection]:
         yield {"line": line, "center": center}
 
 
+@LAYOUTS.register("squares")
 def squares(view: View) -> Iterator[Selection]:
     """One square at a time as "square", with `row` always available as "row" (Piles:
     exactly 2 from the hand, 2 from one square, 1 from the row)."""
@@ -144,6 +146,7 @@ def squares(view: View) -> Iterator[Selection]:
         yield {"square": view.cards(name), "row": shared, "center": view.center()}
 
 
+@LAYOUTS.register("circle")
 def circle(view: View) -> Iterator[Selection]:
     """Any `adjacent` (default 3) neighbouring cards of the `circle` position, which is in order
     round the circle (the last touches the first), as "board" (Circle Jerk). The `center`
@@ -159,6 +162,7 @@ def circle(view: View) -> Iterator[Selection]:
         yield {"board": group + plays, "center": center}
 
 
+@LAYOUTS.register("floors")
 def floors(view: View) -> Iterator[Selection]:
     """Elevator games: shafts are columns of positions `A1`..`An`, `B1`.. ("shafts", default
     A B C); an elevator stands between two neighbouring shafts ("elevators", default E1 E2).
@@ -177,6 +181,7 @@ def floors(view: View) -> Iterator[Selection]:
             yield {"board": group, "center": lift}
 
 
+@LAYOUTS.register("split-hand")
 def split_hand(view: View) -> Iterator[Selection]:
     """A player who holds several hands (Double Trouble, Double-Edge Trim Saw): the hole cards
     in parts of `sizes` (in order), each part a "hand" of its own with the pooled board."""
@@ -191,15 +196,9 @@ def split_hand(view: View) -> Iterator[Selection]:
             yield {"hand": part, "board": board, "center": view.center()}
 
 
+@LAYOUTS.register("others-up")
 def others_up(view: View) -> Iterator[Selection]:
     """The cards a player sees on everyone else's forehead as "hand", with the pooled board
     (Indian Chief)."""
     yield {"hand": view.others_up, "board": view.cards(*view.playing), "center": view.center()}
 
-
-for _name, _fn in {
-    "community": community, "positions": positions, "rows": rows, "grid": grid, "cross": cross,
-    "squares": squares, "circle": circle, "floors": floors, "split-hand": split_hand,
-    "others-up": others_up,
-}.items():
-    register_layout(_name, _fn)

@@ -21,7 +21,7 @@ from ..errors import MoneyError, RulesError
 from ..money import format_cents, parse_cents, require_nickels
 from . import pots
 from .definition import GameDef, apply_options
-from .showdown import _game, _legs_before, _mapping, outcome_json
+from .showdown import game_of, legs_of, mapping_of, outcome_json
 
 WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
 RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
@@ -42,7 +42,7 @@ def money_of(value: Any, field: str) -> int:
         raise RulesError(str(error)) from None
 
 
-def _sides_won(data: Mapping, game: GameDef, where: str) -> tuple[str, ...]:
+def _sides_won(data: Mapping[str, Any], game: GameDef, where: str) -> tuple[str, ...]:
     won = data.get("won", [])
     if isinstance(won, str):
         won = [won]
@@ -62,7 +62,7 @@ def _game_sides(game: GameDef) -> tuple[str, ...]:
     return pots.SIDES
 
 
-def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
+def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
@@ -119,7 +119,7 @@ def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str])
     return NEXT_BEST if next_best.get(side) == name else LOST
 
 
-def _dummy(data: Mapping, game: GameDef, names: set[str]) -> pots.DummyHand | None:
+def _dummy(data: Mapping[str, Any], game: GameDef, names: set[str]) -> pots.DummyHand | None:
     value = data.get("dummy")
     if value is None:
         return None
@@ -136,8 +136,8 @@ def _dummy(data: Mapping, game: GameDef, names: set[str]) -> pots.DummyHand | No
     return pots.DummyHand(name, WON if "high" in won else None, WON if "low" in won else None)
 
 
-def _next_best(data: Mapping, game: GameDef) -> dict[str, str]:
-    value = _mapping(data, "next_best")
+def _next_best(data: Mapping[str, Any], game: GameDef) -> dict[str, str]:
+    value = mapping_of(data, "next_best")
     for side, name in value.items():
         if side not in _game_sides(game) or not isinstance(name, str):
             raise RulesError(f"next_best.{side}: expected a side of {game.id} and a player's name")
@@ -163,11 +163,11 @@ def _check_next_best(entrants: Sequence[pots.Entrant], game: GameDef,
                              f"say who of {', '.join(e.name for e in others)} takes it")
 
 
-def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping]]:
+def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, Any]]]:
     """Read and check the payout JSON; every error names its field."""
     if not isinstance(data, Mapping):
         raise RulesError("payout: expected a JSON object")
-    game, settings = apply_options(_game(data), _mapping(data, "options"))
+    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
     if "pot" not in data:
         raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
     pot = money_of(data["pot"], "pot")
@@ -192,12 +192,12 @@ def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping]]:
     last_round = data.get("last_round", False)
     if not isinstance(last_round, bool):
         raise RulesError("last_round: expected true or false")
-    table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), _legs_before(data),
+    table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), legs_of(data),
                        number, last_round, settings, {})
     return table, entrants, [p for p in players if isinstance(p, Mapping)]
 
 
-def payout(data: Any) -> dict:
+def payout(data: Any) -> dict[str, Any]:
     """Resolve a hand from its winners; with typed `awards`/`owes`, check them."""
     table, entrants, players = read(data)
     outcome = pots.settle(table, entrants, players=players)

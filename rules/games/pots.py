@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RulesError
 from ..money import NICKEL, format_cents
+from ..registry import Registry
 from .definition import GameDef
 
 SIDES = ("high", "low")
@@ -118,18 +118,10 @@ class SideContext:
 
 
 SidePayment = Callable[[SideContext], list[Owe]]
-SIDE_PAYMENTS: dict[str, SidePayment] = {}
-
-
-def register_side_payment(name: str, fn: SidePayment) -> None:
-    """Make a side-payment rule available to definitions by name (`side_payments=(name,)`)."""
-    SIDE_PAYMENTS[name] = fn
-
-
-def get_side_payment(name: str) -> SidePayment:
-    if name not in SIDE_PAYMENTS:
-        raise RulesError(f"side_payments: unknown rule {name!r}; expected one of {', '.join(sorted(SIDE_PAYMENTS))}")
-    return SIDE_PAYMENTS[name]
+SIDE_PAYMENTS: Registry[SidePayment] = Registry(
+    "side_payments: unknown rule {name}; expected one of {known}")
+"""Side-payment rules by the name a definition gives in `side_payments`;
+`@SIDE_PAYMENTS.register(name)`."""
 
 
 # -- money arithmetic (P2) -----------------------------------------------------------------
@@ -341,7 +333,8 @@ class _Resolver:
 # -- the whole settlement --------------------------------------------------------------------
 
 
-def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mapping] = (),
+def settle(table: Table, entrants: Sequence[Entrant], *,
+           players: Sequence[Mapping[str, Any]] = (),
            values: Mapping[str, Any] | None = None) -> Outcome:
     """Resolve the pot: awards, carry, legs and what every loser owes."""
     game = table.game
@@ -355,7 +348,7 @@ def settle(table: Table, entrants: Sequence[Entrant], *, players: Sequence[Mappi
         _resolve(table, resolver, outcome)
     context = SideContext(table, entrants, outcome, players, values or {})
     for name in game.side_payments:
-        outcome.owes.extend(get_side_payment(name)(context))
+        outcome.owes.extend(SIDE_PAYMENTS.lookup(name)(context))
     if not resolver.stayed and not any(owe.reason == "wimp" for owe in outcome.owes):
         outcome.explain.append("Everyone re-antes (P14).")
     _next_pot_line(outcome)
@@ -378,7 +371,7 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     game = table.game
     sides = resolver.sides()
     winners, scooper = resolver.winners(sides)
-    if game.pot.legs and _legs(table, resolver, winners, outcome):
+    if game.pot.legs and _legs(table, resolver, winners, outcome, game.pot.legs):
         return
     whole = resolver.whole_pot_side(sides, winners)
     if whole is not None:
@@ -417,7 +410,8 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         for taker in takers:
             by_name.setdefault(taker.name, []).append(Award(taker.name, each, side))
     for name, awards in by_name.items():
-        award = awards[0] if len(awards) == 1 else Award(name, sum(a.amount for a in awards), "both")
+        award = (awards[0] if len(awards) == 1
+                 else Award(name, sum(a.amount for a in awards), "both"))
         outcome.awards.append(award)
         what = _award_text(name, [a.side for a in awards], winners, len(money))
         outcome.explain.append(f"{name} takes {format_cents(award.amount)} ({what}).")
@@ -425,7 +419,8 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         high, low = money["high"], money["low"]
         if high != low:
             outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
-                                      f"{format_cents(low)} low: the odd white chip goes high (P2).")
+                                      f"{format_cents(low)} low: the odd white chip goes "
+                                      "high (P2).")
 
 
 def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant]],
@@ -449,14 +444,13 @@ def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant
 
 
 def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
-          outcome: Outcome) -> bool:
+          outcome: Outcome, needed: int) -> bool:
     """P10: a lone player, or players who all tie, take a leg instead of the pot."""
     stayed = resolver.stayed
     all_tied = len(stayed) > 1 and all(
         {w.name for w in winners[side]} == {e.name for e in stayed} for side in winners)
     if len(stayed) != 1 and not all_tied:
         return False
-    needed = table.game.pot.legs
     outcome.legs = [e.name for e in stayed]
     reached = [e for e in stayed if table.legs_before.get(e.name, 0) + 1 >= needed]
     if reached:
@@ -525,9 +519,10 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
         else:
             outcome.owes.append(Owe(name, amount, rule.kind))
             verb, rule_id = ("matches", "P3") if rule.kind == "match" else ("burns", "P4")
-            outcome.explain.append(f"{name} wins nothing and {verb} {format_cents(amount)} for the next "
-                                   f"hand ({rule_id}).")
-    outcome.game_over = table.last_round or not any(o.reason in ("match", "burn") for o in outcome.owes)
+            outcome.explain.append(f"{name} wins nothing and {verb} {format_cents(amount)} "
+                                   f"for the next hand ({rule_id}).")
+    outcome.game_over = table.last_round or not any(o.reason in ("match", "burn")
+                                                    for o in outcome.owes)
 
 
 def _pay_direct(loser: Entrant, amount: int, sides: list[str],
@@ -552,6 +547,7 @@ def _pay_direct(loser: Entrant, amount: int, sides: list[str],
 # -- built-in side payments ----------------------------------------------------------------
 
 
+@SIDE_PAYMENTS.register("wimp")
 def wimp(context: SideContext) -> list[Owe]:
     """P11 (Guts): when everybody drops, the best hand pays the pot or a set amount into it."""
     setting = str(context.table.settings.get("wimp", "none"))
@@ -570,5 +566,3 @@ def wimp(context: SideContext) -> list[Owe]:
                                    f"pays {format_cents(amount)} into the pot (wimp rule, P11).")
     return [Owe(best.name, amount, "wimp")]
 
-
-register_side_payment("wimp", wimp)

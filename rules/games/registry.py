@@ -6,13 +6,16 @@ import importlib
 from functools import cache
 
 from ..errors import RulesError
+from ..rankings import load_extensions
 from .catalog import MODULES
 from .definition import GameDef
 
 
 @cache
 def all_games() -> dict[str, GameDef]:
-    """Game id -> definition, in catalog order; a repeated id is a catalog bug."""
+    """Game id -> definition, in catalog order; a repeated id is a catalog bug. The catalog's
+    extensions (the rankings, layouts ... its games name) are loaded first."""
+    load_extensions()
     games: dict[str, GameDef] = {}
     for module_name in MODULES:
         module = importlib.import_module(f"rules.games.catalog.{module_name}")

@@ -21,12 +21,24 @@ from typing import Any
 
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
-from ..hands import HandValue, Source, WildSet, best_hand, category_rank, evaluate, parse_wild
+from ..evaluator.values import Key
+from ..evaluator.wildspec import Reasons
+from ..hands import (
+    HandValue,
+    Source,
+    WildRule,
+    WildSet,
+    best_hand,
+    category_rank,
+    evaluate,
+    parse_wild,
+)
 from ..money import format_cents, parse_cents, require_nickels
+from ..rankings import load_extensions
 from . import adjustments, pots
-from .definition import GameDef, apply_options
+from .definition import GameDef, Use, apply_options
 from .layouts import View, get_layout
-from .registry import all_games, get_game
+from .registry import get_game
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 Cards = tuple[Card, ...]
@@ -71,21 +83,22 @@ def _cards(value: Any, where: str) -> Cards:
 _PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
 
 
-def _flag(data: Mapping, key: str, default: bool, where: str) -> bool:
+def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
     return value
 
 
-def _game(data: Mapping) -> GameDef:
+def game_of(data: Mapping[str, Any]) -> GameDef:
     if "game" not in data:
-        raise RulesError("game: missing; expected a game id from `python -m rules games` or a definition")
+        raise RulesError("game: missing; expected a game id from `python -m rules games` "
+                         "or a definition")
     value = data["game"]
-    all_games()     # loads every catalog module, and with them every registered extension
     if isinstance(value, str):
         game = get_game(value)
     elif isinstance(value, Mapping):
+        load_extensions()   # an inline definition may name any of the catalog's extensions
         game = GameDef.from_json(value, where="game")
     else:
         raise RulesError("game: expected a game id (a string) or a definition object")
@@ -97,10 +110,11 @@ def _game(data: Mapping) -> GameDef:
     return game.for_round(number)
 
 
-def _board(data: Mapping, game: GameDef) -> dict[str, Cards]:
+def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     board = data.get("board", {})
     if not isinstance(board, Mapping):
-        raise RulesError("board: expected an object of named card lists, e.g. {\"community\": [...]}")
+        raise RulesError("board: expected an object of named card lists, "
+                         "e.g. {\"community\": [...]}")
     expected = {position.name: position for position in game.board}
     for name in board:
         if name not in expected:
@@ -110,7 +124,8 @@ def _board(data: Mapping, game: GameDef) -> dict[str, Cards]:
     for name, position in expected.items():
         if position.count is not None and len(cards[name]) != position.count:
             raise RulesError(f"board.{name}: expected {position.count} card"
-                             f"{'s' if position.count != 1 else ''} for {game.id}, got {len(cards[name])}")
+                             f"{'s' if position.count != 1 else ''} for {game.id}, "
+                             f"got {len(cards[name])}")
     return cards
 
 
@@ -134,17 +149,19 @@ def _seat(data: Any, index: int, game: GameDef) -> Seat:
     declare = data.get("declare")
     if game.split == "declare" and stayed and not dead:
         if declare is None:
-            raise RulesError(f"{where}.declare: missing; expected one of {', '.join(game.declarations)}")
+            raise RulesError(f"{where}.declare: missing; "
+                             f"expected one of {', '.join(game.declarations)}")
     if declare is not None and (game.split != "declare" or declare not in game.declarations):
         allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
-        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; expected {allowed}")
+        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
+                         f"expected {allowed}")
     if game.down is not None and len(down) + len(up) > game.down + game.up:
         raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
                          f"{game.down + game.up} ({game.down} down, {game.up} up)")
     return Seat(name.strip(), down, up, declare, go, stayed, dead, data)
 
 
-def _players(data: Mapping, game: GameDef) -> list[Seat]:
+def _players(data: Mapping[str, Any], game: GameDef) -> list[Seat]:
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise RulesError("players: missing; expected a list of players")
@@ -157,13 +174,12 @@ def _players(data: Mapping, game: GameDef) -> list[Seat]:
     return seats
 
 
-def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
+def _dummy(data: Mapping[str, Any], game: GameDef, seats: list[Seat]) -> Seat | None:
     value = data.get("dummy")
     spec = game.dummy
     if value is None:
-        needed = spec is not None and (spec.when == "always" or
-                                       sum(s.stayed and s.go and not s.dead for s in seats) == 1)
-        if needed:
+        if spec is not None and (spec.when == "always" or
+                                 sum(s.stayed and s.go and not s.dead for s in seats) == 1):
             raise RulesError(f"dummy: missing; {game.id} needs the cards of {spec.name}")
         return None
     if spec is None:
@@ -176,14 +192,15 @@ def _dummy(data: Mapping, game: GameDef, seats: list[Seat]) -> Seat | None:
         raise RulesError("dummy.name: expected a string")
     down, up = _cards(value.get("down"), "dummy.down"), _cards(value.get("up"), "dummy.up")
     if spec is not None and spec.cards is not None and len(down) + len(up) != spec.cards:
-        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, got {len(down) + len(up)}")
+        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, "
+                         f"got {len(down) + len(up)}")
     if name in {seat.name for seat in seats}:
         raise RulesError(f"dummy.name: {name!r} is also a player's name")
     return Seat(name, down, up)
 
 
 @lru_cache(maxsize=8)
-def _deck(name: str) -> tuple[frozenset, int]:
+def _deck(name: str) -> tuple[frozenset[Card], int]:
     cards = deck(name)
     return frozenset(cards), sum(card.is_joker for card in cards)
 
@@ -216,8 +233,9 @@ def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | 
 
 
 @lru_cache(maxsize=256)
-def _wild_parts(spec: str) -> tuple[Any, str]:
-    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by word)."""
+def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
+    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
+    word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
     rest = ",".join(t for t in tokens if t.lower() not in SUIT_WORDS)
@@ -227,17 +245,18 @@ def _wild_parts(spec: str) -> tuple[Any, str]:
         raise RulesError(f"wild: {error}") from None
 
 
-def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards], center: Cards) -> frozenset:
+def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards],
+                center: Cards) -> WildSet:
     """The specific cards wild for this player with this selection's center card."""
     if not game.wild:
-        return frozenset()
+        return WildSet()
     rule, suits = _wild_parts(game.wild)
     wild: set[Card] = set()
-    reasons: dict = {}
+    reasons: Reasons = {}
     if rule is not None:
         resolved = rule.resolve(seat.down, seat.up, center=center[0] if center else None)
         wild |= set(resolved)
-        reasons = dict(getattr(resolved, "reasons", {}))
+        reasons = dict(resolved.reasons)
     if suits:
         wild |= {Card(rank, suit) for rank in range(2, 15) for suit in suits}
     if game.wild_where != "any":
@@ -276,7 +295,7 @@ def _killed(game: GameDef, seat: Seat) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def _kill_rule(token: str):
+def _kill_rule(token: str) -> WildRule:
     try:
         return parse_wild(token)
     except RulesError:
@@ -284,7 +303,7 @@ def _kill_rule(token: str):
                          "word or 'lowest'") from None
 
 
-def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
+def _sources(selection: Mapping[str, Cards], uses: Sequence[Use]) -> list[Source] | None:
     sources = []
     for use in uses:
         cards = selection.get(use.source)
@@ -299,13 +318,13 @@ def _sources(selection: Mapping[str, Cards], uses) -> list[Source] | None:
 
 
 def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-             others_up: Cards) -> list[tuple[list[Source], frozenset]]:
+             others_up: Cards) -> list[tuple[list[Source], WildSet]]:
     """Every (sources, wild cards) a hand may be built from: one per layout selection and
     `takes` alternative. Computed once per player and used for high and low alike."""
     playing = tuple(p.name for p in game.board if p.plays)
     view = View(board, playing, seat.down, seat.up, others_up, game.hand.params)
     choices = []
-    wild_by_center: dict[Cards, frozenset] = {}
+    wild_by_center: dict[Cards, WildSet] = {}
     for selection in get_layout(game.hand.layout)(view):
         selection = {"hand": seat.down + seat.up, **selection}
         center = tuple(selection.get("center") or ())
@@ -318,7 +337,8 @@ def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
     return choices
 
 
-def _best(choices, seat: Seat, scheme: str, qualifier: int | None) -> HandValue | None:
+def _best(choices: Sequence[tuple[list[Source], WildSet]], seat: Seat, scheme: str,
+          qualifier: int | None) -> HandValue | None:
     """The best hand of a scheme over every choice."""
     best: HandValue | None = None
     for sources, wild in choices:
@@ -356,7 +376,7 @@ def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: 
     return Evaluated(seat, high, low, seat.dead or death is not None, death)
 
 
-def _high_key(game: GameDef, value: HandValue | None):
+def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
     if value is None:
         return None
     if game.high_qualifier and value.category is not None and game.high is not None:
@@ -388,7 +408,7 @@ def read(data: Any) -> Showdown:
     """Read and check the showdown JSON; every error names its field."""
     if not isinstance(data, Mapping):
         raise RulesError("showdown: expected a JSON object")
-    game, settings = apply_options(_game(data), _mapping(data, "options"))
+    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
     if "pot" not in data:
         raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
     pot = require_nickels(parse_cents(data["pot"], field="pot"), field="pot")
@@ -405,11 +425,11 @@ def read(data: Any) -> Showdown:
     last_round = data.get("last_round", False)
     if not isinstance(last_round, bool):
         raise RulesError("last_round: expected true or false")
-    return Showdown(game, settings, pot, penalties, board, seats, dummy, _legs_before(data),
+    return Showdown(game, settings, pot, penalties, board, seats, dummy, legs_of(data),
                     number, last_round)
 
 
-def resolve(data: Any) -> dict:
+def resolve(data: Any) -> dict[str, Any]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
     game, seats = show.game, show.seats
@@ -422,7 +442,8 @@ def resolve(data: Any) -> dict:
     for index, result in enumerate(results):
         if _contending(game, result) and result.high is None and result.low is None:
             raise RulesError(f"players[{index}]: {result.seat.name}'s cards make no hand in "
-                             f"{game.id}; expected the cards dealt ({game.down} down, {game.up} up)")
+                             f"{game.id}; expected the cards dealt ({game.down} down, "
+                             f"{game.up} up)")
     results, adjusted = _adjust(show, results)
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
                              r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
@@ -467,26 +488,27 @@ def _perfect_keys(game: GameDef) -> dict[str, Any]:
     return keys
 
 
-def _mapping(data: Mapping, key: str) -> Mapping:
+def mapping_of(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key) or {}
     if not isinstance(value, Mapping):
         raise RulesError(f"{key}: expected an object")
     return value
 
 
-def _legs_before(data: Mapping) -> dict[str, int]:
-    legs = _mapping(data, "legs")
+def legs_of(data: Mapping[str, Any]) -> dict[str, int]:
+    legs = mapping_of(data, "legs")
     for name, count in legs.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise RulesError(f"legs.{name}: expected a whole number of legs, got {count!r}")
     return dict(legs)
 
 
-def _hand_json(value: HandValue | None):
+def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
     return value.to_json() if value is not None else None
 
 
-def _explain_hands(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None) -> list[str]:
+def _explain_hands(game: GameDef, results: Sequence[Evaluated],
+                   dummy: Evaluated | None) -> list[str]:
     lines = []
     for result in results:
         seat = result.seat
@@ -544,7 +566,7 @@ def _shown(game: GameDef, result: Evaluated) -> str:
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict:
+            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
@@ -573,7 +595,7 @@ def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
     }
 
 
-def _owe_json(owe: pots.Owe) -> dict:
+def _owe_json(owe: pots.Owe) -> dict[str, Any]:
     entry = {"name": owe.name, "amount": format_cents(owe.amount), "reason": owe.reason}
     if owe.to is not None:
         entry["to"] = owe.to

@@ -20,16 +20,19 @@ and `pokino_score` (Pokino's trick and honour points).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
-from rules.games.layouts import View, register_layout
-from rules.games.pots import Owe, SideContext, register_side_payment
+from rules.evaluator.values import Key, WildPairs
+from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
 from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
+
+from .common import substitutions, wild_note
 
 # ---------------------------------------------------------------------------------------------
 # Brag
@@ -65,7 +68,7 @@ def _stand_in(rank: int, held: Card, taken: set[Card]) -> Card:
 
 
 def _brag_key(category: str, values: tuple[int, ...], natural: int, strength: int,
-              natural_first: bool) -> tuple:
+              natural_first: bool) -> Key:
     if natural_first:      # a natural hand beats any wild one of its category
         return (BRAG_ORDER.index(category), natural, strength) + values
     return (BRAG_ORDER.index(category),) + values + (natural, strength)
@@ -80,7 +83,7 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
     naturals = [card for card in cards if card not in wild]
     choices = [sorted({n.rank for n in naturals} | {14} | ({w.rank} if not w.is_joker else set()))
                for w in wilds]
-    best = None
+    best: tuple[Key, str, tuple[int, ...], tuple[int, ...], list[Card]] | None = None
     for ranks in product(*choices):
         category, values = _brag_shape([n.rank for n in naturals] + list(ranks))
         used = [w for w, r in zip(wilds, ranks, strict=True) if w.is_joker or r != w.rank]
@@ -88,6 +91,7 @@ def brag_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset(), *,
         key = _brag_key(category, values, 0 if used else 1, strength, natural_first)
         if best is None or key > best[0]:
             best = (key, category, values, ranks, used)
+    assert best is not None  # a hand has at least one reading
     key, category, values, ranks, used = best
     taken = set(naturals)
     shown = []
@@ -117,7 +121,7 @@ def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
-def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
+def _describe_brag(category: str, values: tuple[int, ...], pairs: WildPairs) -> str:
     text = {
         "three_of_a_kind": f"Three {RANK_PLURAL[values[0]]}",
         "pair": f"Pair of {RANK_PLURAL[values[0]]}, {RANK_NAME[values[-1]]} odd card",
@@ -139,7 +143,6 @@ def _describe_brag(category: str, values: tuple[int, ...], pairs: tuple) -> str:
 # straight and both beat three of a kind; "some players" put three of a kind on top instead
 THREE_STANDARD = ("high_card", "pair", "three_of_a_kind", "straight", "flush", "straight_flush")
 THREE_TRIPS_TOP = ("high_card", "pair", "straight", "flush", "straight_flush", "three_of_a_kind")
-ALL_CARDS = tuple(Card(rank, suit) for rank in range(14, 1, -1) for suit in "shdc")
 
 
 def _three_shape(cards: Sequence[Card]) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
@@ -179,24 +182,18 @@ _THREE_TEXT = {
 
 def _three_value(name: str, order: tuple[str, ...], cards: tuple[Card, ...],
                  wild: frozenset[Card]) -> HandValue:
-    held = [index for index, card in enumerate(cards) if card in wild]
-    best = None
+    best: tuple[Key, str, tuple[int, ...], tuple[Card, ...], WildPairs] | None = None
     # a wild stands for any card, even one already held (S11); a flush needs three different cards
-    for stand_ins in product(ALL_CARDS, repeat=len(held)):
-        hand = list(cards)
-        for index, card in zip(held, stand_ins, strict=True):
-            hand[index] = card
+    for hand, stood in substitutions(cards, wild, name, limit=None):
         category, values, reading = _three_shape(hand)
         key = (order.index(category),) + values
         if best is None or key > best[0]:
-            pairs = tuple((cards[i], c) for i, c in zip(held, stand_ins, strict=True) if cards[i] != c)
+            pairs = tuple((held, card) for held, card in stood if held != card)
             best = (key, category, values, reading, pairs)
+    assert best is not None  # a hand has at least one reading
     key, category, values, reading, pairs = best
-    text = _THREE_TEXT[category](values)
-    if pairs:
-        text += " (" + ", ".join(f"{h} wild as {c}" for h, c in pairs) + ")"
     return HandValue(scheme=name, category=category, key=key, cards=reading, wilds=pairs,
-                     describe=text)
+                     describe=_THREE_TEXT[category](values) + wild_note(pairs))
 
 
 def three_standard_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
@@ -205,7 +202,8 @@ def three_standard_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozen
     return _three_value("three-standard", THREE_STANDARD, cards, wild)
 
 
-def three_trips_top_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) -> HandValue:
+def three_trips_top_value(cards: tuple[Card, ...],
+                          wild: frozenset[Card] = frozenset()) -> HandValue:
     """The same, but three of a kind is the best hand ("some players", 002)."""
     return _three_value("three-trips-top", THREE_TRIPS_TOP, cards, wild)
 
@@ -229,7 +227,8 @@ def two_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) 
     for card in wilds:
         value = next(v for v in range(1, 14) if v not in held)
         held.add(value)
-        shown.append((card, Card(14 if value == 1 else value, card.suit if card.suit in "shdc" else "s")))
+        suit = card.suit if card.suit in "shdc" else "s"
+        shown.append((card, Card(14 if value == 1 else value, suit)))
     hand = sorted(naturals + [stood for _, stood in shown], key=_low_value, reverse=True)
     values = tuple(_low_value(card) for card in hand)
     paired = values[0] == values[1]
@@ -239,9 +238,7 @@ def two_low_value(cards: tuple[Card, ...], wild: frozenset[Card] = frozenset()) 
         text = f"Pair of {RANK_PLURAL[hand[0].rank]}"
     else:
         text = f"{name[hand[0].rank].capitalize()}-{name[hand[1].rank]} low"
-    changed = [(held, stood) for held, stood in shown if held != stood]
-    if changed:
-        text += " (" + ", ".join(f"{held} wild as {stood}" for held, stood in changed) + ")"
+    text += wild_note(tuple((held, stood) for held, stood in shown if held != stood))
     return HandValue(scheme="two-low", category="pair" if paired else "high_card", key=key,
                      cards=tuple(hand), wilds=tuple(shown), describe=text)
 
@@ -408,9 +405,8 @@ def _register() -> None:
 _register()
 
 
-
 # ---------------------------------------------------------------------------------------------
-# Side-payment rules for the showdown engine (rules.games.pots.register_side_payment)
+# Side-payment rules for the showdown engine (rules.games.pots.SIDE_PAYMENTS)
 # ---------------------------------------------------------------------------------------------
 
 def _chip_value(context: SideContext) -> int:
@@ -418,7 +414,7 @@ def _chip_value(context: SideContext) -> int:
     return require_nickels(chip, field="options.chip")
 
 
-def _flag(player: Mapping, name: str) -> bool:
+def _flag(player: Mapping[str, Any], name: str) -> bool:
     value = player.get(name, False)
     if not isinstance(value, bool):
         raise RulesError(f"players.{name}: expected true or false for {player.get('name')}")
@@ -429,7 +425,7 @@ def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
     """Knock Poker (P15): the knocker is the player marked `"knock": true`; players who did not
     stay in are the ones who dropped after the knock."""
     names = [entrant.name for entrant in context.entrants]
-    knockers = [p.get("name") for p in context.players if _flag(p, "knock")]
+    knockers = [p["name"] for p in context.players if _flag(p, "knock")]
     if len(knockers) > 1:
         raise RulesError(f"players.knock: only one player knocks, got {', '.join(knockers)}")
     active = [e.name for e in context.entrants if e.stayed and not e.dead]
@@ -451,14 +447,17 @@ def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
     return owes
 
 
+@SIDE_PAYMENTS.register("knock")
 def knock_side(context: SideContext) -> list[Owe]:
     return _knock_side(context, deuces_wild=False)
 
 
+@SIDE_PAYMENTS.register("knock-deuces")
 def knock_deuces_side(context: SideContext) -> list[Owe]:
     return _knock_side(context, deuces_wild=True)
 
 
+@SIDE_PAYMENTS.register("forfeit")
 def forfeit_side(context: SideContext) -> list[Owe]:
     """Whiskey Poker: the lowest hand shown pays the forfeit (option `forfeit`) into the pot, or
     to the winner with option `forfeit_to` "winner"; players tied for lowest each pay it."""
@@ -487,6 +486,7 @@ def forfeit_side(context: SideContext) -> list[Owe]:
     return owes
 
 
+@SIDE_PAYMENTS.register("pokino")
 def pokino_side(context: SideContext) -> list[Owe]:
     """Pokino is scored in points, not money: explain the hand's score when both players give
     `tricks` (0-5) and `penalty` ("pat", "double", "redouble")."""
@@ -502,7 +502,8 @@ def pokino_side(context: SideContext) -> list[Owe]:
                 f"{winners[0]} holds the better poker hand: {POKINO_HONOURS.get(hand, 0)} honour "
                 "points (Pokino).")
         return []
-    scores = pokino_score(tricks={p["name"]: p.get("tricks") for p in players},
+    tricks: dict[str, Any] = {p["name"]: p.get("tricks") for p in players}   # checked there
+    scores = pokino_score(tricks=tricks,
                           penalty={p["name"]: p.get("penalty", "pat") for p in players},
                           poker_winner=winners[0] if len(winners) == 1 else None,
                           winning_hand=hand)
@@ -510,27 +511,3 @@ def pokino_side(context: SideContext) -> list[Owe]:
         context.outcome.explain.append(f"{name} scores {score.below} below the line and "
                                        f"{score.above} above (Pokino).")
     return []
-
-
-register_side_payment("knock", knock_side)
-register_side_payment("knock-deuces", knock_deuces_side)
-register_side_payment("forfeit", forfeit_side)
-register_side_payment("pokino", pokino_side)
-
-
-# ---------------------------------------------------------------------------------------------
-# Show Five: the exposed cards are the hand
-# ---------------------------------------------------------------------------------------------
-
-SHOWN = 5
-
-
-def exposed_layout(view: View) -> Iterator[dict]:
-    """Show Five (002): a player ends with five cards turned up and two still down; the five
-    exposed cards are the showdown hand. When fewer than five are entered as `up` (a dealer who
-    typed the hand as `down`), every card entered plays."""
-    hand = view.up if len(view.up) >= SHOWN else view.down + view.up
-    yield {"hand": hand, "center": ()}
-
-
-register_layout("exposed", exposed_layout)

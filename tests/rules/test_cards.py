@@ -23,7 +23,8 @@ def test_an_unknown_card_names_the_token(token):
 
 
 def test_deck_sizes():
-    assert [len(deck(name)) for name in ("standard", "joker", "two-jokers", "royal")] == [52, 53, 54, 20]
+    sizes = [len(deck(name)) for name in ("standard", "joker", "two-jokers", "royal")]
+    assert sizes == [52, 53, 54, 20]
 
 
 def test_a_card_seen_twice_is_refused_but_two_jokers_are_not():

@@ -145,4 +145,4 @@ def test_a_catalog_scheme_that_weighs_suits_is_counted_hand_by_hand():
         total, counts = census(2, "royal", scheme="reds-test")
         assert (total, counts["red"]) == (190, comb(10, 2))
     finally:
-        SCHEMES.pop("reds-test")
+        SCHEMES.remove("reds-test")

@@ -9,8 +9,8 @@ import pytest
 
 from rules.cli import main
 
-# The shared documents lie beside the project's root (as in CI); missing, they fail collection.
-ACCEPTANCE = Path(__file__).resolve().parents[3] / "shared" / "acceptance" / "house-rules.json"
+# The house rules' worked examples, copied into the repository (tests/rules/fixtures).
+ACCEPTANCE = Path(__file__).resolve().parent / "fixtures" / "house_rules.json"
 EVAL_CASES = json.loads(ACCEPTANCE.read_text())["eval"]
 
 

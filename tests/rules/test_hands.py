@@ -96,7 +96,8 @@ def test_three_card_variants_S3():
 def test_four_card_ranking_has_no_straights_or_flushes_S4():
     assert value("5s 6s 7s 8s", "four").category == "high_card"
     order = [value(text, "four").key
-             for text in ("As Kd 9h 2c", "2s 2d 9h 3c", "2s 2d 3h 3c", "2s 2d 2h 3c", "2s 2d 2h 2c")]
+             for text in ("As Kd 9h 2c", "2s 2d 9h 3c", "2s 2d 3h 3c", "2s 2d 2h 3c",
+                          "2s 2d 2h 2c")]
     assert order == sorted(order)
 
 
@@ -169,4 +170,4 @@ def test_register_scheme_lets_the_catalog_add_a_ranking():
         assert best.key == (27,)
         assert category_rank("red-points-test", "high_card") == 1
     finally:
-        SCHEMES.pop("red-points-test")
+        SCHEMES.remove("red-points-test")

@@ -4,7 +4,8 @@ from rules.errors import MoneyError
 from rules.money import format_cents, parse_cents, require_nickels
 
 
-@pytest.mark.parametrize("text, cents", [("18.05", 1805), ("18.5", 1850), ("18", 1800), ("-12.50", -1250), (7, 700)])
+@pytest.mark.parametrize("text, cents", [("18.05", 1805), ("18.5", 1850), ("18", 1800),
+                                         ("-12.50", -1250), (7, 700)])
 def test_decimal_strings_become_integer_cents(text, cents):
     assert parse_cents(text) == cents
     assert parse_cents(format_cents(cents)) == cents

@@ -2,7 +2,6 @@
 
 import pytest
 
-import rules.rankings  # noqa: F401  (registers the schemes)
 from rules.cards import parse_cards
 from rules.errors import RulesError
 from rules.hands import evaluate
@@ -86,7 +85,8 @@ def test_two_low_ace_and_wild_deuce_is_the_best_low_S10():
 
 
 def test_two_low_pair_is_worse_than_any_two_odd_cards():
-    assert evaluate(parse_cards("Kd Qs"), "two-low").key > evaluate(parse_cards("3s 3d"), "two-low").key
+    odd_cards = evaluate(parse_cards("Kd Qs"), "two-low")
+    assert odd_cards.key > evaluate(parse_cards("3s 3d"), "two-low").key
 
 
 def test_two_low_wild_need_not_pair_S10():

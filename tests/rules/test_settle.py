@@ -1,4 +1,5 @@
-"""Debt consolidation (B8): the fewest payments that settle THE BOOK, and `python -m rules settle`."""
+"""Debt consolidation (B8): the fewest payments that settle THE BOOK, and
+`python -m rules settle`."""
 
 import io
 import json
@@ -25,7 +26,8 @@ def _paid(transfers) -> dict[str, int]:
 
 def _settles(balances: dict[str, int], settlement: Settlement) -> bool:
     change = _paid(settlement.transfers)
-    return all(balances.get(name, 0) + change.get(name, 0) == 0 for name in set(balances) | set(change))
+    return all(balances.get(name, 0) + change.get(name, 0) == 0
+               for name in set(balances) | set(change))
 
 
 def _fewest_by_brute_force(amounts: list[int]) -> int:

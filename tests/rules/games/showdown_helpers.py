@@ -29,7 +29,8 @@ def owes(result):
 
 
 def high(result, name):
-    return next(player for player in result["players"] if player["name"] == name)["high"]["category"]
+    hand = next(player for player in result["players"] if player["name"] == name)["high"]
+    return hand["category"]
 
 
 def dead(result):

@@ -4,7 +4,7 @@
 import pytest
 
 from rules.errors import RulesError
-from rules.games.adjustments import AdjustContext, Adjusted, register_adjustment
+from rules.games.adjustments import ADJUSTMENTS, AdjustContext, Adjusted
 from tests.rules.games.showdown_helpers import awards, p, play
 
 EXAMPLE_BOARD = {"community": "Th 7h 4h 2s 3c".split()}
@@ -75,11 +75,15 @@ def test_an_adjustment_may_not_touch_a_player_who_is_out():
         out = next(player for player in context.players if not player.contending)
         return Adjusted(high={out.name: out.high})
 
-    register_adjustment("test-meddle", meddle)
+    ADJUSTMENTS.add("test-meddle", meddle)
     game = {"id": "meddle", "down": 2, "board": [{"name": "community", "count": 5}],
             "adjustments": ["test-meddle"]}
-    with pytest.raises(RulesError, match="adjustments: test-meddle"):
-        play(game, [p("A", "Tc 9c"), p("B", "Ts Ad", **{"in": False})], board=EXAMPLE_BOARD)
+    try:
+        with pytest.raises(RulesError, match="adjustments: test-meddle"):
+            play(game, [p("A", "Tc 9c"), p("B", "Ts Ad", **{"in": False})],
+                 board=EXAMPLE_BOARD)
+    finally:
+        ADJUSTMENTS.remove("test-meddle")
 
 
 def test_an_unknown_adjustment_names_the_field():

@@ -52,8 +52,8 @@ def test_a_high_only_game_names_the_best_hand_not_a_side_S1():
 
 
 def test_wimp_rule_does_not_also_say_everyone_re_antes_P11():
-    result = play("guts", [p("A", "Ks Kd Qc", **{"in": False}), p("B", "Qs Qd 2c", **{"in": False})],
-                  pot="2.00", options={"wimp": "pot"})
+    players = [p("A", "Ks Kd Qc", **{"in": False}), p("B", "Qs Qd 2c", **{"in": False})]
+    result = play("guts", players, pot="2.00", options={"wimp": "pot"})
     assert not any("re-ante" in line for line in result["explain"])
     assert not any("owes nothing" in line for line in result["explain"])   # A pays the wimp
     plain = play("guts", [p("A", "Ks Kd Qc", **{"in": False}), p("B", "Qs Qd 2c", **{"in": False})],
@@ -95,8 +95,9 @@ def test_boise_nobody_qualifies_either_way_says_the_pot_stays_once_S8():
 
 
 def test_a_lone_player_who_loses_to_the_ghost_is_told_the_pot_stays_P14():
-    result = play("four-card-fours", [p("A", "Ks Kd Qc 2h"), p("B", "9s 2d 3c 5h", **{"in": False})],
-                  pot="2.00", dummy={"name": "Top four cards", "down": "As Ad Ac 7h".split()})
+    players = [p("A", "Ks Kd Qc 2h"), p("B", "9s 2d 3c 5h", **{"in": False})]
+    result = play("four-card-fours", players, pot="2.00",
+                  dummy={"name": "Top four cards", "down": "As Ad Ac 7h".split()})
     assert "Top four cards is not beaten (P14): the pot stays." in result["explain"]
     assert result["carry"] == "2.00"
 
@@ -105,7 +106,8 @@ def test_players_who_all_tie_each_take_a_leg_P10():
     result = play("evolution", [p("A", "As Kd 3h 3c"), p("B", "Ac Kh 3d 3s")], legs={"A": 1},
                   board={"community": "2c 7d 9h Jc 4s".split()})
     assert result["legs"] == ["A", "B"]
-    assert "A and B tie: each takes a leg instead of the pot, which stays (P10)." in result["explain"]
+    assert ("A and B tie: each takes a leg instead of the pot, which stays (P10)."
+            in result["explain"])
 
 
 def test_krg_a_win_short_of_the_series_is_not_called_taking_the_pot():

@@ -1,23 +1,26 @@
-"""The worked examples in shared/acceptance (old-man.json, house-rules.json showdowns) come out
+"""The worked examples in tests/rules/fixtures (old_man.json, house_rules.json showdowns) come out
 exactly, in process and through `python -m rules showdown -` (S1, S11, S13, P1, P2, P3, P9, P12)."""
 
 import json
 import subprocess
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
 from rules.games.showdown import resolve
-from tests.conftest import SHARED_DIR
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _cases():
     cases = []
-    old_man = json.loads((SHARED_DIR / "acceptance" / "old-man.json").read_text())
+    old_man = json.loads((FIXTURES / "old_man.json").read_text())
     cases += [pytest.param(case, id=case["name"][:40]) for case in old_man["cases"]]
-    house = json.loads((SHARED_DIR / "acceptance" / "house-rules.json").read_text())
-    cases += [pytest.param(case, id=f"{case['rule']} {case['name'][:40]}") for case in house["showdown"]]
+    house = json.loads((FIXTURES / "house_rules.json").read_text())
+    cases += [pytest.param(case, id=f"{case['rule']} {case['name'][:40]}")
+              for case in house["showdown"]]
     return cases
 
 

@@ -31,19 +31,27 @@ def test_the_base_case_is_good():
     ({"pot": "1.00", "players": []}, r"game: missing"),
     (variant(players=[{"down": ["As", "Ah"]}]), r"players\[0\]\.name: missing"),
     (variant(players=[{"name": "A"}]), r"players\[0\]\.down: missing"),
-    (variant(players=[{"name": "A", "down": ["As", "Kd"]}]), r"players\[0\]\.down: card Kd is seen twice \(also in board\.community\)"),
-    (variant(players=[{"name": "A", "down": ["As", "Xx"]}]), r"players\[0\]\.down\[1\]: unknown card 'Xx'"),
-    (variant(players=[{"name": "A", "down": ["As", "Ah"], "declare": "both"}]), r"players\[0\]\.declare: 'both' is not allowed in texas-holdem"),
-    (variant(board={"community": ["2c", "7d", "9h"]}), r"board\.community: expected 5 cards for texas-holdem, got 3"),
-    (variant(board={"row1": ["2c", "7d", "9h"]}), r"board\.row1: texas-holdem has no such position; expected community"),
+    (variant(players=[{"name": "A", "down": ["As", "Kd"]}]),
+     r"players\[0\]\.down: card Kd is seen twice \(also in board\.community\)"),
+    (variant(players=[{"name": "A", "down": ["As", "Xx"]}]),
+     r"players\[0\]\.down\[1\]: unknown card 'Xx'"),
+    (variant(players=[{"name": "A", "down": ["As", "Ah"], "declare": "both"}]),
+     r"players\[0\]\.declare: 'both' is not allowed in texas-holdem"),
+    (variant(board={"community": ["2c", "7d", "9h"]}),
+     r"board\.community: expected 5 cards for texas-holdem, got 3"),
+    (variant(board={"row1": ["2c", "7d", "9h"]}),
+     r"board\.row1: texas-holdem has no such position; expected community"),
     (variant(pot="1.03"), r"pot: 1\.03 is not a multiple of \$0\.05"),
     (variant(pot=1.5), r"pot: expected a decimal string"),
     (variant(options={"split": "sideways"}), r"options\.split: 'sideways' is not one of"),
-    (variant(players=[{"name": "A", "down": ["As", "Ah", "Ad"]}]), r"players\[0\]: 3 cards, but texas-holdem deals 2"),
-    (variant(players=[{"name": "A", "down": ["As"]}, {"name": "A", "down": ["Ks"]}]), r"players\[1\]\.name: 'A' appears twice"),
+    (variant(players=[{"name": "A", "down": ["As", "Ah", "Ad"]}]),
+     r"players\[0\]: 3 cards, but texas-holdem deals 2"),
+    (variant(players=[{"name": "A", "down": ["As"]}, {"name": "A", "down": ["Ks"]}]),
+     r"players\[1\]\.name: 'A' appears twice"),
     (variant(dummy={"down": ["3c", "4c"]}), r"dummy: texas-holdem plays without a dummy hand"),
     (variant(round=0), r"round: expected a whole number from 1"),
-    (variant(players=[{"name": "A", "down": ["As", "Ah"], "in": "yes"}]), r"players\[0\]\.in: expected true or false"),
+    (variant(players=[{"name": "A", "down": ["As", "Ah"], "in": "yes"}]),
+     r"players\[0\]\.in: expected true or false"),
 ])
 def test_bad_showdown_names_the_field(data, pattern):
     with pytest.raises(RulesError, match=pattern):
@@ -54,13 +62,15 @@ def test_declare_game_needs_each_declaration_S14():
     data = {"game": "old-man", "pot": "2.00", "board": {"center": ["5s"]},
             "dummy": {"down": ["2d", "3d", "6h", "8s", "Ad", "Ac"]},
             "players": [{"name": "A", "down": ["Kh"], "up": ["Kd", "Qc", "Tc", "Ks"], "go": True}]}
-    with pytest.raises(RulesError, match=r"players\[0\]\.declare: missing; expected one of high, low, both"):
+    with pytest.raises(RulesError,
+                       match=r"players\[0\]\.declare: missing; expected one of high, low, both"):
         resolve(data)
 
 
 def test_old_man_needs_the_old_mans_cards_P9():
     data = {"game": "old-man", "pot": "2.00", "board": {"center": ["5s"]},
-            "players": [{"name": "A", "up": ["Kd", "Qc", "Tc", "Ks"], "declare": "high", "go": True}]}
+            "players": [{"name": "A", "up": ["Kd", "Qc", "Tc", "Ks"], "declare": "high",
+                         "go": True}]}
     with pytest.raises(RulesError, match=r"dummy: missing; old-man needs the cards of Old Man"):
         resolve(data)
 
@@ -68,7 +78,8 @@ def test_old_man_needs_the_old_mans_cards_P9():
 def test_games_played_in_rounds_need_the_round():
     data = {"game": "three-five-seven", "pot": "1.00",
             "players": [{"name": "A", "down": ["As", "Ah", "Kd"]}]}
-    with pytest.raises(RulesError, match=r"round: missing; three-five-seven is played in rounds 1 to 3"):
+    with pytest.raises(RulesError,
+                       match=r"round: missing; three-five-seven is played in rounds 1 to 3"):
         resolve(data)
 
 
@@ -107,5 +118,6 @@ def test_a_declaration_outside_the_games_list_is_refused_S14():
                "declarations": ["high", "low"]}
     data = {"game": no_pigs, "pot": "1.00",
             "players": [{"name": "A", "down": ["As", "2d", "3c", "4h", "6s"], "declare": "both"}]}
-    with pytest.raises(RulesError, match=r"players\[0\]\.declare: 'both' is not allowed in no-pigs; expected high, low"):
+    with pytest.raises(RulesError, match=r"players\[0\]\.declare: 'both' is not allowed in "
+                                         r"no-pigs; expected high, low"):
         resolve(data)

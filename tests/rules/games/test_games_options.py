@@ -29,7 +29,8 @@ def test_high_qualifier_option_a_pair_cannot_win_high():
 def test_low_qualifier_option_seven_or_better():
     players = [p("A", "Ac 7c Jd 9c"), p("B", "Kh Ks Qc Qd")]
     board = {"community": "2d 5s 6h Th Jc".split()}
-    eight = play("omaha", players, board=board, options={"split": "cards-talk", "low": "8-or-better"})
+    eight = play("omaha", players, board=board,
+                 options={"split": "cards-talk", "low": "8-or-better"})
     assert awards(eight)["A"] == "0.50"
     seven = play("omaha", players, board=board,
                  options={"split": "cards-talk", "low": "8-or-better", "low_qualifier": 6})
@@ -44,7 +45,8 @@ def test_penalty_money_is_won_but_never_matched_B11():
 
 def test_a_player_entered_dead_loses_and_matches_P13():
     result = play("draw-match-pot", [p("A", "As Ad Ah Ac 2s", dead=True), p("B", "3h 3d 9c 9s 4d")])
-    assert dead(result) == ["A"] and awards(result) == {"B": "1.00"} and owes(result) == {"A": "1.00"}
+    assert dead(result) == ["A"]
+    assert awards(result) == {"B": "1.00"} and owes(result) == {"A": "1.00"}
 
 
 def test_players_who_dropped_neither_win_nor_pay_P3():

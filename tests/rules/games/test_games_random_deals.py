@@ -20,7 +20,8 @@ def _deal(game, rng):
     board = {pos.name: [cards.pop() for _ in range(pos.count or 3)] for pos in rules.board}
     players = []
     for index in range(rng.randint(2, 5)):
-        player = {"name": f"P{index}", "down": [cards.pop() for _ in range(5 if rules.down is None else rules.down)],
+        down = 5 if rules.down is None else rules.down
+        player = {"name": f"P{index}", "down": [cards.pop() for _ in range(down)],
                   "up": [cards.pop() for _ in range(rules.up)], "in": rng.random() < 0.9}
         if rules.split == "declare":
             player["declare"] = rng.choice(rules.declarations)

@@ -2,8 +2,6 @@
 Black. None of them has a board; every player's cards are entered as `down` (and `up` where some
 are shown)."""
 
-import rules.rankings  # noqa: F401  (registers brag, two-low, red-black and the side payments)
-
 from ..definition import GameDef, Hand, Option
 
 SEED = "002_42b055345a383a80.txt"

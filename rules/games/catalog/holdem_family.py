@@ -1,22 +1,26 @@
-"""Shared-card variants, first part of seed 003 ("Texas Reach Around" to "Royal Hold'em").
+"""Hold'em and Omaha shaped games of the shared-card seed (003, "Texas Reach Around" to "Royal
+Hold'em"): hole cards and a shared board, with special wild cards (the lowest hole card, Kryky's
+named rank, Odds and Ends), special rankings (Doogie's perfect doogie, Breaker, Wraparound,
+Rails and Depot's ticket), and a few boards of their own (Pyramid, Circle Jerk, Spots).
 
-Special rankings, layouts and the Breaker check live in `rules.rankings.shared_a`."""
+Their rankings, layouts and the Breaker's adjustment live in `rules.rankings` (`doogie`,
+`breaker`, `wraparound`, `tickets`, `odds_and_ends`, `game_layouts`)."""
 
-import rules.rankings  # noqa: F401  (registers ticket, high-wrap, breaker, layouts ...)
-from rules.rankings.shared_a import DEFAULT_TICKET_ABOVE, STANDARD_ORDER
+from typing import Any
 
-from ..definition import GameDef, Hand, Option, Position, take
+from rules.rankings.five_card import STANDARD_ORDER
+from rules.rankings.tickets import DEFAULT_TICKET_ABOVE, ticket_scheme_name
 
-SEED = "003_f7338090973f449e.txt"
-ANY = take(hand=(0, None), board=(0, None))
-OMAHA = take(hand=2, board=3)
-HOLDEM_BOARD = (Position("community", 5),)
+from ..definition import ANY_COMBINATION, GameDef, Hand, Option, Position, take
+from .common import HOLDEM_BOARD, OMAHA, SHARED_CARD_SEED
+
+SEED = SHARED_CARD_SEED
 # the best possible hand of each side in Doogie and Buddys Game: a perfect doogie, which also
 # wins high (any fifth card: the high-doogie ranking puts every perfect doogie on top)
 PERFECT_DOOGIE = {"high": ("As", "2h", "3d", "4c", "5s"), "low": ("As", "2h", "3d", "4c")}
 
 
-def _holdem(game_id: str, name: str, describe: str, **fields) -> GameDef:
+def _holdem(game_id: str, name: str, describe: str, **fields: Any) -> GameDef:
     """A hold'em-shaped game: 2 down, 5 community cards, any combination, high."""
     values = {"down": 2, "board": HOLDEM_BOARD, "rules": ("S1", "S2"), **fields}
     return GameDef(id=game_id, name=name, source=SEED, describe=describe, **values)
@@ -25,9 +29,7 @@ def _holdem(game_id: str, name: str, describe: str, **fields) -> GameDef:
 TICKET_RANK = Option(
     "ticket_rank", DEFAULT_TICKET_ABOVE,
     "the category the ticket ranks directly above (the seed's ranking list was an image)",
-    choices={category: {"high": "ticket" if category == DEFAULT_TICKET_ABOVE
-                        else f"ticket-over-{category.replace('_', '-')}"}
-             for category in STANDARD_ORDER[:-1]},
+    choices={category: {"high": ticket_scheme_name(category)} for category in STANDARD_ORDER[:-1]},
 )
 TICKET_TEXT = ("Aces are low only (no ace-high straight, no royal flush, a pair of aces is the "
                "lowest pair), and a ticket (four cards of one suit plus a jack, queen or king of "
@@ -263,7 +265,8 @@ GAMES = [
                  "high. Each player's highest odd card (9, 7, 5 or 3; no faces, no ace) is wild "
                  "with any other card of that rank they hold, unless that rank shows on the "
                  "board: then it is ended and no lower odd card takes its place.",
-        down=4, board=(Position("community", 3),), hand=Hand(layout="odds-and-ends", takes=(ANY,)),
+        down=4, board=(Position("community", 3),),
+        hand=Hand(layout="odds-and-ends", takes=(ANY_COMBINATION,)),
         wild="center",
     ),
     _holdem("royal-holdem", "Royal Hold'em",

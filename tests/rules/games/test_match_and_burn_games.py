@@ -40,8 +40,8 @@ def test_six_seven_eight_round_one_uses_the_board_and_sixes_wild():
 
 
 def test_six_seven_eight_round_three_has_one_board_card_and_eights_wild():
-    result = play("six-seven-eight", [p("A", "8h 2d 4s 6c Td Js 3c"), p("B", "Ah Ad Ac Kc 9s 9d 2s")],
-                  round=3, board={"community": ["Tc"]})
+    players = [p("A", "8h 2d 4s 6c Td Js 3c"), p("B", "Ah Ad Ac Kc 9s 9d 2s")]
+    result = play("six-seven-eight", players, round=3, board={"community": ["Tc"]})
     # A: 2-3-4-6 and a wild eight for the missing five
     assert high(result, "A") == "straight" and high(result, "B") == "full_house"
     assert awards(result) == {"B": "1.00"}
@@ -108,8 +108,8 @@ def test_guts_trips_beat_a_straight_flush_S3():
 
 
 def test_guts_wimp_rule_best_hand_pays_when_everybody_drops_P11():
-    result = play("guts", [p("A", "9h Th Jh", **{"in": False}), p("B", "4c 4d 4s", **{"in": False})],
-                  options={"wimp": "1.00"}, pot="2.00")
+    players = [p("A", "9h Th Jh", **{"in": False}), p("B", "4c 4d 4s", **{"in": False})]
+    result = play("guts", players, options={"wimp": "1.00"}, pot="2.00")
     assert owes(result) == {"B": "1.00"} and result["next_pot"] == "3.00"
 
 
@@ -134,7 +134,8 @@ def test_four_card_guts_best_three_of_four_S3():
 
 
 def test_indian_poker_forehead_card_is_up():
-    result = play("indian-poker", [p("A", up="Ks"), p("B", up="As"), p("C", up="2d", **{"in": False})])
+    result = play("indian-poker",
+                  [p("A", up="Ks"), p("B", up="As"), p("C", up="2d", **{"in": False})])
     assert awards(result) == {"B": "1.00"} and owes(result) == {"A": "1.00"}
 
 

@@ -1,12 +1,13 @@
-"""Hand-worked showdowns for the shared-card games of seed 003, part a ("Texas Reach Around" to
-"Royal Hold'em"): each exercises what makes its game special (layout, wild rule, split)."""
+"""Hand-worked showdowns for the hold'em family of seed 003 ("Texas Reach Around" to "Royal
+Hold'em", `rules/games/catalog/holdem_family.py`): each exercises what makes its game special
+(layout, wild rule, split)."""
 
 import pytest
 from showdown_helpers import awards, high, p, play
 
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.rankings.shared_a import breaker_values
+from rules.rankings.breaker import breaker_values
 
 
 def community(text):
