@@ -199,9 +199,12 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
         return services.penalty_record(player=event.get("player"),
                                        amount=event.get("amount", "0.20"), **common)
     if kind == "hand":
-        return services.hand_record(pot=event.get("pot"), awards=event.get("awards") or {},
-                                    owes=event.get("owes") or {}, carry=event.get("carry"),
-                                    game=str(event.get("game", "")), **common)
+        return services.hand_enter(hand=event, **common)
+    if kind == "call":
+        return services.game_call(game=event.get("game"), dealer=event.get("dealer"),
+                                  options=event.get("options"), **common)
+    if kind == "end_game":
+        return services.game_end(**common)
     if kind == "cashout":
         return services.cashout_create(player=event.get("player"), chips=event.get("chips"),
                                        **common)
@@ -231,8 +234,20 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
             raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
         return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
                                       key=key, user=user)
-    raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, hand, "
-                      "cashout, count_difference, final_pot, note, pay, merge, reverse or close.")
+    raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, call, "
+                      "hand, end_game, cashout, count_difference, final_pot, note, pay, merge, "
+                      "reverse or close.")
+
+
+def _seating(head: Mapping, rows: list) -> list:
+    """The dealing order: `session.seating`, or without it the order of `players` (B1)."""
+    if "seating" in head:
+        seating = head["seating"]
+        if not isinstance(seating, list) or not all(isinstance(n, str) for n in seating):
+            raise LedgerError("session: \"seating\" must be a list of names.", field="seating")
+        return seating
+    return [row["name"] for row in rows if isinstance(row, Mapping)
+            and isinstance(row.get("name"), str)]
 
 
 def import_session(data: Any, *, user=None) -> PokerSession:
@@ -253,7 +268,7 @@ def import_session(data: Any, *, user=None) -> PokerSession:
             date=_require(head, "date", str, "session"),
             banker=_require(head, "banker", str, "session"),
             host_present=bool(head.get("host_present", True)),
-            seating=list(head.get("seating") or []), key=f"{prefix}-open", user=user,
+            seating=_seating(head, rows), key=f"{prefix}-open", user=user,
         )
         entries: list[Entry | None] = []
         for index, event in enumerate(events):

@@ -182,7 +182,9 @@ class Entry(AppendOnlyModel):
     BUY = "buy"
     WARNING = "warning"
     PENALTY = "penalty"
+    CALL = "call"
     HAND = "hand"
+    END_GAME = "end_game"
     CASHOUT = "cashout"
     COUNT_DIFFERENCE = "count_difference"
     FINAL_POT = "final_pot"
@@ -196,7 +198,9 @@ class Entry(AppendOnlyModel):
         (BUY, "chips bought"),
         (WARNING, "warning for jumping the bet"),
         (PENALTY, "penalty"),
+        (CALL, "game called"),
         (HAND, "hand"),
+        (END_GAME, "game ended"),
         (CASHOUT, "cash-out"),
         (COUNT_DIFFERENCE, "count difference"),
         (FINAL_POT, "final pot"),

@@ -142,21 +142,90 @@ def _touched(line: PlayerLine) -> bool:
                 or line.own_notes_voided or line.held_notes_voided or line.count_differences)
 
 
-def table_pot(session: PokerSession) -> int:
-    """The pot on the table as the recorded hands and penalties left it (the table's record).
+@dataclass
+class TableGame:
+    """The game at the table as the recorded hands leave it (the table's record, no money).
 
-    A penalty adds to it (B11); a recorded hand leaves what it carries (P2, P3).
+    `game` is the called game (an id or an inline definition) or None between games; `pot` is
+    what the next hand starts with before its antes and bets: the last hand's carry, what
+    losers owe into it, and the penalties since (B11, P3, P4). The pot stays on the table
+    from one game to the next (P3).
     """
-    pot = 0
-    rows = (_live_entries(session).filter(kind__in=[Entry.PENALTY, Entry.HAND])
+
+    game: str | dict | None = None
+    dealer: str = ""
+    options: dict = field(default_factory=dict)
+    called: bool = False
+    hands: int = 0
+    round: int = 1
+    legs: dict[str, int] = field(default_factory=dict)
+    pot: int = 0
+    penalties: int = 0
+    over: bool = False
+
+    @property
+    def name(self) -> str:
+        if isinstance(self.game, dict):
+            return str(self.game.get("name") or self.game.get("id") or "the dealer's game")
+        return self.game or ""
+
+    def continues(self, game: object) -> bool:
+        """Is a hand of `game` (None: not named) the next hand of this game?"""
+        return self.game is not None and not self.over and game in (None, self.game)
+
+
+def hand_result(payload: dict) -> dict:
+    """A hand's computed result; hands stored before results were kept get the arithmetic of
+    their typed figures (awards out of the pot, the rest carried)."""
+    if isinstance(payload.get("result"), dict):
+        return payload["result"]
+    pot = _cents(payload.get("pot"))
+    awarded = sum(_cents(v) for v in (payload.get("awards") or {}).values())
+    return {"carry": format_cents(pot - awarded), "next_pot": format_cents(pot - awarded),
+            "legs": [], "game_over": True}
+
+
+def table_game(session: PokerSession) -> TableGame:
+    """Walk the night's calls, hands and penalties to where the table stands now."""
+    state = TableGame()
+    rows = (_live_entries(session)
+            .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
             .order_by("id").values_list("kind", "amount", "payload"))
     for kind, amount, payload in rows:
         if kind == Entry.PENALTY:
-            pot += amount
+            state.pot += amount
+            state.penalties += amount
+        elif kind == Entry.CALL:
+            state = TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
+                              options=dict(payload.get("options") or {}), called=True,
+                              pot=state.pot, penalties=state.penalties)
+        elif kind == Entry.END_GAME:
+            state = TableGame(pot=state.pot, penalties=state.penalties)
         else:
-            awarded = sum(_cents(v) for v in (payload.get("awards") or {}).values())
-            pot = amount - awarded
-    return pot
+            state = _after_hand(state, payload)
+    return state
+
+
+def _after_hand(state: TableGame, payload: dict) -> TableGame:
+    game = payload.get("game") or state.game
+    if not state.continues(game):
+        state = TableGame(game=game, pot=state.pot, penalties=state.penalties)
+    result = hand_result(payload)
+    before = payload.get("legs")
+    legs = dict(before) if isinstance(before, dict) else dict(state.legs)
+    for name in result.get("legs") or []:
+        legs[name] = legs.get(name, 0) + 1
+    played = payload.get("round", state.round)
+    return TableGame(game=state.game, dealer=state.dealer, options=state.options,
+                     called=state.called, hands=state.hands + 1,
+                     round=played + 1 if isinstance(played, int) else state.round, legs=legs,
+                     pot=_cents(result.get("next_pot")), penalties=0,
+                     over=bool(result.get("game_over")))
+
+
+def table_pot(session: PokerSession) -> int:
+    """The pot on the table as the recorded hands and penalties left it (the table's record)."""
+    return table_game(session).pot
 
 
 def _cents(value: object) -> int:
@@ -304,7 +373,7 @@ def entries_of(session: PokerSession):
 
 
 __all__ = [
-    "Dashboard", "PlayerLine", "audit", "entries_of", "night_book", "player_book_balance",
+    "Dashboard", "PlayerLine", "TableGame", "audit", "hand_result", "table_game", "entries_of", "night_book", "player_book_balance",
     "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate",
     "session_dashboard", "sessions_list", "settle_up_report", "the_book",
 ]

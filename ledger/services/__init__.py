@@ -13,6 +13,9 @@ or names; "bank" (or None) stands for the bank.
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
     penalty_record(*, session, player, amount=20, key, user=None)
     hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
+    hand_enter(*, session, hand={...}, key, user=None)   # by cards or by winners, rules-checked
+    game_call(*, session, game, dealer, options=None, key, user=None)
+    game_end(*, session, key, user=None)                 # the pot stays on the table (P3)
     cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)  # {} = nothing
     count_difference_record(*, session, amount, reason, key, user=None)
     final_pot_award(*, session, winner, key, user=None)
@@ -38,16 +41,24 @@ from .cashout import (
 from .close import session_close
 from .corrections import entry_reverse
 from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
-from .hands import hand_record, penalty_record, warning_given, warning_record
+from .hands import (
+    game_call,
+    game_end,
+    hand_enter,
+    hand_record,
+    penalty_record,
+    warning_given,
+    warning_record,
+)
 from .notes import note_commit, note_void, open_notes
 from .players import player_create
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
-    "CHIP_VALUES", "IdempotencyConflict", "book_opening", "LedgerError", "PossibleDuplicate", "buyin_create",
-    "cashout_create", "chip_total", "count_difference_record", "not_cashed_out", "entry_reverse", "final_pot_award", "hand_record",
-    "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
-    "player_create", "session_close", "session_open", "session_seat", "session_seating_set",
-    "surrogate_book_merge",
-    "warning_given", "warning_record",
+    "book_opening", "buyin_create", "cashout_create", "chip_total", "CHIP_VALUES",
+    "count_difference_record", "entry_reverse", "final_pot_award", "game_call", "game_end",
+    "hand_enter", "hand_record", "IdempotencyConflict", "LedgerError", "not_cashed_out",
+    "note_commit", "note_void", "open_notes", "payment_record", "penalty_record", "player_create",
+    "PossibleDuplicate", "session_close", "session_open", "session_seat", "session_seating_set",
+    "surrogate_book_merge", "warning_given", "warning_record",
 ]

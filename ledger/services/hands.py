@@ -14,9 +14,14 @@ A hand's declared `pot` = awards + carry (P2/P3); the carry cannot be negative.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from ledger.models import Entry, Player, PokerSession
-from rules.errors import MoneyError
+from ledger import selectors  # the table's state; read when a hand is entered
+from ledger.models import Entry, Player, PokerSession, Seat
+from rules.errors import MoneyError, RulesError
+from rules.games.definition import apply_options
+from rules.games.payout import check_typed, payout
+from rules.games.showdown import game_of, resolve
 from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
@@ -119,5 +124,168 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
     }
     if carry not in (None, ""):
         payload["carry"] = format_cents(carried)
+    payload["result"] = _typed_result(pot, won, staked, carried)
     return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
                          memo=f"hand of {game}" if game else "hand")
+
+
+# -- hands resolved by the rules: by cards, by winners, and the called game ----------------
+
+CARD_FIELDS = ("game", "pot", "penalties", "options", "round", "legs", "last_round", "board",
+               "players", "dummy")
+WINNER_FIELDS = (*CARD_FIELDS, "next_best")
+RESULT_FIELDS = ("awards", "carry", "owes", "legs", "next_pot", "game_over", "explain")
+
+
+def hand_form(hand: Mapping[str, Any]) -> str:
+    """"cards" (a showdown), "winners" (a payout) or "typed" (pot, awards and owes only)."""
+    players = hand.get("players")
+    if players is None:
+        return "typed"
+    if "board" in hand or any(isinstance(p, Mapping) and ("down" in p or "up" in p)
+                              for p in players if isinstance(players, list)):
+        return "cards"
+    return "winners"
+
+
+def _rules_game(value: object) -> Any:
+    try:
+        return game_of({"game": value})
+    except RulesError as error:
+        raise LedgerError(str(error), field="game") from None
+
+
+def _with_defaults(hand: Mapping[str, Any], state: selectors.TableGame) -> dict[str, Any]:
+    """The hand as the rules read it: the called game's options, round, legs and pot filled in
+    where the banker did not type them (the hands of one game follow each other)."""
+    data = dict(hand)
+    continuing = state.continues(hand.get("game"))
+    if "game" not in data:
+        if state.game is None:
+            raise LedgerError("Name the game this hand was played in, or call a game first.",
+                              field="game")
+        data["game"] = state.game
+    if continuing:
+        data["options"] = {**state.options, **(hand.get("options") or {})}
+        data.setdefault("legs", state.legs)
+        rounds = len(_rules_game(data["game"]).rounds)
+        data.setdefault("round", min(state.round, rounds) if rounds else state.round)
+    if "pot" not in data:
+        data["pot"] = format_cents(state.pot)
+    if "penalties" not in data and 0 < state.penalties <= _pot_of(data["pot"]):
+        data["penalties"] = format_cents(state.penalties)   # never counted in a match (B11)
+    return data
+
+
+def _pot_of(value: object) -> int:
+    try:
+        return parse_cents(value) if isinstance(value, str) else -1
+    except MoneyError:
+        return -1
+
+
+def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
+    seated = set(Seat.objects.filter(session=session).values_list("player__name", flat=True))
+    for index, player in enumerate(hand.get("players") or []):
+        name = player.get("name") if isinstance(player, Mapping) else None
+        if isinstance(name, str) and name.strip() not in seated:
+            raise LedgerError(f"{name} is not at the table tonight (players[{index}]).",
+                              field="players")
+
+
+def resolve_hand(hand: Mapping[str, Any], state: selectors.TableGame) -> tuple[dict[str, Any], dict]:
+    """The rules' result for a hand by cards or by winners, and the input they read; typed
+    awards and owes must agree with it (P1-P15), or nothing is written."""
+    form = hand_form(hand)
+    data = _with_defaults(hand, state)
+    fields = CARD_FIELDS if form == "cards" else WINNER_FIELDS
+    rules_input = {k: data[k] for k in fields if k in data}
+    try:
+        result = (resolve if form == "cards" else payout)(rules_input)
+        problems = check_typed(result, hand.get("awards"), hand.get("owes"),
+                               parse_cents(data["pot"]))
+    except RulesError as error:
+        raise LedgerError(str(error), field="hand") from None
+    if problems:
+        raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
+    return {k: result[k] for k in RESULT_FIELDS}, rules_input
+
+
+def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
+                  carried: int) -> dict[str, Any]:
+    owed = sum(staked.values())
+    return {
+        "awards": [{"name": p.name, "amount": format_cents(a), "side": "pot"}
+                   for p, a in won.items()],
+        "carry": format_cents(carried),
+        "owes": [{"name": p.name, "amount": format_cents(a), "reason": "owes"}
+                 for p, a in staked.items()],
+        "legs": [], "next_pot": format_cents(carried + owed), "game_over": not owed,
+        "explain": [f"{p.name} takes {format_cents(a)}." for p, a in won.items()]
+        + ([f"{format_cents(carried)} stays in the pot."] if carried else []),
+    }
+
+
+@idempotent("hand_enter")
+def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str,
+               user=None) -> Entry:
+    """Record a hand by cards or by winners: the rules compute who wins what, what carries
+    and who owes what into the next pot; typed awards/owes are checked against them."""
+    session = lock_session(session)
+    if not isinstance(hand, Mapping):
+        raise LedgerError("A hand is an object with the game, the pot and the players.",
+                          field="hand")
+    entered = {k: v for k, v in hand.items() if k not in ("type", "result")}
+    if hand_form(entered) == "typed":
+        return hand_record(session=session, pot=entered.get("pot"),
+                           awards=entered.get("awards") or {}, owes=entered.get("owes"),
+                           carry=entered.get("carry"), game=str(entered.get("game", "")),
+                           key=f"{key}:typed", user=user)
+    state = selectors.table_game(session)
+    if state.called and state.over and entered.get("game") in (None, state.game):
+        raise LedgerError(f"The game of {state.name} is over: call the next game first.",
+                          field="game")
+    _at_the_table(session, entered)
+    result, rules_input = resolve_hand(entered, state)
+    entered["pot"] = rules_input["pot"]
+    payload = {"type": "hand", **entered, "result": result}
+    name = rules_input["game"] if isinstance(rules_input["game"], str) else "the dealer's game"
+    return Journal(session).write(
+        kind=Entry.HAND, key=key, user=user, amount=parse_cents(rules_input["pot"]),
+        payload=payload, memo=f"hand of {name}: " + " ".join(result["explain"][-3:]))
+
+
+@idempotent("game_call")
+def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
+              dealer: Player | str, options: Mapping[str, Any] | None = None, key: str,
+              user=None) -> Entry:
+    """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
+    the hands after it are its hands. The pot on the table stays (P3)."""
+    session = lock_session(session)
+    dealer = player_of(dealer, field="dealer")
+    if not Seat.objects.filter(session=session, player=dealer).exists():
+        raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
+    options = dict(options or {})
+    try:
+        apply_options(game_of({"game": game, "round": 1}), options)
+    except RulesError as error:
+        raise LedgerError(str(error), field="game") from None
+    game_json = game if isinstance(game, str) else dict(game)
+    payload = {"type": "call", "game": game_json, "dealer": dealer.name}
+    if options:
+        payload["options"] = options
+    name = game if isinstance(game, str) else "the dealer's own game"
+    return Journal(session).write(kind=Entry.CALL, key=key, user=user, player=dealer,
+                                  payload=payload, memo=f"{dealer.name} calls {name}")
+
+
+@idempotent("game_end")
+def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
+    """The banker ends the game before the rules do; the pot stays on the table (P3)."""
+    session = lock_session(session)
+    state = selectors.table_game(session)
+    if state.game is None:
+        raise LedgerError("No game is being played.", field="game")
+    return Journal(session).write(kind=Entry.END_GAME, key=key, user=user,
+                                  payload={"type": "end_game"},
+                                  memo=f"the game of {state.name} ended; the pot stays")

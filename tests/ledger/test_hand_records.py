@@ -35,7 +35,8 @@ def test_a_hand_is_recorded_with_its_carry_and_moves_no_bank_money_P2(stacked):
     before = Posting.objects.count()
     hand = stacked.hand("2.05", {"Fred": "1.00", "Ann": "1.00"},
                         {"Fred": "1.05", "Ann": "1.00"}, carry="0.05")
-    assert selectors.session_dashboard(stacked.session).table_pot == 5
+    # the next pot: the 0.05 carried plus what the hand's losers owe into it (P3)
+    assert selectors.session_dashboard(stacked.session).table_pot == 5 + 205
     assert Posting.objects.count() == before
     assert hand.payload["awards"] == {"Fred": "1.00", "Ann": "1.00"}
 

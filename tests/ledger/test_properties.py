@@ -62,14 +62,15 @@ class Night(RuleBasedStateMachine):
             seating=[n for n in NAMES if n != self.banker], key=new_key())
         self.out = 0
         self.effects: dict[int, int] = {}        # entry id -> its move of the chips out
-        self.table: dict[int, tuple[int, int]] = {}   # entry id -> (into the pot, awarded)
+        self.table: dict[int, tuple[int, int | None, int]] = {}  # id -> (pot, awarded, owed)
 
     def pot(self) -> int:
-        """The table pot as the live record leaves it: a penalty adds, a hand leaves its carry."""
+        """The next pot as the live record leaves it: a penalty adds to it, a hand leaves its
+        carry plus what its losers owe into the next pot."""
         pot = 0
         for pk in sorted(self.table):
-            added, awarded = self.table[pk]
-            pot = pot + added if awarded is None else added - awarded
+            played, awarded, owed = self.table[pk]
+            pot = pot + played if awarded is None else played - awarded + owed
         return pot
 
     def _record(self, entry: Entry, out: int) -> None:
@@ -95,14 +96,15 @@ class Night(RuleBasedStateMachine):
     @rule(player=st.sampled_from(NAMES))
     def penalty(self, player):
         entry = services.penalty_record(session=self.session, player=player, key=new_key())
-        self.table[entry.pk] = (20, None)
+        self.table[entry.pk] = (20, None, 0)
         self._record(entry, 0)
 
     @rule(stakes=st.dictionaries(st.sampled_from(NAMES), st.integers(1, 40), max_size=3),
           winner=st.sampled_from(NAMES), keep=st.integers(0, 2))
     def hand(self, stakes, winner, keep):
-        pot = self.pot() + 5 * sum(stakes.values())
-        award = pot - 5 * keep
+        pot = self.pot() + 5 * keep       # the pot on the table and the bets of this hand
+        award = pot - 5 * (keep % 2)
+        owed = 5 * sum(stakes.values())   # the losers' match into the next pot (P3)
         try:
             entry = services.hand_record(session=self.session, pot=pot, awards={winner: award},
                                          owes={p: 5 * n for p, n in stakes.items()},
@@ -111,7 +113,7 @@ class Night(RuleBasedStateMachine):
             assert award <= 0
             return
         assert award > 0
-        self.table[entry.pk] = (pot, award)
+        self.table[entry.pk] = (pot, award, owed)
         self._record(entry, 0)
 
     @rule(player=st.sampled_from(NAMES), extra=st.integers(-300, 40))
