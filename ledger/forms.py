@@ -417,3 +417,140 @@ class SeatingForm(KeyedForm):
             order[at], order[to] = order[to], order[at]
         data["new_order"] = order
         return data
+
+
+# ---- hands at the table (the table's record, checked by the rules) ----------------------
+
+SPLITS = [("", "as the game says"), ("high", "high"), ("low", "low"),
+          ("cards-talk", "cards talk: high and low split"), ("declare", "declare")]
+LOWS = [("", "as the game says"), ("house", "house (S7)"), ("a5", "ace-to-five"),
+        ("27", "deuce-to-seven"), ("a6", "ace-to-six"), ("8-or-better", "8 or better")]
+POT_RULES = [("", "as the game says"), ("winner-takes", "winner takes the pot"),
+             ("match", "losers match the pot"), ("burn", "losers burn")]
+TIES = [("", "as the game says"), ("split", "split"), ("goal-post", "goal-post (P6)")]
+PIGGING = [("", "as the game says"), ("house", "win each side outright (P1)"),
+           ("win-or-tie", "win or tie each side"), ("share-ties", "share ties")]
+OPTION_FIELDS = ("wild", "split", "low", "low_qualifier", "high_qualifier", "pot_rule",
+                 "burn_cap", "ties", "pigging")
+
+
+class GameCallForm(RosterForm):
+    """The dealer calls a game: a catalog game, changed as the dealer likes (S12)."""
+
+    game = forms.ChoiceField(label="Game")
+    wild = forms.CharField(label="Wild cards", required=False, max_length=60,
+                           help_text="e.g. 2, joker, lowest-hole, center")
+    split = forms.ChoiceField(label="Split", choices=SPLITS, required=False)
+    low = forms.ChoiceField(label="Low", choices=LOWS, required=False)
+    low_qualifier = forms.CharField(label="Low qualifier (highest card of a low)",
+                                    required=False, max_length=2)
+    high_qualifier = forms.CharField(label="High qualifier (worst high that wins)",
+                                     required=False, max_length=30)
+    pot_rule = forms.ChoiceField(label="Pot", choices=POT_RULES, required=False)
+    burn_cap = forms.CharField(label="Burn cap", required=False, max_length=10)
+    ties = forms.ChoiceField(label="Ties", choices=TIES, required=False)
+    pigging = forms.ChoiceField(label="Going both ways", choices=PIGGING, required=False)
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "— which game? —"), *games]
+        self.fields["dealer"] = _player_field("Dealer", self.roster, empty="— who deals? —")
+        self.order_fields(["game", "dealer"])
+
+    def options(self) -> dict[str, str]:
+        return {name: self.cleaned_data[name].strip() for name in OPTION_FIELDS
+                if self.cleaned_data.get(name, "").strip()}
+
+
+def _cards_field(label: str, example: str = "As Kd 10h") -> forms.CharField:
+    return forms.CharField(label=label, required=False, max_length=120,
+                           widget=forms.TextInput(attrs={"autocomplete": "off",
+                                                         "autocapitalize": "off",
+                                                         "aria-label": f"{label} cards",
+                                                         "placeholder": example}))
+
+
+class HandForm(KeyedForm):
+    """A hand of the game at the table, entered by who won each side or by the cards."""
+
+    MODES = [("winners", "By who won"), ("cards", "By the cards")]
+
+    mode = forms.ChoiceField(label="Enter the hand", choices=MODES, initial="winners",
+                             widget=forms.RadioSelect)
+    pot = MoneyField(label="Pot", required=False, allow_zero=True,
+                     help_text="What the last hand left, plus the antes and bets of this one.")
+    last_round = forms.BooleanField(label="Last round: losers pay the winners directly (P5)",
+                                    required=False)
+
+    def __init__(self, *args, players=(), game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.game = game
+        self.sides = [game.split] if game.split in ("high", "low") else ["high", "low"]
+        for index in range(len(self.players)):
+            for side in self.sides:
+                self.fields[f"p{index}_won_{side}"] = forms.BooleanField(
+                    label=f"won {side}" if len(self.sides) > 1 else "won", required=False)
+            self.fields[f"p{index}_folded"] = forms.BooleanField(label="folded", required=False)
+            if game.split == "declare":
+                self.fields[f"p{index}_declare"] = forms.ChoiceField(
+                    label="declared", required=False,
+                    choices=[("", "—"), *((d, d) for d in game.declarations)])
+            if game.go_stop:
+                self.fields[f"p{index}_go"] = forms.BooleanField(label="went", required=False,
+                                                                  initial=True)
+            self.fields[f"p{index}_down"] = _cards_field("down", "down: As Kd")
+            self.fields[f"p{index}_up"] = _cards_field("up", "up: 10h 9c")
+            self.fields[f"p{index}_award"] = MoneyField(label="award", required=False,
+                                                        allow_zero=True)
+        for position in game.board:
+            self.fields[f"board_{position.name}"] = _cards_field(position.name)
+
+    def rows(self) -> list[dict]:
+        """Per player, the bound fields the template lays out in one row."""
+        rows = []
+        for index, name in enumerate(self.players):
+            fields = {key.split("_", 1)[1]: self[key] for key in self.fields
+                      if key.startswith(f"p{index}_")}
+            rows.append({"name": name, **fields,
+                         "won": [self[f"p{index}_won_{side}"] for side in self.sides]})
+        return rows
+
+    def board_fields(self):
+        return [self[f"board_{p.name}"] for p in self.game.board]
+
+    def hand(self, *, typed: bool = True) -> dict:
+        """The hand as the rules read it (ARCHITECTURE.md: by winners or by cards)."""
+        data = self.cleaned_data
+        by_cards = data["mode"] == "cards"
+        hand: dict = {}
+        if data.get("pot") is not None:
+            hand["pot"] = format_cents(data["pot"])
+        if data.get("last_round"):
+            hand["last_round"] = True
+        players, awards = [], {}
+        for index, name in enumerate(self.players):
+            player: dict = {"name": name}
+            if data.get(f"p{index}_folded") and by_cards:
+                player["in"] = False          # the showdown's word for a folded player
+            elif data.get(f"p{index}_folded"):
+                player["folded"] = True
+            if data.get(f"p{index}_declare"):
+                player["declare"] = data[f"p{index}_declare"]
+            if self.game.go_stop:
+                player["go"] = bool(data.get(f"p{index}_go"))
+            if by_cards:
+                player["down"] = data[f"p{index}_down"].replace(",", " ").split()
+                player["up"] = data[f"p{index}_up"].replace(",", " ").split()
+            else:
+                player["won"] = [s for s in self.sides if data.get(f"p{index}_won_{s}")]
+            players.append(player)
+            if data.get(f"p{index}_award") is not None:
+                awards[name] = format_cents(data[f"p{index}_award"])
+        hand["players"] = players
+        if by_cards and self.game.board:
+            hand["board"] = {p.name: data[f"board_{p.name}"].replace(",", " ").split()
+                             for p in self.game.board}
+        if typed and awards:
+            hand["awards"] = {n: a for n, a in awards.items() if a != "0.00"}
+        return hand

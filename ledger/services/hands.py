@@ -19,7 +19,7 @@ from typing import Any
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, Player, PokerSession, Seat
 from rules.errors import MoneyError, RulesError
-from rules.games.definition import apply_options
+from rules.games.definition import GameDef, apply_options
 from rules.games.payout import check_typed, payout
 from rules.games.showdown import game_of, resolve
 from rules.money import format_cents, parse_cents
@@ -175,6 +175,18 @@ def _with_defaults(hand: Mapping[str, Any], state: selectors.TableGame) -> dict[
     if "penalties" not in data and 0 < state.penalties <= _pot_of(data["pot"]):
         data["penalties"] = format_cents(state.penalties)   # never counted in a match (B11)
     return data
+
+
+def game_rules(state: selectors.TableGame) -> GameDef:
+    """The rules of the game at the table, for the round its next hand plays, with the
+    called options (the dealer's own game, S12)."""
+    game = _rules_game(state.game)
+    if game.rounds:
+        game = game.for_round(min(state.round, len(game.rounds)))
+    try:
+        return apply_options(game, state.options)[0]
+    except RulesError as error:
+        raise LedgerError(str(error), field="game") from None
 
 
 def _pot_of(value: object) -> int:

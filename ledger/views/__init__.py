@@ -1,6 +1,7 @@
 """Banker pages. Views parse forms and call `ledger.services`; they never write models."""
 
 from ledger.views.close import count_difference, note_action, session_close_view, surrogate_merge
+from ledger.views.hands import game_call, game_end, hand
 from ledger.views.money import (
     buyin,
     cashout,
@@ -22,7 +23,7 @@ from ledger.views.sessions import (
 )
 
 __all__ = [
-    "buyin", "cashout", "chip_sale", "correction", "count_difference", "final_pot",
+    "buyin", "cashout", "game_call", "game_end", "hand", "chip_sale", "correction", "count_difference", "final_pot",
     "note_action", "payment", "penalty", "player_balance", "player_list", "player_new",
     "pot_award", "seating", "session_close_view",
     "session_dashboard_view", "session_list", "session_open", "surrogate_merge",

@@ -1,0 +1,90 @@
+"""The table's hands on the tablet: call a game, enter each hand by who won or by the cards,
+see what the rules make of it (who wins what, who owes what into the next pot, why), end the
+game. Hands are the table's record: they move no money in the bank."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ledger import services
+from ledger.forms import GameCallForm, HandForm, KeyedForm
+from ledger.models import Entry
+from ledger.selectors import table_game
+from ledger.services.hands import game_rules, resolve_hand
+from rules.games.registry import all_games
+
+from .common import call_service, dashboard_url, get_open_session, seated_roster
+
+
+def _hand_url(session, entry=None) -> str:
+    url = reverse("hand", args=[session.pk])
+    return f"{url}?saved={entry.pk}" if entry is not None else url
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_call(request, pk):
+    """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
+    session = get_open_session(pk)
+    games = [(g.id, g.name) for g in all_games().values() if g.defined]
+    form = GameCallForm(request.POST or None, roster=seated_roster(session), games=games)
+    if request.method == "POST" and form.is_valid():
+        outcome = call_service(request, form, services.game_call, session=session,
+                               game=form.cleaned_data["game"],
+                               dealer=form.cleaned_data["dealer"], options=form.options())
+        if outcome.ok:
+            return redirect(_hand_url(session))
+    return render(request, "ledger/game_call.html",
+                  {"session": session, "form": form, "state": table_game(session),
+                   "dashboard_url": dashboard_url(session)},
+                  status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_POST
+def game_end(request, pk):
+    """The banker ends the game before the rules do; the pot stays on the table (P3)."""
+    session = get_open_session(pk)
+    form = KeyedForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, services.game_end, session=session)
+        if outcome.ok:
+            return redirect(dashboard_url(session, outcome.result))
+    return redirect(_hand_url(session))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand(request, pk):
+    """Enter a hand of the game at the table; preview the rules' payout, then save it."""
+    session = get_open_session(pk)
+    state = table_game(session)
+    if state.game is None or (state.called and state.over):
+        return redirect("game_call", session.pk)
+    players = [name for _, name in seated_roster(session)]
+    game = game_rules(state)
+    form = HandForm(request.POST or None, players=players, game=game, initial={"pot": state.pot})
+    context = {"session": session, "state": state, "game": game, "form": form,
+               "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
+    if request.GET.get("saved", "").isdigit():
+        context["saved"] = Entry.objects.filter(session=session, kind=Entry.HAND,
+                                                pk=int(request.GET["saved"])).first()
+    if request.method == "POST" and form.is_valid():
+        typed = "use_computed" not in request.POST
+        entered = form.hand(typed=typed)
+        if "preview" in request.POST:
+            try:
+                context["preview"], _ = resolve_hand(entered, state)
+            except services.LedgerError as error:
+                form.add_error(None, str(error))
+        else:
+            outcome = call_service(request, form, services.hand_enter, session=session,
+                                   hand=entered)
+            if outcome.ok:
+                return redirect(_hand_url(session, outcome.result))
+            context["offer_computed"] = typed and "awards" in entered
+    status = 400 if form.is_bound and form.errors else 200
+    return render(request, "ledger/hand.html", context, status=status)
