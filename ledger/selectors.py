@@ -13,7 +13,8 @@ from django.db.models import Count, Q, Sum
 
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.services.journal import book_balances, open_note_balances, session_totals
-from rules.errors import MoneyError
+from rules.errors import MoneyError, RulesError
+from rules.games.showdown import game_of
 from rules.money import format_cents, parse_cents
 from rules.settle import settle_balances
 
@@ -223,6 +224,111 @@ def _after_hand(state: TableGame, payload: dict) -> TableGame:
                      over=bool(result.get("game_over")))
 
 
+@dataclass
+class PlayedHand:
+    """One recorded hand as a player sees it on their phone."""
+
+    number: int
+    game: str
+    said: list[str]          # the explanation's lines about this player (their hand, …)
+    won: int
+    owes: int
+    next_pot: int
+
+
+def player_hands(session: PokerSession, player: Player) -> list[PlayedHand]:
+    """Tonight's recorded hands this player was part of, oldest first (the table's record)."""
+    hands = []
+    rows = _live_entries(session).filter(kind=Entry.HAND).order_by("id").values_list(
+        "payload", flat=True)
+    for number, payload in enumerate(rows, start=1):
+        result = hand_result(payload)
+        names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
+        names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})
+        if player.name not in names:
+            continue
+        game = payload.get("game")
+        hands.append(PlayedHand(
+            number=number,
+            game=game if isinstance(game, str) and game else "the dealer's game",
+            said=[line for line in result.get("explain") or []
+                  if line.startswith((f"{player.name} ", f"{player.name}:"))],
+            won=sum(_cents(a["amount"]) for a in result.get("awards") or []
+                    if a.get("name") == player.name),
+            owes=sum(_cents(o["amount"]) for o in result.get("owes") or []
+                     if o.get("name") == player.name),
+            next_pot=_cents(result.get("next_pot")),
+        ))
+    return hands
+
+
+@dataclass
+class Deal:
+    """Who deals, as far as the recorded calls and hands tell (B1, B13, B14)."""
+
+    seats: list[str]
+    dealt: dict[str, int]
+    next_dealer: str | None
+
+    @property
+    def first(self) -> str:
+        return self.seats[0]          # the banker deals first (B1)
+
+    @property
+    def last(self) -> str:
+        return self.seats[-1]         # the player on the banker's right
+
+    @property
+    def may_leave(self) -> bool:
+        """B13: nobody leaves before the last dealer has dealt as many hands as the first."""
+        return self.dealt.get(self.last, 0) >= self.dealt.get(self.first, 0)
+
+
+def _left_of(seats: list[str], name: str | None) -> str | None:
+    if not seats:
+        return None
+    if name not in seats:
+        return seats[0]
+    return seats[(seats.index(name) + 1) % len(seats)]
+
+
+def _is_match_game(game: object) -> bool:
+    try:
+        return game_of({"game": game, "round": 1}).pot.kind != "winner-takes"
+    except RulesError:
+        return False
+
+
+def deal_state(session: PokerSession) -> Deal:
+    """The deal goes left from the banker, one hand each; a called game is dealt by its
+    caller; after a match-pot game ends the deal moves to the left of its caller (B14)."""
+    seats = list(Seat.objects.filter(session=session).order_by("position")
+                 .values_list("player__name", flat=True))
+    deal = Deal(seats=seats, dealt={}, next_dealer=seats[0] if seats else None)
+    caller, match = None, False
+    rows = (_live_entries(session).filter(kind__in=[Entry.CALL, Entry.HAND, Entry.END_GAME])
+            .order_by("id").values_list("kind", "payload"))
+    for kind, payload in rows:
+        if kind == Entry.CALL:
+            caller = payload.get("dealer") or deal.next_dealer
+            match = _is_match_game(payload.get("game"))
+            deal.next_dealer = caller
+        elif kind == Entry.END_GAME:
+            deal.next_dealer = _left_of(seats, caller) if match else deal.next_dealer
+            caller, match = None, False
+        else:
+            dealer = deal.next_dealer
+            if dealer is not None:
+                deal.dealt[dealer] = deal.dealt.get(dealer, 0) + 1
+            over = bool(hand_result(payload).get("game_over"))
+            if over and match and caller is not None:
+                deal.next_dealer = _left_of(seats, caller)
+                caller, match = None, False
+            else:
+                deal.next_dealer = _left_of(seats, dealer)
+    return deal
+
+
 def table_pot(session: PokerSession) -> int:
     """The pot on the table as the recorded hands and penalties left it (the table's record)."""
     return table_game(session).pot
@@ -373,7 +479,7 @@ def entries_of(session: PokerSession):
 
 
 __all__ = [
-    "Dashboard", "PlayerLine", "TableGame", "audit", "hand_result", "table_game", "entries_of", "night_book", "player_book_balance",
+    "Dashboard", "PlayerLine", "TableGame", "audit", "deal_state", "hand_result", "player_hands", "table_game", "entries_of", "night_book", "player_book_balance",
     "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate",
     "session_dashboard", "sessions_list", "settle_up_report", "the_book",
 ]

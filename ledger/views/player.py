@@ -12,9 +12,11 @@ from django.views.decorators.cache import never_cache
 from ledger.models import Player
 from ledger.selectors import (
     player_book_balance,
+    player_hands,
     player_night,
     player_sessions,
     player_unmerged_surrogate,
+    table_game,
 )
 
 
@@ -37,6 +39,8 @@ def player_balance(request, token):
         "book": player_book_balance(player),
         "surrogate": player_unmerged_surrogate(player),
         "transfers": transfers,
+        "hands": player_hands(session, player) if session is not None else [],
+        "table": table_game(session) if session is not None and session.is_open else None,
     }
     template = "ledger/player.html"
     if request.htmx:

@@ -12,7 +12,13 @@ from django.views.decorators.http import require_http_methods
 from ledger import services
 from ledger.forms import PlayerForm, SeatingForm, SessionOpenForm
 from ledger.models import Entry, Player
-from ledger.selectors import entries_of, session_dashboard, sessions_list, table_game
+from ledger.selectors import (
+    deal_state,
+    entries_of,
+    session_dashboard,
+    sessions_list,
+    table_game,
+)
 from tables.tables import DashboardTable
 
 from .common import call_service, get_open_session, get_session, seated_roster
@@ -84,7 +90,7 @@ def session_dashboard_view(request, pk):
         saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": table_game(session),
+               "game": table_game(session), "deal": deal_state(session),
                "can_reseat": session.is_open and not _hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"

@@ -119,3 +119,13 @@ def test_ending_the_game_keeps_the_pot_P3(banker_client, called):
     assert response.status_code == 302
     state = selectors.table_game(called.session)
     assert (state.game, state.pot) == (None, 900)
+
+
+def test_the_phone_shows_tonights_hands_and_the_pot(banker_client, client, called, players):
+    _hand_post(banker_client, called, {"pot": "3.00", "p1_won_high": "on", "save": "1"})
+    page = client.get(reverse("player_balance", args=[players["Ann"].balance_token]))
+    html = page.content.decode()
+    assert 'id="phone-pot">$9.00<' in html and "draw-match-pot" in html
+    assert "you owe <span class=\"money neg\">$3.00</span> into the next pot" in html
+    fred = client.get(reverse("player_balance", args=[players["Fred"].balance_token]))
+    assert "you won <span class=\"money\">$3.00</span>" in fred.content.decode()

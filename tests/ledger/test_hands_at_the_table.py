@@ -172,3 +172,32 @@ def test_a_card_entered_twice_is_refused(table):
         {"name": "Ann", "down": ["As", "2d", "3c", "4h", "6s"]}]}
     with pytest.raises(LedgerError, match="As"):
         services.hand_enter(session=table.session, hand=hand, key=new_key())
+
+
+def test_the_deal_goes_left_and_returns_left_of_the_caller_after_a_match_game_B1_B13_B14(
+        table):
+    s = table.session          # seats: Mike (banker), Fred, Ann, Gus; Fred called the game
+    assert selectors.deal_state(s).next_dealer == "Fred"
+    services.hand_enter(session=s, hand={"pot": "3.00", "players": winners(high=["Fred"])},
+                        key=new_key())   # Fred called draw-match-pot and deals its first hand
+    deal = selectors.deal_state(s)
+    assert deal.dealt == {"Fred": 1} and deal.next_dealer == "Ann"
+    services.hand_enter(session=s, hand={"players": winners(high=["Ann", "Gus"])},
+                        key=new_key())   # a tie: they split, Fred matches, the game goes on
+    services.hand_enter(session=s, hand={"players": [
+        {"name": "Fred", "folded": True}, {"name": "Ann", "won": ["high"]},
+        {"name": "Gus", "folded": True}]}, key=new_key())     # nobody matches: over (P3)
+    deal = selectors.deal_state(s)
+    assert selectors.table_game(s).over
+    assert deal.next_dealer == "Ann"          # left of Fred, who called the game (B14)
+    assert deal.dealt == {"Fred": 1, "Ann": 1, "Gus": 1}
+    assert deal.may_leave                     # Gus, the last dealer, has dealt 1; Mike 0
+
+
+def test_nobody_leaves_before_the_last_dealer_has_dealt_as_many_as_the_first_B13(night):
+    s = night.session          # seats: Mike (banker), Fred, Ann, Gus
+    services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
+    services.hand_enter(session=s, hand={"pot": "1.00", "players": winners(high=["Ann"])},
+                        key=new_key())
+    deal = selectors.deal_state(s)
+    assert (deal.next_dealer, deal.dealt, deal.may_leave) == ("Fred", {"Mike": 1}, False)
