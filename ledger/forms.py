@@ -467,6 +467,7 @@ def _cards_field(label: str, example: str = "As Kd 10h") -> forms.CharField:
                            widget=forms.TextInput(attrs={"autocomplete": "off",
                                                          "autocapitalize": "off",
                                                          "aria-label": f"{label} cards",
+                                                         "data-cards": "1",
                                                          "placeholder": example}))
 
 
@@ -514,6 +515,17 @@ class HandForm(KeyedForm):
                       if key.startswith(f"p{index}_")}
             rows.append({"name": name, **fields,
                          "won": [self[f"p{index}_won_{side}"] for side in self.sides]})
+        return rows
+
+    def card_rows(self) -> list[list[tuple[str, str, bool]]]:
+        """The picker's cards, a row per suit (and the joker when the deck has one):
+        (token, label, red) such as ("Th", "10♥", True)."""
+        ranks = "AKQJT98765432"
+        suits = (("s", "♠", False), ("h", "♥", True), ("d", "♦", True), ("c", "♣", False))
+        rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{symbol}", red) for r in ranks]
+                for s, symbol, red in suits]
+        if "joker" in self.game.deck:
+            rows.append([("JK", "Joker", False)])
         return rows
 
     def board_fields(self):

@@ -29,7 +29,13 @@ def test_three_hands_of_a_match_pot_game_on_the_tablet(banker_page, live_server,
     page.check("input[name=mode][value=cards]")
     page.fill("#id_pot", "2.00")
     page.check(f"#id_p{_seat(page, 'Mike')}_folded")
-    page.fill(f"#id_p{_seat(page, 'Fred')}_down", "Ks Kd 4c 7h 9s")
+    page.click(f"#id_p{_seat(page, 'Fred')}_down")          # Fred's cards by the picker
+    for card in ("Ks", "Kd", "4c", "7h", "9s"):
+        page.click(f"button[data-card='{card}']")
+    assert page.input_value(f"#id_p{_seat(page, 'Fred')}_down") == "Ks Kd 4c 7h 9s"
+    assert "used" in page.get_attribute("button[data-card='Kd']", "class")
+    page.click("button[data-card='9s']")                       # a second tap takes it back
+    page.click("button[data-card='9s']")
     page.fill(f"#id_p{_seat(page, 'Ann')}_down", "Qs Qd Qh 2c 3s")
     page.fill(f"#id_p{_seat(page, 'Gus')}_down", "As Jd 8h 6c 5s")
     page.click("button[name=preview].btn-big")

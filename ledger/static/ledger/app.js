@@ -136,8 +136,81 @@
     }
   });
 
+  // The card picker: tap a player's down/up field (or a board position), then tap cards.
+  // A card already entered anywhere is greyed out; tapping it again takes it back. The text
+  // fields stay the truth, so typing works as well and the server checks every card.
+  var cardTarget = null;
+
+  function cardToken(text) {
+    var m = /^(10|[2-9TJQKA])([SHDC\u2660\u2665\u2666\u2663])$/i.exec(text);
+    if (/^JK$/i.test(text)) { return "JK"; }
+    if (!m) { return text; }
+    var suit = { "\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c" }[m[2]] || m[2].toLowerCase();
+    return (m[1] === "10" ? "T" : m[1].toUpperCase()) + suit;
+  }
+
+  function cardsIn(input) {
+    return (input.value || "").replace(/,/g, " ").split(/\s+/).filter(Boolean).map(cardToken);
+  }
+
+  function refreshPicker(picker) {
+    var used = {};
+    picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+      cardsIn(input).forEach(function (card) { used[card] = input; });
+    });
+    picker.querySelectorAll("button[data-card]").forEach(function (button) {
+      var isUsed = Boolean(used[button.dataset.card]);
+      button.classList.toggle("used", isUsed);
+      button.setAttribute("aria-pressed", isUsed ? "true" : "false");
+    });
+    picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+      input.classList.toggle("card-target", input === cardTarget);
+    });
+    var label = picker.querySelector("[data-picker-target]");
+    if (label) { label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") : "—"; }
+  }
+
+  function onCard(button) {
+    var picker = button.closest("[data-card-picker]");
+    var card = button.dataset.card;
+    var owner = null;
+    picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+      if (cardsIn(input).indexOf(card) >= 0) { owner = input; }
+    });
+    if (owner) {
+      owner.value = cardsIn(owner).filter(function (c) { return c !== card; }).join(" ");
+    } else if (cardTarget) {
+      cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
+    }
+    refreshPicker(picker);
+    return true;
+  }
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches("input[data-cards]")) {
+      cardTarget = event.target;
+      var picker = event.target.form.querySelector("[data-card-picker]");
+      if (picker) { refreshPicker(picker); }
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-card]");
+    if (button && onCard(button)) { event.preventDefault(); }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("input[data-cards]")) {
+      var picker = event.target.form.querySelector("[data-card-picker]");
+      if (picker) { refreshPicker(picker); }
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
+    document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
+      picker.hidden = false;
+      picker.form = picker.closest("form");
+      refreshPicker(picker);
+    });
   });
 })();
