@@ -62,16 +62,20 @@ def hand(request, pk):
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""
     session = get_open_session(pk)
     state = table_game(session)
+    saved = None
+    if request.method == "GET" and request.GET.get("saved", "").isdigit():
+        saved = Entry.objects.filter(session=session, kind=Entry.HAND,
+                                     pk=int(request.GET["saved"])).first()
+    context = {"session": session, "state": state, "saved": saved,
+               "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
     if state.game is None or (state.called and state.over):
-        return redirect("game_call", session.pk)
+        if saved is None:
+            return redirect("game_call", session.pk)
+        return render(request, "ledger/hand.html", context)   # the last hand; call the next
     players = [name for _, name in seated_roster(session)]
     game = game_rules(state)
     form = HandForm(request.POST or None, players=players, game=game, initial={"pot": state.pot})
-    context = {"session": session, "state": state, "game": game, "form": form,
-               "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
-    if request.GET.get("saved", "").isdigit():
-        context["saved"] = Entry.objects.filter(session=session, kind=Entry.HAND,
-                                                pk=int(request.GET["saved"])).first()
+    context.update(game=game, form=form)
     if request.method == "POST" and form.is_valid():
         typed = "use_computed" not in request.POST
         entered = form.hand(typed=typed)
