@@ -3,7 +3,16 @@ a mistake is corrected by a reversing entry through the services, never edited h
 
 from django.contrib import admin
 
-from .models import BankNote, Entry, IdempotencyKey, Player, PokerSession, Posting, Seat
+from .models import (
+    BankNote,
+    Entry,
+    HouseGame,
+    IdempotencyKey,
+    Player,
+    PokerSession,
+    Posting,
+    Seat,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -94,3 +103,12 @@ class SeatAdmin(ReadOnlyAdmin):
 class IdempotencyKeyAdmin(ReadOnlyAdmin):
     list_display = ("key", "action", "result_model", "result_id", "created_at")
     search_fields = ("key",)
+
+
+@admin.register(HouseGame)
+class HouseGameAdmin(admin.ModelAdmin):
+    """The dealers' own games kept for the house (S12); a definition is edited on the tablet."""
+
+    list_display = ("name", "created_by", "created_at")
+    search_fields = ("name",)
+    readonly_fields = ("definition", "created_by", "created_at")

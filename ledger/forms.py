@@ -450,6 +450,8 @@ class GameCallForm(RosterForm):
     burn_cap = forms.CharField(label="Burn cap", required=False, max_length=10)
     ties = forms.ChoiceField(label="Ties", choices=TIES, required=False)
     pigging = forms.ChoiceField(label="Going both ways", choices=PIGGING, required=False)
+    save_as = forms.CharField(label="Save these rules for the house as", required=False,
+                              max_length=60, help_text="A name, to call this game again later.")
 
     def __init__(self, *args, games=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -366,6 +366,25 @@ class Posting(AppendOnlyModel):
         return f"{self.kind} {self.amount}"
 
 
+class HouseGame(models.Model):
+    """A dealer's own game saved for the house (S12): a catalog game with the dealer's changes,
+    kept as an inline definition in the catalog's own format, so calls and exports carry it."""
+
+    name = models.CharField(max_length=60, unique=True)
+    definition = models.JSONField(help_text="The game in the format of `rules games --json`.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="house_games",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class IdempotencyKey(models.Model):
     """A write's one-time key, what was asked, and what it produced (R1, R3)."""
 

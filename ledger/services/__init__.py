@@ -16,6 +16,7 @@ or names; "bank" (or None) stands for the bank.
     hand_enter(*, session, hand={...}, key, user=None)   # by cards or by winners, rules-checked
     game_call(*, session, game, dealer, options=None, key, user=None)
     game_end(*, session, key, user=None)                 # the pot stays on the table (P3)
+    house_game_save(*, name, game, options=None, key, user=None)   # the dealer's own game, S12
     cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)  # {} = nothing
     count_difference_record(*, session, amount, reason, key, user=None)
     final_pot_award(*, session, winner, key, user=None)
@@ -46,6 +47,7 @@ from .hands import (
     game_end,
     hand_enter,
     hand_record,
+    house_game_save,
     penalty_record,
     warning_given,
     warning_record,
@@ -57,7 +59,7 @@ from .sessions import session_open, session_seat, session_seating_set
 __all__ = [
     "book_opening", "buyin_create", "cashout_create", "chip_total", "CHIP_VALUES",
     "count_difference_record", "entry_reverse", "final_pot_award", "game_call", "game_end",
-    "hand_enter", "hand_record", "IdempotencyConflict", "LedgerError", "not_cashed_out",
+    "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict", "LedgerError", "not_cashed_out",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record", "player_create",
     "PossibleDuplicate", "session_close", "session_open", "session_seat", "session_seating_set",
     "surrogate_book_merge", "warning_given", "warning_record",

@@ -16,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import slugify
+
 from ledger import selectors  # the table's state; read when a hand is entered
-from ledger.models import Entry, Player, PokerSession, Seat
+from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from rules.errors import MoneyError, RulesError
 from rules.games.definition import GameDef, apply_options
 from rules.games.payout import check_typed, payout
+from rules.games.registry import get_game
 from rules.games.showdown import game_of, resolve
 from rules.money import format_cents, parse_cents
 
@@ -301,3 +304,28 @@ def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
     return Journal(session).write(kind=Entry.END_GAME, key=key, user=user,
                                   payload={"type": "end_game"},
                                   memo=f"the game of {state.name} ended; the pot stays")
+
+
+@idempotent("house_game_save")
+def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None = None,
+                    key: str, user=None) -> HouseGame:
+    """Save a dealer's own game for the house under a name (S12): the catalog game `game`
+    with `options` applied, as an inline definition in the catalog's format."""
+    name = " ".join(str(name or "").split())
+    if not 0 < len(name) <= 60:
+        raise LedgerError("Give the game a name of 1 to 60 characters.", field="name")
+    if HouseGame.objects.filter(name__iexact=name).exists():
+        raise LedgerError(f"The house already has a game called {name}.", field="name")
+    try:
+        base = get_game(str(game))
+        changed, _ = apply_options(base, dict(options or {}))
+        definition = changed.to_json()
+        definition.update(id=f"house-{slugify(name) or 'game'}", name=name,
+                          describe=f"{base.describe} The dealer's own version of {base.name}: "
+                          + ", ".join(f"{k} {v}" for k, v in (options or {}).items()) + ".")
+        GameDef.from_json(definition, where="game")
+    except RulesError as error:
+        raise LedgerError(str(error), field="game") from None
+    return HouseGame.objects.create(name=name, definition=definition,
+                                    created_by=user if getattr(user, "is_authenticated", False)
+                                    else None)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
-from ledger.models import Entry
+from ledger.models import Entry, HouseGame
 from ledger.selectors import table_game
 from ledger.services.hands import game_rules, resolve_hand
 from rules.games.registry import all_games
@@ -29,14 +29,26 @@ def _hand_url(session, entry=None) -> str:
 def game_call(request, pk):
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
-    games = [(g.id, g.name) for g in all_games().values() if g.defined]
+    house = {f"house:{g.pk}": g for g in HouseGame.objects.all()}
+    games = [(value, f"{g.name} (house)") for value, g in house.items()]
+    games += [(g.id, g.name) for g in all_games().values() if g.defined]
     form = GameCallForm(request.POST or None, roster=seated_roster(session), games=games)
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, services.game_call, session=session,
-                               game=form.cleaned_data["game"],
-                               dealer=form.cleaned_data["dealer"], options=form.options())
-        if outcome.ok:
-            return redirect(_hand_url(session))
+        data, options = form.cleaned_data, form.options()
+        game = house[data["game"]].definition if data["game"] in house else data["game"]
+        if data["save_as"] and data["game"] not in house:
+            try:    # the dealer's own game, kept for the house (S12); then called as saved
+                game = services.house_game_save(name=data["save_as"], game=data["game"],
+                                                options=options, key=f"{data['key']}-house",
+                                                user=request.user).definition
+                options = {}
+            except services.LedgerError as error:
+                form.add_error("save_as", str(error))
+        if not form.errors:
+            outcome = call_service(request, form, services.game_call, session=session,
+                                   game=game, dealer=data["dealer"], options=options)
+            if outcome.ok:
+                return redirect(_hand_url(session))
     return render(request, "ledger/game_call.html",
                   {"session": session, "form": form, "state": table_game(session),
                    "dashboard_url": dashboard_url(session)},

@@ -129,3 +129,26 @@ def test_the_phone_shows_tonights_hands_and_the_pot(banker_client, client, calle
     assert "you owe <span class=\"money neg\">$3.00</span> into the next pot" in html
     fred = client.get(reverse("player_balance", args=[players["Fred"].balance_token]))
     assert "you won <span class=\"money\">$3.00</span>" in fred.content.decode()
+
+
+def test_the_dealers_own_game_is_saved_for_the_house_and_called_again_S12(
+        banker_client, night, players):
+    url = reverse("game_call", args=[night.session.pk])
+    page = banker_client.get(url)
+    response = banker_client.post(url, {"key": _key(page), "game": "five-card-draw",
+                                        "wild": "2", "split": "cards-talk",
+                                        "low": "8-or-better", "save_as": "Deuces Hi-Lo",
+                                        "dealer": players["Fred"].pk})
+    assert response.status_code == 302
+    from ledger.models import HouseGame
+
+    saved = HouseGame.objects.get()
+    assert (saved.name, saved.definition["wild"], saved.definition["split"]) == (
+        "Deuces Hi-Lo", "2", "cards-talk")
+    call = Entry.objects.get(kind=Entry.CALL)
+    assert call.payload["game"]["id"] == "house-deuces-hi-lo"   # inline: exports carry it
+    page = banker_client.get(url)
+    assert "Deuces Hi-Lo (house)" in page.content.decode()
+    again = banker_client.post(url, {"key": _key(page), "game": "five-card-draw",
+                                     "save_as": "deuces hi-lo", "dealer": players["Ann"].pk})
+    assert again.status_code == 400 and "already has a game called" in again.content.decode()

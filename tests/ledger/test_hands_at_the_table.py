@@ -201,3 +201,20 @@ def test_nobody_leaves_before_the_last_dealer_has_dealt_as_many_as_the_first_B13
                         key=new_key())
     deal = selectors.deal_state(s)
     assert (deal.next_dealer, deal.dealt, deal.may_leave) == ("Fred", {"Mike": 1}, False)
+
+
+def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_path):
+    s = night.session
+    house = services.house_game_save(name="Deuces Hi-Lo", game="five-card-draw",
+                                     options={"wild": "2", "split": "cards-talk",
+                                              "low": "8-or-better"}, key=new_key())
+    services.game_call(session=s, game=house.definition, dealer="Fred", key=new_key())
+    hand = {"pot": "2.05", "players": [
+        {"name": "Fred", "down": ["2s", "3d", "4h", "5c", "7s"]},
+        {"name": "Ann", "down": ["Ks", "Kd", "Qh", "Jc", "9s"]}]}
+    result = services.hand_enter(session=s, hand=hand, key=new_key()).payload["result"]
+    assert result["awards"] == [{"name": "Fred", "amount": "2.05", "side": "both"}]
+    document = export_session(s)
+    assert document["events"][0]["game"]["name"] == "Deuces Hi-Lo"
+    from test_exchange import restore_into_fresh_database
+    assert restore_into_fresh_database(document, tmp_path)["audit_ok"]
