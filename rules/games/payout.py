@@ -21,7 +21,7 @@ from ..errors import MoneyError, RulesError
 from ..money import format_cents, parse_cents, require_nickels
 from . import pots
 from .definition import GameDef, apply_options
-from .showdown import game_of, legs_of, mapping_of, outcome_json
+from .showdown import declare_of, flag_of, game_of, legs_of, mapping_of, name_of, outcome_json
 
 WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
 RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
@@ -62,45 +62,26 @@ def _game_sides(game: GameDef) -> tuple[str, ...]:
     return pots.SIDES
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
-    value = data.get(key, default)
-    if not isinstance(value, bool):
-        raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
-    return value
-
-
 def _entrant(data: Any, index: int, game: GameDef, next_best: Mapping[str, str],
              contested: set[str]) -> pots.Entrant:
     where = f"players[{index}]"
-    if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected an object with the player's name")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RulesError(f"{where}.name: missing; expected the player's name")
-    name = name.strip()
-    folded = _flag(data, "folded", False, where) or not _flag(data, "in", True, where)
+    name = name_of(data, where)
+    folded = flag_of(data, "folded", False, where) or not flag_of(data, "in", True, where)
     won = _sides_won(data, game, where)
     if folded and won:
         raise RulesError(f"{where}.won: {name} folded and cannot win {' or '.join(won)}")
-    declare = data.get("declare")
-    if declare is not None and (game.split != "declare" or declare not in game.declarations):
-        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
-        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
-                         f"expected {allowed}")
-    if game.split == "declare" and not folded and declare is None:
-        raise RulesError(f"{where}.declare: missing; expected one of "
-                         f"{', '.join(game.declarations)}")
+    declare = declare_of(data, game, where, not folded)
     for side in won:
         if game.split == "declare" and declare not in (side, "both"):
             raise RulesError(f"{where}.won: {name} declared {declare} and cannot win {side}")
-    go = _flag(data, "go", True, where)
+    go = flag_of(data, "go", True, where)
     if game.go_stop and not folded and "go" not in data:
         raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
     # A side nobody won (no qualifying hand, P7/P8) leaves every key None, as in a showdown.
     keys = {side: _key(name, side, won, next_best) if not folded and side in contested
             else None for side in pots.SIDES}
     return pots.Entrant(name, keys["high"], keys["low"], declare, go,
-                        _flag(data, "dead", False, where), not folded)
+                        flag_of(data, "dead", False, where), not folded)
 
 
 def _contested(players: Sequence[Any], dummy: Any) -> set[str]:

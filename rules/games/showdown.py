@@ -83,7 +83,7 @@ def _cards(value: Any, where: str) -> Cards:
 _PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+def flag_of(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
@@ -129,32 +129,43 @@ def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     return cards
 
 
-def _seat(data: Any, index: int, game: GameDef) -> Seat:
-    where = f"players[{index}]"
+def name_of(data: Any, where: str) -> str:
+    """A player object's name (showdown and payout inputs alike)."""
     if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected an object with name, down/up cards")
+        raise RulesError(f"{where}: expected an object with the player's name")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RulesError(f"{where}.name: missing; expected the player's name")
+    return name.strip()
+
+
+def declare_of(data: Mapping[str, Any], game: GameDef, where: str, in_play: bool) -> str | None:
+    """What a player declared, checked against the game (required in a declare game)."""
+    declare = data.get("declare")
+    if game.split == "declare" and in_play and declare is None:
+        raise RulesError(f"{where}.declare: missing; "
+                         f"expected one of {', '.join(game.declarations)}")
+    if declare is not None and (game.split != "declare" or declare not in game.declarations):
+        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
+        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
+                         f"expected {allowed}")
+    return declare if isinstance(declare, str) else None
+
+
+def _seat(data: Any, index: int, game: GameDef) -> Seat:
+    where = f"players[{index}]"
+    name = name_of(data, where)
     stopped = game.go_stop and data.get("go") is False
     if "down" not in data and "up" not in data and data.get("in", True) and not stopped:
         # a player who folded or said stop (P12) may be entered without cards
         raise RulesError(f"{where}.down: missing; expected the player's cards (down and/or up)")
     down, up = _cards(data.get("down"), f"{where}.down"), _cards(data.get("up"), f"{where}.up")
-    stayed = _flag(data, "in", True, where)
-    dead = _flag(data, "dead", False, where)
-    go = _flag(data, "go", True, where)
+    stayed = flag_of(data, "in", True, where)
+    dead = flag_of(data, "dead", False, where)
+    go = flag_of(data, "go", True, where)
     if game.go_stop and stayed and not dead and "go" not in data:
         raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
-    declare = data.get("declare")
-    if game.split == "declare" and stayed and not dead:
-        if declare is None:
-            raise RulesError(f"{where}.declare: missing; "
-                             f"expected one of {', '.join(game.declarations)}")
-    if declare is not None and (game.split != "declare" or declare not in game.declarations):
-        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
-        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
-                         f"expected {allowed}")
+    declare = declare_of(data, game, where, stayed and not dead)
     if game.down is not None and len(down) + len(up) > game.down + game.up:
         raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
                          f"{game.down + game.up} ({game.down} down, {game.up} up)")
