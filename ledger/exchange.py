@@ -14,24 +14,36 @@ Beyond ARCHITECTURE.md's example the format carries, all optional on import:
 Import refuses a file whose `book_before` disagrees with THE BOOK here and names the people
 where it differs. Into a database whose THE BOOK has never been written, `book_before` is
 brought in as an opening balance first.
+
+Before anything is written the whole file is read (`_check_document`): money is a decimal
+string of ASCII digits, at most $100,000 an amount like the web form (a bare JSON number is
+refused: `2000` has meant both $20 and $2,000); players are named by strings, never ids; every
+field has the type the format gives it. A night already in the database (same date, banker and
+events) is refused by name, so the same file imported twice does not make two nights.
 """
 
 from __future__ import annotations
 
+import datetime
+import hashlib
+import json
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from ledger import services
 from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
 from ledger.services.journal import BANK, book_balances
 from ledger.services.lookup import signed_nickels_of
-from rules.money import format_cents
+from rules.money import format_cents, parse_cents
 
 FORMAT = "banker-session/1"
+MAX_AMOUNT = 100_000_00  # cents: the web form's ceiling (ledger/forms.py), for every amount
+MAX_CHIPS = 100_000      # chips of one colour in a cash-out, as on the form
 
 
 # ---- export ------------------------------------------------------------------------------
@@ -250,16 +262,180 @@ def _seating(head: Mapping, rows: list) -> list:
             and isinstance(row.get("name"), str)]
 
 
+# ---- reading the file before anything is written ---------------------------------------
+
+_DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,2})?", re.ASCII)
+_MONEY_FIELDS = {"buy": ("amount",), "penalty": ("amount",), "count_difference": ("amount",),
+                 "note": ("amount",), "pay": ("amount",), "hand": ("pot", "carry", "penalties")}
+_NAME_FIELDS = {"buy": ("player", "from"), "warning": ("player",), "penalty": ("player",),
+                "cashout": ("player",), "final_pot": ("winner",), "note": ("player", "holder"),
+                "pay": ("player", "to")}
+_TEXT_FIELDS = {"buy": ("paid",), "count_difference": ("reason",), "note": ("action",),
+                "reverse": ("reason",)}
+
+
+def _money_text(value: object, where: str) -> None:
+    """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number."""
+    if not isinstance(value, str) or not _DECIMAL.fullmatch(value.strip()):
+        raise LedgerError(f"{where}: write the amount as a decimal string such as \"18.05\", "
+                          f"not {_shown(value)}.", field=where)
+    if abs(parse_cents(value.strip(), field=where)) > MAX_AMOUNT:
+        raise LedgerError(f"{where}: {value.strip()} is more than $100,000; check the amount.",
+                          field=where)
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _name_text(value: object, where: str) -> None:
+    """A player in a file is a name (a string), never a database id."""
+    if not isinstance(value, str) or not value.strip():
+        raise LedgerError(f"{where}: name the player, such as \"Fred\", not {_shown(value)}.",
+                          field=where)
+
+
+def _check_event(event: Mapping, where: str) -> None:
+    kind = event.get("type")
+    if not isinstance(kind, str):
+        raise LedgerError(f"{where}: \"type\" must be an event type such as \"buy\", not "
+                          f"{_shown(kind)}.", field="type")
+    for field in _MONEY_FIELDS.get(kind, ()):
+        if field in event and not (field == "carry" and event[field] is None):
+            _money_text(event[field], f"{where}.{field}")
+    for field in _NAME_FIELDS.get(kind, ()):
+        if field in event:
+            _name_text(event[field], f"{where}.{field}")
+    for field in _TEXT_FIELDS.get(kind, ()):
+        if field in event and not isinstance(event[field], str):
+            raise LedgerError(f"{where}.{field}: expected text, not {_shown(event[field])}.",
+                              field=field)
+    if kind == "hand":
+        if "game" in event and not isinstance(event["game"], str | Mapping):
+            raise LedgerError(f"{where}.game: expected a game id or definition, not "
+                              f"{_shown(event['game'])}.", field="game")
+        for field in ("awards", "owes"):   # typed figures by name: {"Fred": "3.40"}
+            figures = event.get(field)
+            if isinstance(figures, Mapping):
+                for name, amount in figures.items():
+                    _money_text(amount, f"{where}.{field}.{name}")
+    if kind == "cashout":
+        chips = event.get("chips")
+        if not isinstance(chips, Mapping):
+            raise LedgerError(f"{where}.chips: give the count of each colour, such as "
+                              f"{{\"green\": 2}}, not {_shown(chips)}.", field="chips")
+        for colour, count in chips.items():
+            if isinstance(count, bool) or not isinstance(count, int) \
+                    or not 0 <= count <= MAX_CHIPS:
+                raise LedgerError(f"{where}.chips.{colour}: expected a whole number of chips "
+                                  f"from 0 to {MAX_CHIPS:,}, not {_shown(count)}.",
+                                  field="chips")
+    if kind == "reverse":
+        target = event.get("event")
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise LedgerError(f"{where}.event: the number of an earlier event, not "
+                              f"{_shown(target)}.", field="event")
+
+
+def _check_document(data: Mapping) -> tuple[dict, list, Mapping, list]:
+    """Read the whole file for shape and types; raise a LedgerError naming the first fault."""
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise LedgerError(f"file: a text holds {error.object[error.start:error.end]!r}, a lone "
+                          "surrogate that cannot be stored; correct the name or text.") from None
+    except (RecursionError, TypeError, ValueError):
+        raise LedgerError("file: expected a banker-session/1 document of plain JSON values, "
+                          "nested no deeper than the format.") from None
+    if "\\u0000" in text:
+        raise LedgerError("file: a text holds a NUL character (\\u0000), which cannot be "
+                          "stored.")
+    head = _require(data, "session", dict, "file")
+    for field in ("date", "banker"):
+        _require(head, field, str, "session")
+    try:
+        datetime.date.fromisoformat(head["date"])
+    except ValueError:
+        raise LedgerError(f"session.date: {_shown(head['date'])} is not a date such as "
+                          "2026-11-21.", field="date") from None
+    _name_text(head["banker"], "session.banker")
+    if not isinstance(head.get("host_present", True), bool):
+        raise LedgerError("session.host_present: expected true or false.", field="host_present")
+    seating = head.get("seating")
+    if seating is not None:
+        if not isinstance(seating, list):
+            raise LedgerError(f"session.seating: expected the names in dealing order, not "
+                              f"{_shown(seating)}.", field="seating")
+        for index, name in enumerate(seating):
+            _name_text(name, f"session.seating[{index}]")
+    rows = _require(data, "players", list, "file")
+    for index, row in enumerate(rows):
+        where = f"players[{index}]"
+        if not isinstance(row, Mapping):
+            raise LedgerError(f"{where}: expected an object with name and note_id.")
+        _name_text(_require(row, "name", str, where), f"{where}.name")
+        _require(row, "note_id", str, where)
+        for flag in ("regular", "host"):
+            if not isinstance(row.get(flag, False), bool):
+                raise LedgerError(f"{where}.{flag}: expected true or false, not "
+                                  f"{_shown(row[flag])}.", field=flag)
+        if row.get("invited_by") is not None:
+            _name_text(row["invited_by"], f"{where}.invited_by")
+    book_before = data.get("book_before") or {}
+    if not isinstance(book_before, Mapping):
+        raise LedgerError("book_before: expected names and amounts.", field="book_before")
+    for name, amount in book_before.items():
+        _money_text(amount, f"book_before.{name}")
+    events = _require(data, "events", list, "file")
+    for index, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise LedgerError(f"events[{index}]: expected an object.")
+        _check_event(event, f"events[{index}]")
+    return head, rows, book_before, events
+
+
+def events_digest(events: list) -> str:
+    """A fingerprint of a night's events, to know the same night when it comes back."""
+    text = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _refuse_a_night_already_here(head: Mapping, events: list) -> str:
+    """The same date, banker and events as a session here: the file was imported already."""
+    digest = events_digest(events)
+    same_night = (PokerSession.objects.filter(date=head["date"], banker__name=head["banker"])
+                  .select_related("banker").order_by("id"))
+    for session in same_night:
+        if session.import_digest == digest \
+                or events_digest(export_session(session)["events"]) == digest:
+            raise LedgerError(
+                f"The night of {session.date.isoformat()} banked by {session.banker.name} is "
+                f"already here as session {session.pk}; nothing written.", code="already_here")
+    return digest
+
+
 def import_session(data: Any, *, user=None) -> PokerSession:
     """Create a new session from a `banker-session/1` document; all or nothing."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
-    head = _require(data, "session", dict, "file")
-    rows = _require(data, "players", list, "file")
-    book_before = data.get("book_before") or {}
-    if not isinstance(book_before, Mapping):
-        raise LedgerError("book_before: expected names and amounts.", field="book_before")
-    events = _require(data, "events", list, "file")
+    head, rows, book_before, events = _check_document(data)
+    try:
+        return _import(head, rows, book_before, events, user=user)
+    except LedgerError:
+        raise
+    except (DatabaseError, ArithmeticError, TypeError, ValueError, AttributeError,
+            KeyError, IndexError, RecursionError) as error:
+        # The last resort: the file was read above, so this is a value the services did not
+        # expect. Nothing was written (the transaction rolled back); say so in one line.
+        raise LedgerError(f"The file could not be imported ({type(error).__name__}); "
+                          "nothing written.") from None
+
+
+def _import(head: dict, rows: list, book_before: Mapping, events: list, *,
+            user) -> PokerSession:
+    digest = _refuse_a_night_already_here(head, events)
     prefix = f"import-{uuid.uuid4().hex}"
     with transaction.atomic():
         _ensure_players(rows, user=user, prefix=prefix)
@@ -280,5 +456,6 @@ def import_session(data: Any, *, user=None) -> PokerSession:
             except LedgerError as error:
                 raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
                                   field=error.field) from None
+        PokerSession.objects.filter(pk=session.pk).update(import_digest=digest)
         session.refresh_from_db()
     return session

@@ -2,9 +2,14 @@
 
 The pages load scripts and styles only from our own static files, so the policy can be strict:
 nothing inline, nothing from another origin, and no page may be framed by another site.
+
+Every page the site renders shows money or leads to it (the banker's pages, THE BOOK, a
+player's balance page), so none may be kept by the browser or a cache in between:
+`Cache-Control: no-store` (static files are answered by WhiteNoise before this middleware).
 """
 
 from django.conf import settings
+from django.utils.cache import add_never_cache_headers
 
 DEFAULT_POLICY = (
     "default-src 'self'; "
@@ -28,4 +33,6 @@ class SecurityHeadersMiddleware:
         # A view may set a stricter policy of its own; never loosen it from here.
         response.headers.setdefault("Content-Security-Policy", self.policy)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if "Cache-Control" not in response.headers:
+            add_never_cache_headers(response)   # no-cache, no-store, must-revalidate, private
         return response

@@ -38,6 +38,7 @@ from django.db import models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
+from django.utils import timezone
 
 NICKEL = 5
 FIVE_DOLLARS = 500
@@ -144,6 +145,11 @@ class PokerSession(models.Model):
     settlement = models.JSONField(
         default=dict, blank=True, help_text="The consolidation computed at close (B8)."
     )
+    import_digest = models.CharField(
+        max_length=64, blank=True, default="", editable=False,
+        help_text="SHA-256 of the events of the file this night was imported from, if any: "
+                  "the same file is not imported twice (ledger/exchange.py).",
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -239,7 +245,12 @@ class Entry(AppendOnlyModel):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
         related_name="ledger_entries",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Set before the insert (not auto_now_add) because the entry's hash seals it.
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The hash chain (ledger/chain.py): 1, 2, 3 ... and SHA-256 of the previous entry's chain
+    # and this entry's content; the audit recomputes it to find a lost or edited row.
+    sequence = models.PositiveBigIntegerField(unique=True, null=True, editable=False)
+    chain = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["id"]

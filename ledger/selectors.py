@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Sum
 
+from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
-from ledger.services.journal import book_balances, open_note_balances, session_totals
+from ledger.services.journal import (
+    book_balances,
+    chain_fields,
+    open_note_balances,
+    session_totals,
+)
 from rules.errors import MoneyError, RulesError
 from rules.games.showdown import game_of
 from rules.money import format_cents, parse_cents
@@ -441,29 +447,87 @@ def settle_up_report(session: PokerSession) -> dict:
 
 
 def audit(session: PokerSession | None = None) -> dict:
-    """Does every entry balance, and do all postings together sum to zero? (R5)
+    """Does every entry balance, do all postings together sum to zero, and is the journal's
+    hash chain whole (R5)? Three queries, whatever the journal's size.
 
-    With a session, only that night's entries are checked one by one (the totals stay global).
+    With a session, only that night's entries are checked one by one (the totals and the
+    chain stay global).
     """
-    total = Posting.objects.aggregate(total=Sum("amount"))["total"] or 0
-    entries = Entry.objects.all() if session is None else Entry.objects.filter(session=session)
-    unbalanced = list(
-        entries.annotate(total=Sum("postings__amount"))
-        .filter(~Q(total=0) & Q(total__isnull=False)).values_list("pk", flat=True)
+    postings: dict[int, list[dict]] = {}
+    total = book_total = count = 0
+    surrogate: dict[int, int] = {}
+    for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
+                                                 "note_id", "amount"):
+        postings.setdefault(row["entry_id"], []).append(row)
+        count += 1
+        total += row["amount"]
+        if row["kind"] == Account.BOOK:
+            book_total += row["amount"]
+        elif row["kind"] == Account.SURROGATE:
+            surrogate[row["session_id"]] = surrogate.get(row["session_id"], 0) + row["amount"]
+    notes = {row["entry_id"]: row for row in BankNote.objects.order_by().values(
+        "id", "entry_id", "debtor_id", "holder_id", "amount")}
+    rows = list(Entry.objects.order_by("sequence", "id").values("id", "sequence", "chain",
+                                                                *chain_fields()))
+    unbalanced = sorted(
+        row["id"] for row in rows
+        if (session is None or row["session_id"] == session.pk)
+        and row["id"] in postings and sum(p["amount"] for p in postings[row["id"]]) != 0
     )
-    book_total = Posting.objects.filter(kind=Account.BOOK).aggregate(
-        total=Sum("amount"))["total"] or 0
-    surrogate = (Posting.objects.filter(kind=Account.SURROGATE).values("session")
-                 .annotate(total=Sum("amount")).filter(~Q(total=0)).order_by())
+    links = _chain(rows, postings, notes)
+    unbalanced_books = sorted(pk for pk, value in surrogate.items() if value)
     return {
-        "ok": total == 0 and not unbalanced and book_total == 0 and not surrogate,
+        "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
+        and links["ok"],
         "postings_total": total,
         "unbalanced_entries": unbalanced,
         "book_total": book_total,
-        "unbalanced_surrogate_books": [row["session"] for row in surrogate],
-        "entries": Entry.objects.count(),
-        "postings": Posting.objects.aggregate(n=Count("id"))["n"],
+        "unbalanced_surrogate_books": unbalanced_books,
+        "entries": len(rows),
+        "postings": count,
+        "chain": links,
     }
+
+
+def chain_check() -> dict:
+    """The journal's hash chain recomputed from the rows as they are now (see `_chain`)."""
+    postings: dict[int, list[dict]] = {}
+    for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
+                                                 "note_id", "amount"):
+        postings.setdefault(row["entry_id"], []).append(row)
+    notes = {row["entry_id"]: row for row in BankNote.objects.order_by().values(
+        "id", "entry_id", "debtor_id", "holder_id", "amount")}
+    rows = Entry.objects.order_by("sequence", "id").values("id", "sequence", "chain",
+                                                           *chain_fields())
+    return _chain(rows, postings, notes)
+
+
+def _chain(rows, postings: dict[int, list[dict]], notes: dict[int, dict]) -> dict:
+    """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
+
+    `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
+    `edited`: ids of entries whose fields, postings or bank note no longer match their link;
+    `unsealed`: entries without a sequence number.
+    """
+    gaps: list[list[int]] = []
+    edited: list[int] = []
+    unsealed: list[int] = []
+    previous, expected = chain.GENESIS, 1
+    for row in rows:
+        if row["sequence"] is None:
+            unsealed.append(row["id"])
+            continue
+        note = notes.get(row["id"])
+        content = chain.entry_content(
+            sequence=row["sequence"], entry=row, postings=postings.get(row["id"], []),
+            note=note, note_pk=note["id"] if note else None)
+        if row["sequence"] != expected:
+            gaps.append([expected, row["sequence"] - 1])   # its link cannot be checked
+        elif chain.link(previous, content) != row["chain"]:
+            edited.append(row["id"])
+        previous, expected = row["chain"], row["sequence"] + 1
+    return {"ok": not (gaps or edited or unsealed), "entries": expected - 1, "gaps": gaps,
+            "edited": edited, "unsealed": unsealed}
 
 
 def sessions_list():
@@ -479,7 +543,9 @@ def entries_of(session: PokerSession):
 
 
 __all__ = [
-    "Dashboard", "PlayerLine", "TableGame", "audit", "deal_state", "hand_result", "player_hands", "table_game", "entries_of", "night_book", "player_book_balance",
+    "Dashboard", "Deal", "PlayedHand", "PlayerLine", "TableGame", "audit", "chain_check",
+    "deal_state", "entries_of", "hand_result", "night_book", "player_book_balance",
+    "player_hands", "table_game",
     "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate",
     "session_dashboard", "sessions_list", "settle_up_report", "the_book",
 ]

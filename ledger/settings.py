@@ -107,6 +107,16 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind the HTTPS proxy every client shares the proxy's address: read the client's from
+# X-Forwarded-For, but only when a trusted proxy is declared (ledger/proxy.py, README).
+TRUSTED_PROXY_COUNT = env.int(
+    "DJANGO_TRUSTED_PROXY_COUNT", default=1 if env.bool("DJANGO_TRUSTED_PROXY", default=False) else 0
+)
+AXES_CLIENT_IP_CALLABLE = "ledger.proxy.client_ip"
+
+# A session lasts a poker night: 12 hours, renewed by every request (sliding).
+SESSION_COOKIE_AGE = 12 * 60 * 60
+SESSION_SAVE_EVERY_REQUEST = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

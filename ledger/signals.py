@@ -3,6 +3,14 @@
 SQLite silently drops a table's triggers when a later migration rebuilds the table, so they are
 (re)installed by a post_migrate handler rather than by a migration. `flush` also sends
 post_migrate, so a test database gets them back after each flush.
+
+Beyond UPDATE and DELETE of a row:
+- PostgreSQL: `TRUNCATE` (what `manage.py flush` runs) would empty the journal without touching
+  a row trigger; a statement-level BEFORE TRUNCATE trigger refuses it.
+- SQLite: `INSERT OR REPLACE` deletes the row it collides with without firing DELETE triggers
+  (recursive_triggers is off); a BEFORE INSERT trigger refuses an insert that collides with an
+  existing row on any unique column.
+The test suite drops them all before it flushes a test database (tests/conftest.py).
 """
 
 from django.db import connections
@@ -10,32 +18,53 @@ from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 
 APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote")
+# The unique columns an INSERT OR REPLACE could collide with, table by table (SQLite).
+_UNIQUE_COLUMNS = {
+    "ledger_entry": ("id", "key", "reverses_id", "sequence"),
+    "ledger_posting": ("id",),
+    "ledger_banknote": ("id", "entry_id"),
+}
 
 
-def trigger_names(table: str) -> list[str]:
-    """The names of the triggers guarding one table."""
-    return [f"{table}_no_update", f"{table}_no_delete"]
+def trigger_names(table: str, vendor: str | None = None) -> list[str]:
+    """The names of the triggers guarding one table (on the default database's vendor)."""
+    vendor = vendor or connections["default"].vendor
+    extra = {"sqlite": ["no_replace"], "postgresql": ["no_truncate"]}.get(vendor, [])
+    return [f"{table}_{suffix}" for suffix in ["no_update", "no_delete", *extra]]
+
+
+def _refusal(table: str) -> str:
+    return f"SELECT RAISE(ABORT, '{table} is append-only: add a reversing entry');"
 
 
 def _sqlite_sql(table: str) -> list[str]:
+    update, delete, replace = trigger_names(table, "sqlite")
+    collides = " OR ".join(f"(NEW.{column} IS NOT NULL AND {column} = NEW.{column})"
+                           for column in _UNIQUE_COLUMNS.get(table, ("id",)))
     statements = []
-    for name, event in zip(trigger_names(table), ("UPDATE", "DELETE"), strict=True):
+    for name, head in ((update, f"BEFORE UPDATE ON {table}"),
+                       (delete, f"BEFORE DELETE ON {table}"),
+                       (replace, f"BEFORE INSERT ON {table} "
+                                 f"WHEN EXISTS (SELECT 1 FROM {table} WHERE {collides})")):
         statements.append(f"DROP TRIGGER IF EXISTS {name}")
-        statements.append(
-            f"CREATE TRIGGER {name} BEFORE {event} ON {table} "
-            f"BEGIN SELECT RAISE(ABORT, '{table} is append-only: add a reversing entry'); END"
-        )
+        statements.append(f"CREATE TRIGGER {name} {head} BEGIN {_refusal(table)} END")
     return statements
 
 
 def _postgresql_sql(table: str) -> list[str]:
+    update, delete, truncate = trigger_names(table, "postgresql")
     statements = []
-    for name, event in zip(trigger_names(table), ("UPDATE", "DELETE"), strict=True):
+    for name, head in ((update, "BEFORE UPDATE"), (delete, "BEFORE DELETE")):
         statements.append(f"DROP TRIGGER IF EXISTS {name} ON {table}")
         statements.append(
-            f"CREATE TRIGGER {name} BEFORE {event} ON {table} "
+            f"CREATE TRIGGER {name} {head} ON {table} "
             "FOR EACH ROW EXECUTE FUNCTION ledger_append_only()"
         )
+    statements.append(f"DROP TRIGGER IF EXISTS {truncate} ON {table}")
+    statements.append(
+        f"CREATE TRIGGER {truncate} BEFORE TRUNCATE ON {table} "
+        "FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only()"
+    )
     return statements
 
 
@@ -69,14 +98,15 @@ def install_append_only_triggers(using: str = "default") -> None:
 
 
 def drop_append_only_triggers(using: str = "default") -> None:
-    """Remove the guards; only the test suite's flush between tests needs this (SQLite)."""
+    """Remove the guards: the test suite's flush between tests needs this (the DELETE FROM of
+    SQLite, the TRUNCATE of PostgreSQL), and migration 0004 while it seals old entries."""
     connection = connections[using]
     tables = set(connection.introspection.table_names())
     with connection.cursor() as cursor:
         for table in APPEND_ONLY_TABLES:
             if table not in tables:
                 continue
-            for name in trigger_names(table):
+            for name in trigger_names(table, connection.vendor):
                 suffix = f" ON {table}" if connection.vendor == "postgresql" else ""
                 cursor.execute(f"DROP TRIGGER IF EXISTS {name}{suffix}")
 
@@ -87,13 +117,14 @@ def installed_triggers(using: str = "default") -> list[str]:
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
             cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
-        else:
+        else:  # pg_trigger, since information_schema.triggers leaves out TRUNCATE triggers
             cursor.execute(
-                "SELECT DISTINCT trigger_name FROM information_schema.triggers "
-                "WHERE event_object_table LIKE 'ledger_%%'"
+                "SELECT DISTINCT tgname FROM pg_trigger "
+                "WHERE NOT tgisinternal AND tgrelid::regclass::text LIKE 'ledger_%%'"
             )
         names = {row[0] for row in cursor.fetchall()}
-    wanted = {name for table in APPEND_ONLY_TABLES for name in trigger_names(table)}
+    wanted = {name for table in APPEND_ONLY_TABLES
+              for name in trigger_names(table, connection.vendor)}
     return sorted(names & wanted)
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import csv
 import re
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from ledger.models import PokerSession
+from ledger.permissions import banker_required
 from ledger.selectors import entries_of, settle_up_report, the_book
 from rules.money import parse_cents
 from tables.tables import BookTable, EntriesTable, SettleUpTable, TransfersTable
@@ -61,7 +61,7 @@ def _export_or_render(request, table, filename, template, context, *, sections=(
     return render(request, template, context)
 
 
-@login_required
+@banker_required
 def book(request):
     """THE BOOK: every person's balance across sessions (positive = is owed)."""
     rows = [
@@ -85,7 +85,7 @@ def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
     return players, transfers
 
 
-@login_required
+@banker_required
 def settle_up(request, pk):
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
@@ -101,7 +101,7 @@ def settle_up(request, pk):
                              context, sections=[("Who pays whom", transfers_table)])
 
 
-@login_required
+@banker_required
 def session_entries(request, pk):
     """A night's journal (the session summary), with who entered each line and when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)

@@ -8,8 +8,12 @@ BANKER_PASSWORD = "correct-horse-battery-staple"
 
 @pytest.fixture
 def banker_user(django_user_model):
-    """The banker's login (a plain Django user)."""
-    return django_user_model.objects.create_user(username="mike", password=BANKER_PASSWORD)
+    """The banker's login: a user in the bankers group (ledger/permissions.py)."""
+    from ledger.permissions import make_banker
+
+    user = django_user_model.objects.create_user(username="mike", password=BANKER_PASSWORD)
+    make_banker(user)
+    return user
 
 
 @pytest.fixture
@@ -22,9 +26,9 @@ def banker_client(client, banker_user):
 # ---- money domain (H1): journal triggers vs. the flush between transactional tests ----
 @pytest.fixture(autouse=True)
 def _ledger_triggers_off_for_flush(request):
-    """SQLite's append-only triggers would refuse the DELETE FROM that `flush` runs after a
-    `transaction=True` test; drop them just before it. flush sends post_migrate, which puts
-    them back (ledger/signals.py). PostgreSQL flushes with TRUNCATE, which they allow."""
+    """The append-only triggers would refuse the flush after a `transaction=True` test (SQLite's
+    DELETE FROM, PostgreSQL's TRUNCATE); drop them just before it. flush sends post_migrate,
+    which puts them back (ledger/signals.py)."""
     marker = request.node.get_closest_marker("django_db")
     by_marker = marker is not None and bool(
         marker.kwargs.get("transaction") or (marker.args and marker.args[0])
@@ -35,12 +39,9 @@ def _ledger_triggers_off_for_flush(request):
         return
     request.getfixturevalue("_django_db_helper" if by_marker else "transactional_db")
     yield
-    from django.db import connection
+    from ledger.signals import drop_append_only_triggers
 
-    if connection.vendor == "sqlite":
-        from ledger.signals import drop_append_only_triggers
-
-        drop_append_only_triggers()
+    drop_append_only_triggers()
 
 
 # ---- SQLite test databases (H2): one file per test process (ledger/settings.py) ----

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from django.db import connection
 from django.db.models import Sum
+from django.utils import timezone
 
+from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
 from rules.money import format_cents
 
@@ -79,12 +82,14 @@ class Journal:
         legs = {k: v for k, v in self._legs.items() if v}
         if sum(legs.values()) != 0:
             raise LedgerError(f"Internal error: the {kind} entry does not balance; nothing written.")
-        entry = Entry.objects.create(
+        entry = Entry(
             session=self.session, kind=kind, player=player, counterparty=counterparty,
             amount=amount, method=method, payload=payload, memo=memo, key=key,
             created_by=user if getattr(user, "is_authenticated", False) else None,
-            reverses=reverses,
+            reverses=reverses, created_at=timezone.now(),
         )
+        _seal(entry, legs, note_to_create)
+        entry.save()
         note = None
         if note_to_create is not None:
             note = BankNote.objects.create(session=self.session, entry=entry, **note_to_create)
@@ -103,6 +108,45 @@ class Journal:
     def add_new_note(self, kind: str, natural: int, *, player: Player) -> None:
         """A leg on the bank note this entry creates (its id is not known yet)."""
         self._legs[(kind, player.pk, -1)] += Account.sign(kind) * natural
+
+
+# The chain is one line through every entry: writers take their turn (PostgreSQL: an advisory
+# lock held to the end of the transaction; SQLite's IMMEDIATE transaction already holds the
+# database's write lock).
+_CHAIN_LOCK = 7_000_002
+
+
+def _seal(entry: Entry, legs: dict, note_to_create: dict | None) -> None:
+    """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
+    last = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
+            .values("sequence", "chain").first())
+    sequence = last["sequence"] + 1 if last else 1
+    previous = last["chain"] if last else chain.GENESIS
+    note = None
+    if note_to_create is not None:
+        holder = note_to_create.get("holder")
+        note = {"debtor_id": note_to_create["debtor"].pk,
+                "holder_id": holder.pk if holder is not None else None,
+                "amount": note_to_create["amount"]}
+    content = chain.entry_content(
+        sequence=sequence,
+        entry={field: getattr(entry, field) for field in chain_fields()},
+        postings=[{"kind": k, "session_id": entry.session_id, "player_id": player_id,
+                   "note_id": note_id, "amount": stored}
+                  for (k, player_id, note_id), stored in legs.items()],
+        note=note,
+    )
+    entry.sequence = sequence
+    entry.chain = chain.link(previous, content)
+
+
+def chain_fields() -> tuple[str, ...]:
+    """The Entry columns the chain seals (as attribute names: ids for foreign keys)."""
+    return ("session_id", "kind", "player_id", "counterparty_id", "amount", "method", "payload",
+            "memo", "reverses_id", "key", "created_by_id", "created_at")
 
 
 def _leg_order(item) -> tuple:

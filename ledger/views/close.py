@@ -4,7 +4,6 @@ debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
 from ledger.models import Account, Player
+from ledger.permissions import banker_required
 from ledger.selectors import session_dashboard
 from ledger.services.close import effective_book
 from ledger.services.journal import book_balances
@@ -53,7 +53,7 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
     }
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def session_close_view(request, pk):
     """The close steps (GET) and the final close (POST)."""
@@ -70,7 +70,7 @@ def session_close_view(request, pk):
                   status=400)
 
 
-@login_required
+@banker_required
 @require_POST
 def note_action(request, pk):
     """Commit one open bank note into THE BOOK, or void it (B5)."""
@@ -88,7 +88,7 @@ def note_action(request, pk):
                   status=400)
 
 
-@login_required
+@banker_required
 @require_POST
 def count_difference(request, pk):
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
@@ -104,7 +104,7 @@ def count_difference(request, pk):
                   _context(request, session, difference_form=form), status=400)
 
 
-@login_required
+@banker_required
 @require_POST
 def surrogate_merge(request, pk):
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""

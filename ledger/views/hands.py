@@ -4,7 +4,6 @@ game. Hands are the table's record: they move no money in the bank."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
 from ledger.models import Entry, HouseGame
+from ledger.permissions import banker_required
 from ledger.selectors import table_game
 from ledger.services.hands import game_rules, resolve_hand
 from rules.games.registry import all_games
@@ -24,7 +24,7 @@ def _hand_url(session, entry=None) -> str:
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def game_call(request, pk):
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
@@ -55,7 +55,7 @@ def game_call(request, pk):
                   status=400 if form.is_bound else 200)
 
 
-@login_required
+@banker_required
 @require_POST
 def game_end(request, pk):
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
@@ -68,7 +68,7 @@ def game_end(request, pk):
     return redirect(_hand_url(session))
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def hand(request, pk):
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""

@@ -7,7 +7,6 @@ and redirects to the table with what was saved.
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
@@ -23,6 +22,7 @@ from ledger.forms import (
     PotAwardForm,
 )
 from ledger.models import Entry
+from ledger.permissions import banker_required
 from ledger.selectors import session_dashboard
 from ledger.services.journal import money
 from rules.money import format_cents
@@ -56,7 +56,7 @@ def _bumped(form_data, bump: str) -> dict:
     return data
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def buyin(request, pk, sale=False):
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
@@ -93,13 +93,13 @@ def buyin(request, pk, sale=False):
     return render(request, "ledger/buyin.html", {**context, "form": form})
 
 
-@login_required
+@banker_required
 def chip_sale(request, pk):
     """A chip sale between players: the buy-in form with a seller (B3)."""
     return buyin(request, pk, sale=True)
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def penalty(request, pk):
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
@@ -124,7 +124,7 @@ def penalty(request, pk):
     )
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def cashout(request, pk):
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
@@ -191,7 +191,7 @@ def _split(total: int | None) -> dict | None:
     return {"total": total, "whole": total - odd, "odd": odd}
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def final_pot(request, pk):
     """The last hand's winner takes the final pot of odd cents (B12)."""
@@ -210,7 +210,7 @@ def final_pot(request, pk):
     )
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def pot_award(request, pk):
     """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
@@ -234,7 +234,7 @@ def pot_award(request, pk):
     )
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def correction(request, pk, entry_pk):
     """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
@@ -253,7 +253,7 @@ def correction(request, pk, entry_pk):
     )
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def payment(request, pk):
     """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""

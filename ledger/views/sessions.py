@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -12,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from ledger import services
 from ledger.forms import PlayerForm, SeatingForm, SessionOpenForm
 from ledger.models import Entry, Player
+from ledger.permissions import banker_required
 from ledger.selectors import (
     deal_state,
     entries_of,
@@ -26,7 +26,7 @@ from .common import call_service, get_open_session, get_session, seated_roster
 RECENT = 12  # entries shown under the dashboard
 
 
-@login_required
+@banker_required
 def session_list(request):
     """Every session, newest first, with a button to open a new one."""
     return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
@@ -36,7 +36,7 @@ def _everyone() -> list[tuple[int, str]]:
     return list(Player.objects.order_by("name").values_list("pk", "name"))
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def session_open(request):
     """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
@@ -57,7 +57,7 @@ def session_open(request):
     return render(request, "ledger/session_open.html", {"form": form, "no_players": not players})
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def player_new(request):
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
@@ -79,7 +79,7 @@ def player_new(request):
                   status=400 if form.is_bound else 200)
 
 
-@login_required
+@banker_required
 def session_dashboard_view(request, pk):
     """The table: who is in, the chips each holds, chips outstanding, the cash box."""
     session = get_session(pk)
@@ -103,7 +103,7 @@ def _hand_recorded(session) -> bool:
     return Entry.objects.filter(session=session, kind=Entry.HAND).exists()
 
 
-@login_required
+@banker_required
 @require_http_methods(["GET", "POST"])
 def seating(request, pk):
     """The dealing order, banker first (B1): move a player up or down before the first hand."""
@@ -125,7 +125,7 @@ def seating(request, pk):
     return render(request, "ledger/seating.html", context, status=400 if form.is_bound else 200)
 
 
-@login_required
+@banker_required
 def player_list(request):
     """Every player, with the personal link to give to their phone (R11: keep it private)."""
     rows = Player.objects.select_related("invited_by").order_by("name")

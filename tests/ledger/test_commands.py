@@ -47,10 +47,12 @@ def test_import_prints_the_new_session_id(night, tmp_path):
     night.buy("Fred", "20.00")
     night.cashout("Fred", green=4)
     night.close()  # one open session at a time: the copy may open only once this one closed
+    document = json.loads(run("export_session", str(night.session.pk)))
+    document["session"]["date"] = "2026-11-28"  # the same night twice is refused (exchange.py)
     path = tmp_path / "night.json"
-    path.write_text(run("export_session", str(night.session.pk)))
+    path.write_text(json.dumps(document))
     new_id = int(run("import_session", str(path)).strip())
-    assert PokerSession.objects.get(pk=new_id).date == night.session.date
+    assert PokerSession.objects.get(pk=new_id).date.isoformat() == "2026-11-28"
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,7 @@ def test_the_worked_night_round_trips_into_a_fresh_database_R9(night, tmp_path):
 def test_an_import_whose_book_before_disagrees_is_refused_saying_where(night):
     play_worked_night(night)
     document = export_session(night.session)
+    document["session"]["date"] = "2026-11-28"  # another night: the same one is refused first
     sessions = PokerSession.objects.count()
     with pytest.raises(LedgerError, match="Ann is -13.00 here, 0.00 in the file"):
         import_session(document)
@@ -130,6 +131,7 @@ def test_an_open_night_is_not_imported_beside_another_open_night(players):
     night = open_night()
     night.buy("Fred", "20.00")
     document = export_session(night.session)
+    document["session"]["date"] = "2026-11-28"  # the same night twice is refused first
     with pytest.raises(LedgerError, match=r"\(banker Mike\) is still open"):
         import_session(document)
     assert PokerSession.objects.count() == 1

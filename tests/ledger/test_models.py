@@ -56,7 +56,8 @@ def test_migrate_puts_back_triggers_that_were_dropped_R7():
     drop_append_only_triggers()
     assert installed_triggers() == []
     call_command("migrate", verbosity=0)
-    assert len(installed_triggers()) == 2 * len(APPEND_ONLY_TABLES)
+    assert installed_triggers() == sorted(
+        name for table in APPEND_ONLY_TABLES for name in trigger_names(table))
 
 
 @pytest.mark.parametrize(

@@ -285,7 +285,7 @@ client = Client(raise_request_exception=False, HTTP_HOST=os.environ["SMOKE_HOST"
 login = client.get("/login/")
 assert login.status_code == 200, login.status_code
 from django.contrib.auth import get_user_model
-client.force_login(get_user_model().objects.create_user("smoke", password="x" * 20))
+client.force_login(get_user_model().objects.create_user("smoke", password="x" * 20, is_staff=True))
 missing = client.get("/s/999/")
 assert missing.status_code == 404 and b"Nothing here" in missing.content, missing.status_code
 def boom():

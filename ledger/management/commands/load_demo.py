@@ -15,6 +15,7 @@ from django.urls import NoReverseMatch, reverse
 
 from ledger import services
 from ledger.models import Player
+from ledger.permissions import make_banker
 
 PLAYERS = [
     # name, note id, regular, invited by, host
@@ -59,6 +60,7 @@ class Command(BaseCommand):
         user.is_staff = user.is_superuser = True
         user.set_password(password)
         user.save()
+        make_banker(user)
         base = f"http://127.0.0.1:{options['port']}"
         out = self.stdout.write
         if tonight is not None:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0003_one_chips_balance'),
+        ('ledger', '0005_bankers_group'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0004_hand_games'),
+        ('ledger', '0006_hand_games'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,48 @@
+"""Who may open the banker's pages: members of the "bankers" group, or staff.
+
+Any other login (a player who was given an account, a guest at the tablet) gets 403: the banker
+pages post money, show THE BOOK and every player's private balance link. The group is created
+by migration 0005 with the ledger's add permissions; `make demo`'s banker is put in it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+
+BANKERS = "bankers"
+
+
+def is_banker(user) -> bool:
+    """Staff, or a member of the bankers group (cached on the user for the request)."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    if user.is_staff:
+        return True
+    cached = getattr(user, "_is_banker", None)
+    if cached is None:
+        cached = user.groups.filter(name=BANKERS).exists()
+        user._is_banker = cached
+    return cached
+
+
+def banker_required(view):
+    """A banker page: the login page for nobody logged in, 403 for a login that is no banker."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not is_banker(request.user):
+            raise PermissionDenied("Only the banker may open this page.")
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)
+
+
+def make_banker(user) -> None:
+    """Put a user in the bankers group (the group is made by migration 0005)."""
+    from django.contrib.auth.models import Group
+
+    group, _ = Group.objects.get_or_create(name=BANKERS)
+    user.groups.add(group)

@@ -1,0 +1,161 @@
+"""The journal cannot be emptied by the framework's own tools, and the audit notices a lost or
+edited row: every entry carries a sequence number and a hash chained to the one before (R5, R7)."""
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import DatabaseError, connection, transaction
+
+from ledger import selectors
+from ledger.models import BankNote, Entry, Posting
+from ledger.signals import (
+    APPEND_ONLY_TABLES,
+    drop_append_only_triggers,
+    install_append_only_triggers,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _sql(statement: str, params=()):
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+
+
+def _as_if_committed():
+    """PostgreSQL refuses TRUNCATE while the test's transaction has deferred foreign-key checks
+    pending; run them now, so what refuses the TRUNCATE below is the journal's own trigger."""
+    if connection.vendor == "postgresql":
+        _sql("SET CONSTRAINTS ALL IMMEDIATE")
+
+
+def test_entries_are_numbered_in_order_and_chained(night):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="note")
+    night.buy("Gus", "5.00", paid="book", seller="Fred")
+    entries = list(Entry.objects.order_by("id"))
+    assert [e.sequence for e in entries] == [1, 2, 3]
+    assert len({e.chain for e in entries}) == 3 and all(len(e.chain) == 64 for e in entries)
+    report = selectors.audit()
+    assert report["ok"] and report["chain"] == {"ok": True, "entries": 3, "gaps": [],
+                                                "edited": [], "unsealed": []}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="TRUNCATE is PostgreSQL's")
+@pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
+def test_truncate_of_a_journal_table_is_refused_by_the_database(night, table):
+    night.buy("Fred", "20.00", paid="note")
+    _as_if_committed()
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic():
+            _sql(f"TRUNCATE {table} CASCADE")
+    assert Posting.objects.count() == 2
+
+
+def test_manage_py_flush_cannot_erase_the_journal(night):
+    night.buy("Fred", "20.00")
+    _as_if_committed()
+    with pytest.raises(CommandError, match="couldn't be flushed") as refused:
+        with transaction.atomic():
+            call_command("flush", interactive=False, verbosity=0)
+    assert "append-only" in str(refused.value.__cause__)
+    assert Entry.objects.count() == 1 and Posting.objects.count() == 2
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="INSERT OR REPLACE is SQLite's")
+@pytest.mark.parametrize(("table", "column"), [
+    ("ledger_posting", "id"), ("ledger_entry", "id"), ("ledger_entry", "key"),
+    ("ledger_banknote", "id"), ("ledger_banknote", "entry_id"),
+])
+def test_insert_or_replace_cannot_edit_a_journal_row(night, table, column):
+    night.buy("Fred", "20.00", paid="note")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM {table} LIMIT 1")
+        names = [d[0] for d in cursor.description]
+        row = list(cursor.fetchone())
+    if column != "id":
+        row[names.index("id")] = 999_999   # a new id, colliding on the other unique column
+    if "amount" in names:
+        row[names.index("amount")] = 5
+    columns = ", ".join(names)
+    marks = ", ".join("%s" for _ in names)
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic():
+            _sql(f"INSERT OR REPLACE INTO {table} ({columns}) VALUES ({marks})", row)
+    assert selectors.audit()["ok"]
+    assert sorted(Posting.objects.values_list("amount", flat=True)) == [-2000, 2000]
+
+
+def test_the_audit_finds_a_posting_edited_behind_the_triggers_back(night):
+    """Both legs changed by the same amount still balance: only the chain sees it."""
+    entry = night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00")
+    drop_append_only_triggers()
+    _sql("UPDATE ledger_posting SET amount = amount / 2 WHERE entry_id = %s", [entry.pk])
+    install_append_only_triggers()
+    report = selectors.audit()
+    assert report["unbalanced_entries"] == [] and report["postings_total"] == 0
+    assert not report["ok"]
+    assert report["chain"]["edited"] == [entry.pk]
+
+
+def test_the_audit_finds_an_edited_entry(night):
+    night.buy("Fred", "20.00")
+    second = night.buy("Ann", "10.00")
+    drop_append_only_triggers()
+    _sql("UPDATE ledger_entry SET memo = 'nothing to see' WHERE id = %s", [second.pk])
+    install_append_only_triggers()
+    report = selectors.audit()
+    assert not report["ok"] and report["chain"]["edited"] == [second.pk]
+
+
+def test_the_audit_finds_a_lost_entry(night):
+    night.buy("Fred", "20.00")
+    lost = night.buy("Ann", "10.00")
+    night.buy("Gus", "5.00")
+    drop_append_only_triggers()
+    _sql("DELETE FROM ledger_posting WHERE entry_id = %s", [lost.pk])
+    _sql("DELETE FROM ledger_idempotencykey WHERE result_model = 'Entry' AND result_id = %s",
+         [lost.pk])
+    _sql("DELETE FROM ledger_entry WHERE id = %s", [lost.pk])
+    install_append_only_triggers()
+    report = selectors.audit()
+    assert not report["ok"]
+    assert report["chain"]["gaps"] == [[lost.sequence, lost.sequence]]
+
+
+def test_the_audit_finds_a_lost_posting_and_a_changed_note(night):
+    note_entry = night.buy("Ann", "10.00", paid="note")
+    drop_append_only_triggers()
+    _sql("UPDATE ledger_banknote SET amount = 500 WHERE entry_id = %s", [note_entry.pk])
+    install_append_only_triggers()
+    assert selectors.audit()["chain"]["edited"] == [note_entry.pk]
+    assert BankNote.objects.get().amount == 500
+
+
+def test_the_sealing_migration_chains_what_journal_write_chains(night):
+    """Migration 0004 seals entries written before the chain with the same function."""
+    import importlib
+
+    from django.db.migrations.executor import MigrationExecutor
+
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "10.00", paid="note")
+    night.buy("Gus", "5.00", paid="book", seller="Fred")
+    stored = list(Entry.objects.order_by("id").values_list("sequence", "chain"))
+    migration = importlib.import_module("ledger.migrations.0004_entry_chain_and_import_digest")
+
+    class Editor:
+        pass
+
+    editor = Editor()
+    editor.connection = connection
+    drop_append_only_triggers()
+    _sql("UPDATE ledger_entry SET sequence = NULL, chain = ''")
+    assert selectors.audit()["chain"]["unsealed"]
+    state = MigrationExecutor(connection).loader.project_state(
+        ("ledger", "0004_entry_chain_and_import_digest"))
+    migration.seal_existing_entries(state.apps, editor)
+    install_append_only_triggers()
+    assert list(Entry.objects.order_by("id").values_list("sequence", "chain")) == stored
+    assert selectors.audit()["ok"]
