@@ -449,12 +449,30 @@ def _text(value: Any, where: str) -> None:
         raise RulesError(f"{where}: expected a string")
 
 
+HI_LO_OPTION = "hi_lo"   # the name of a game's own option that plays it high-low
+
+
+def high_low_sets(game: GameDef) -> Mapping[str, Any]:
+    """The low side a game plays when it is played high-low: its `hi_lo` option's "true"
+    choice (the seed's own low scheme and qualifier, e.g. Two Eleven's ace-to-five 7 or
+    better), or nothing when the game has no such option."""
+    for option in game.options:
+        if option.name == HI_LO_OPTION:
+            return option.choices.get("true", {})
+    return {}
+
+
 def _read_split(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A split that needs a low side gives a game without one the low its text names (its
+    `hi_lo` option's scheme and qualifier), else the house low (S7) without a qualifier."""
     _text(value, where)
     _check(value, SPLITS, where)
     sets: dict[str, Any] = {"split": value}
     if value in ("low", "cards-talk", "declare") and game.low is None:
-        sets["low"] = "low"
+        own = high_low_sets(game)
+        sets["low"] = own.get("low", "low")
+        if "low_qualifier" in own:
+            sets["low_qualifier"] = own["low_qualifier"]
     return sets
 
 
@@ -472,8 +490,13 @@ def _read_text(name: str, allowed: tuple[str, ...] | None = None,
 
 
 def _read_low(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A low scheme; one that carries no qualifier of its own (house, a5, 27, a6) keeps the
+    game's qualifier (Two Eleven's 7, Pyramid's 8): only `low_qualifier` removes it."""
     _check(value, tuple(LOW_OPTION), where)
     scheme, qualifier = LOW_OPTION[value]
+    if qualifier is None:
+        qualifier = game.low_qualifier if game.low is not None else \
+            high_low_sets(game).get("low_qualifier")
     return {"low": scheme, "low_qualifier": qualifier}
 
 
@@ -543,6 +566,9 @@ VOCABULARY: dict[str, VocabularyReader] = {
 }
 
 
+LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the others
+
+
 def apply_options(game: GameDef,
                   options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
     """Apply the showdown's `options` to a definition.
@@ -564,8 +590,9 @@ def apply_options(game: GameDef,
                 raise RulesError(f"options.{name}: expected one of "
                                  f"{', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
-    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn
-    for name, value in sorted(options.items(), key=lambda item: item[0] == "burn"):
+    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn;
+    # `low_qualifier` after `low` and `split`, so an explicit qualifier always wins
+    for name, value in sorted(options.items(), key=lambda item: LATE.get(item[0], 0)):
         if name in own:
             continue
         if name not in VOCABULARY:
