@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
-from ..money import format_cents, parse_cents
+from ..money import format_cents, parse_cents, require_nickels
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -568,17 +568,44 @@ VOCABULARY: dict[str, VocabularyReader] = {
 
 LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the others
 
+# Options of the vocabulary that change no field of the definition: they are carried in the
+# settings (every game has them, at these house defaults unless the game's own option of the
+# same name sets another) and read by `rules.games.antes` (P7).
+HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True}
+
+
+def read_ante(value: Any, where: str) -> int:
+    """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
+    if not isinstance(value, str):
+        raise RulesError(f"{where}: expected a decimal string such as \"0.05\", got {value!r}")
+    cents = require_nickels(parse_cents(value, field=where), field=where)
+    if cents < 0:
+        raise RulesError(f"{where}: expected an amount of 0.00 or more, got {value!r}")
+    return cents
+
+
+def read_baltimore(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def _check_house_settings(settings: Mapping[str, Any]) -> None:
+    read_ante(settings["ante"], "options.ante")
+    read_baltimore(settings["baltimore"], "options.baltimore")
+
 
 def apply_options(game: GameDef,
                   options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
     """Apply the showdown's `options` to a definition.
 
-    Returns the adjusted definition and the settings of the game's own named options (their
-    defaults, overridden by `options`). An option neither in the vocabulary nor the game's
-    own list is refused, naming it.
+    Returns the adjusted definition and the settings: the house settings (`ante`,
+    `baltimore`, `HOUSE_SETTINGS`) and the game's own named options, at their defaults
+    overridden by `options`. An option neither in the vocabulary nor the game's own list is
+    refused, naming it.
     """
     options = dict(options or {})
-    settings = game.option_defaults()
+    settings = {**HOUSE_SETTINGS, **game.option_defaults()}
     own = {option.name: option for option in game.options}
     # the game's own options first, so an explicit vocabulary option still wins
     for name, option in own.items():
@@ -595,10 +622,14 @@ def apply_options(game: GameDef,
     for name, value in sorted(options.items(), key=lambda item: LATE.get(item[0], 0)):
         if name in own:
             continue
+        if name in HOUSE_SETTINGS:
+            settings[name] = value
+            continue
         if name not in VOCABULARY:
-            known = ", ".join(sorted(set(VOCABULARY) | set(own)))
+            known = ", ".join(sorted(set(VOCABULARY) | set(HOUSE_SETTINGS) | set(own)))
             raise RulesError(f"options.{name}: unknown option for {game.id}; "
                              f"expected one of {known}")
         game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
                                where=f"options.{name}")
+    _check_house_settings(settings)
     return game, settings
