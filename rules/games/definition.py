@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
-from ..money import format_cents, parse_cents
+from ..money import format_cents, parse_cents, require_nickels
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -449,12 +449,30 @@ def _text(value: Any, where: str) -> None:
         raise RulesError(f"{where}: expected a string")
 
 
+HI_LO_OPTION = "hi_lo"   # the name of a game's own option that plays it high-low
+
+
+def high_low_sets(game: GameDef) -> Mapping[str, Any]:
+    """The low side a game plays when it is played high-low: its `hi_lo` option's "true"
+    choice (the seed's own low scheme and qualifier, e.g. Two Eleven's ace-to-five 7 or
+    better), or nothing when the game has no such option."""
+    for option in game.options:
+        if option.name == HI_LO_OPTION:
+            return option.choices.get("true", {})
+    return {}
+
+
 def _read_split(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A split that needs a low side gives a game without one the low its text names (its
+    `hi_lo` option's scheme and qualifier), else the house low (S7) without a qualifier."""
     _text(value, where)
     _check(value, SPLITS, where)
     sets: dict[str, Any] = {"split": value}
     if value in ("low", "cards-talk", "declare") and game.low is None:
-        sets["low"] = "low"
+        own = high_low_sets(game)
+        sets["low"] = own.get("low", "low")
+        if "low_qualifier" in own:
+            sets["low_qualifier"] = own["low_qualifier"]
     return sets
 
 
@@ -472,8 +490,13 @@ def _read_text(name: str, allowed: tuple[str, ...] | None = None,
 
 
 def _read_low(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A low scheme; one that carries no qualifier of its own (house, a5, 27, a6) keeps the
+    game's qualifier (Two Eleven's 7, Pyramid's 8): only `low_qualifier` removes it."""
     _check(value, tuple(LOW_OPTION), where)
     scheme, qualifier = LOW_OPTION[value]
+    if qualifier is None:
+        qualifier = game.low_qualifier if game.low is not None else \
+            high_low_sets(game).get("low_qualifier")
     return {"low": scheme, "low_qualifier": qualifier}
 
 
@@ -543,16 +566,46 @@ VOCABULARY: dict[str, VocabularyReader] = {
 }
 
 
+LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the others
+
+# Options of the vocabulary that change no field of the definition: they are carried in the
+# settings (every game has them, at these house defaults unless the game's own option of the
+# same name sets another) and read by `rules.games.antes` (P7).
+HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True}
+
+
+def read_ante(value: Any, where: str) -> int:
+    """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
+    if not isinstance(value, str):
+        raise RulesError(f"{where}: expected a decimal string such as \"0.05\", got {value!r}")
+    cents = require_nickels(parse_cents(value, field=where), field=where)
+    if cents < 0:
+        raise RulesError(f"{where}: expected an amount of 0.00 or more, got {value!r}")
+    return cents
+
+
+def read_baltimore(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def _check_house_settings(settings: Mapping[str, Any]) -> None:
+    read_ante(settings["ante"], "options.ante")
+    read_baltimore(settings["baltimore"], "options.baltimore")
+
+
 def apply_options(game: GameDef,
                   options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
     """Apply the showdown's `options` to a definition.
 
-    Returns the adjusted definition and the settings of the game's own named options (their
-    defaults, overridden by `options`). An option neither in the vocabulary nor the game's
-    own list is refused, naming it.
+    Returns the adjusted definition and the settings: the house settings (`ante`,
+    `baltimore`, `HOUSE_SETTINGS`) and the game's own named options, at their defaults
+    overridden by `options`. An option neither in the vocabulary nor the game's own list is
+    refused, naming it.
     """
     options = dict(options or {})
-    settings = game.option_defaults()
+    settings = {**HOUSE_SETTINGS, **game.option_defaults()}
     own = {option.name: option for option in game.options}
     # the game's own options first, so an explicit vocabulary option still wins
     for name, option in own.items():
@@ -564,14 +617,19 @@ def apply_options(game: GameDef,
                 raise RulesError(f"options.{name}: expected one of "
                                  f"{', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
-    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn
-    for name, value in sorted(options.items(), key=lambda item: item[0] == "burn"):
+    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn;
+    # `low_qualifier` after `low` and `split`, so an explicit qualifier always wins
+    for name, value in sorted(options.items(), key=lambda item: LATE.get(item[0], 0)):
         if name in own:
             continue
+        if name in HOUSE_SETTINGS:
+            settings[name] = value
+            continue
         if name not in VOCABULARY:
-            known = ", ".join(sorted(set(VOCABULARY) | set(own)))
+            known = ", ".join(sorted(set(VOCABULARY) | set(HOUSE_SETTINGS) | set(own)))
             raise RulesError(f"options.{name}: unknown option for {game.id}; "
                              f"expected one of {known}")
         game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
                                where=f"options.{name}")
+    _check_house_settings(settings)
     return game, settings

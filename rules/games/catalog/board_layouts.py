@@ -247,22 +247,35 @@ PONSI = GameDef(
     describe="5 down each and a row of 5 shared cards (board position `community`); any five "
              "of the ten, chosen apart for high and low. Declare high, low or both (pig); house "
              "low (S7); a pigger must win both ways. The $1-$5 prices to see each card are paid "
-             "during the play.",
+             "during the play; the ante is $1 (option `ante`).",
     down=5, board=HOLDEM_BOARD, low="low", split="declare",
+    options=(Option("ante", "1.00", "Ponsi's ante before the deal, $1 (003, P7)"),),
 )
+
+# The five fixed-stake games (003): every player pays the same stake to play each hand, and
+# the winner collects the pot; the stake is their ante, paid by everybody every hand.
+FIXED_STAKE = (
+    Option("ante", "1.00", "the fixed stake each player pays to play a hand (003's $1, P7)"),
+    Option("baltimore", False, "false: everybody pays the stake every hand, the winner of "
+                                "the last pot does not pay it for the table"),
+)
+FIXED_STAKE_TEXT = (" Every player pays the fixed stake to play each hand (option `ante`, "
+                    "$1.00; option `baltimore` false).")
 
 BLIND_HOLDEM = GameDef(
     id="blind-holdem", name="Blind Hold'em", source=SEED, rules=("S1",),
     describe="Fixed stake, no betting: Texas Hold'em (2 down, 5 shared cards in board position "
-             "`community`, any combination); the best hand takes the pot, ties split.",
-    down=2, board=HOLDEM_BOARD,
+             "`community`, any combination); the best hand takes the pot, ties split."
+             + FIXED_STAKE_TEXT,
+    down=2, board=HOLDEM_BOARD, options=FIXED_STAKE,
 )
 
 BLIND_OMAHA = GameDef(
     id="blind-omaha", name="Blind Omaha", source=SEED, rules=("S1",),
     describe="Fixed stake, no betting: Omaha high (4 down, 5 shared cards in board position "
-             "`community`, exactly 2 hand and 3 board cards); the best hand takes the pot.",
-    down=4, board=HOLDEM_BOARD, hand=Hand(takes=(take(hand=2, board=3),)),
+             "`community`, exactly 2 hand and 3 board cards); the best hand takes the pot."
+             + FIXED_STAKE_TEXT,
+    down=4, board=HOLDEM_BOARD, hand=Hand(takes=(take(hand=2, board=3),)), options=FIXED_STAKE,
 )
 
 ESTONIAN_TWIST = GameDef(
@@ -270,8 +283,8 @@ ESTONIAN_TWIST = GameDef(
     describe="Fixed stake, no betting. The seed's deal is missing; from what it says (players "
              "pass one card and discard another, then show two hole cards) we play 2 down at "
              "the showdown with 5 shared cards (board position `community`), any combination; "
-             "the best hand takes the pot.",
-    down=2, board=HOLDEM_BOARD,
+             "the best hand takes the pot." + FIXED_STAKE_TEXT,
+    down=2, board=HOLDEM_BOARD, options=FIXED_STAKE,
 )
 
 CRAZY_DUTCHY = GameDef(
@@ -279,17 +292,17 @@ CRAZY_DUTCHY = GameDef(
     describe="Fixed stake, no betting: as Estonian Twist (2 down at the showdown) with three "
              "separate 5-card boards (board positions `row1`, `row2`, `row3`). The seed does not "
              "say how the boards are scored; we play each hand with one board of the player's "
-             "choice, any combination, and the best hand takes the pot.",
+             "choice, any combination, and the best hand takes the pot." + FIXED_STAKE_TEXT,
     down=2, board=(Position("row1", 5), Position("row2", 5), Position("row3", 5)),
-    hand=Hand(layout="rows", takes=(take(hand=(0, None), row=(0, None)),)),
+    hand=Hand(layout="rows", takes=(take(hand=(0, None), row=(0, None)),)), options=FIXED_STAKE,
 )
 
 SLOVAK_DOUBLE_BARREL = GameDef(
     id="slovak-double-barrel", name="Slovak Double Barrel", source=SEED, rules=("S1",),
     describe="Fixed stake, no betting: hold'em with the 2 hole cards dealt face up (enter them "
              "as `up`; each may have been exchanged once) and 5 shared cards (board position "
-             "`community`), any combination; the best hand takes the pot.",
-    down=0, up=2, board=HOLDEM_BOARD,
+             "`community`), any combination; the best hand takes the pot." + FIXED_STAKE_TEXT,
+    down=0, up=2, board=HOLDEM_BOARD, options=FIXED_STAKE,
 )
 
 GAMES = [

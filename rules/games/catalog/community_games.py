@@ -216,19 +216,23 @@ PRIVACY_POKER = GameDef(
     down=5, board=(Position("community", 2),),
 )
 
+NO_ANTE = Option("ante", "0.00", "Swiss Hold 'em has blinds and no ante (003, P7)")
+
 SWISS_HOLDEM = GameDef(
     id="swiss-holdem", name="Swiss Hold 'em", source=SEED, rules=("S1",),
     describe="Texas Hold'em (2 down, 5 shared cards in board position `community`, any "
              "combination); exchanging both hole cards costs 1, 2, 3 ... big blinds into the pot "
-             "during the betting, which does not change the showdown.",
-    down=2, board=HOLDEM_BOARD,
+             "during the betting, which does not change the showdown. Blinds, no ante "
+             "(option `ante` 0.00).",
+    down=2, board=HOLDEM_BOARD, options=(NO_ANTE,),
 )
 
 SUICIDE_SWISS_HOLDEM = GameDef(
     id="suicide-swiss-holdem", name="Suicide Swiss Hold 'em", source=SEED, rules=("S1", "S11"),
     describe="Swiss Hold 'em (2 down, 5 shared cards in board position `community`, any "
-             "combination) with the king of hearts wild, in a hand or on the board.",
-    down=2, board=HOLDEM_BOARD, wild="Kh",
+             "combination) with the king of hearts wild, in a hand or on the board. Blinds, "
+             "no ante (option `ante` 0.00).",
+    down=2, board=HOLDEM_BOARD, wild="Kh", options=(NO_ANTE,),
 )
 
 GAMES = [

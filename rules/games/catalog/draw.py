@@ -50,10 +50,12 @@ GAMES = [
         id="dynamite", name="Dynamite (Gruesome Twosome, Double Trouble)", source=SEED,
         rules=("S5", "S12"),
         describe="1 down and 1 up card; no board; pair > high card. The seed allows wild cards "
-                 "(option `wild`, none by default) and a high-low game (option `split`: "
-                 "`cards-talk` or `declare`, with the two-card low: ace low, pairs count "
-                 "against).",
+                 "(option `wild`, none by default) and a high-low game (option `hi_lo`, "
+                 "default false: cards talk; or option `split` `declare`), with the two-card "
+                 "low: ace low, pairs count against.",
         down=1, up=1, high="two", low="two-low",
+        options=(Option("hi_lo", False, "high-low split, cards talk, two-card low (002)",
+                        choices={"false": {}, "true": {"split": "cards-talk"}}),),
     ),
     GameDef(
         id="one-card-poker", name="One-card poker (Lazy Edna, Lazy Mary)", source=SEED,

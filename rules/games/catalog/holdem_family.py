@@ -121,8 +121,12 @@ GAMES = [
     _holdem("fred-potato", "Fred Potato Poker",
             "5 down, cut to 2 by three discards, and 5 community cards (position `community`); "
             "best five in any combination. High by default; high-low by prior agreement "
-            "(option `split` `cards-talk`, house low).",
-            rules=("S1", "S7")),
+            "(option `hi_lo`, default false: cards talk, house low).",
+            rules=("S1", "S7"),
+            options=(Option("hi_lo", False, "high-low split by prior agreement, cards talk, "
+                            "house low (S7)",
+                            choices={"false": {}, "true": {"split": "cards-talk",
+                                                           "low": "low"}}),)),
     GameDef(
         id="pyramid", name="Pyramid", source=SEED, rules=("S7", "S14"),
         describe="5 down and a pyramid of 7: `row1` (the 4 cards turned first), `row2` (2) and "
@@ -139,10 +143,15 @@ GAMES = [
         id="kryky", name="Kryky", source=SEED, rules=("S1", "S9"),
         describe="2 up and 3 down per player, 2 community cards (position `community`) and a "
                  "separate card (position `wild`) that is in no hand: every card of its rank is "
-                 "wild. Best five of seven, high. Optionally high-low: option `split` "
-                 "`cards-talk` with `low` `27` (2-3-4-5-7 best) or `a5` (A-2-3-4-5 best).",
+                 "wild. Best five of seven, high. Optionally high-low, cards talk: option "
+                 "`hi_lo` `27` (the worst poker hand is low, 2-3-4-5-7 best) or `a5` "
+                 "(A-2-3-4-5 best); default false. No low qualifier.",
         down=3, up=2, board=(Position("community", 2), Position("wild", 1, plays=False)),
         wild="center",
+        options=(Option("hi_lo", False, "optional high-low split: the low is deuce-to-seven "
+                        "(27) or ace-to-five (a5)",
+                        choices={"false": {}, "27": {"split": "cards-talk", "low": "low-27"},
+                                 "a5": {"split": "cards-talk", "low": "low-a5"}}),),
     ),
     GameDef(
         id="circle-jerk", name="Circle Jerk", source=SEED, rules=("S1",),

@@ -1,6 +1,6 @@
 """Old Man (seed 001): declare, go or stop, and beat the old man's six cards."""
 
-from ..definition import Dummy, GameDef, Position, PotRule
+from ..definition import Dummy, GameDef, Option, Position, PotRule
 
 SEED = "001_3077e2146397dc5f.txt"
 
@@ -15,10 +15,14 @@ GAMES = [
                  "then go (`\"go\": true`) or stop (`\"go\": false`, cards may be left out): "
                  "stop is out and pays nothing; go and lose matches the part "
                  "of the pot contested; a side nobody goes for is shared by its declarers. Low "
-                 "is ace-to-five (the seed's 5-4-3-2-A is a perfect low).",
+                 "is ace-to-five (the seed's 5-4-3-2-A is a perfect low). The ante is $1.00 "
+                 "(option `ante`), paid for the first hand and re-antes only: a matched pot has "
+                 "no ante (P7, P3).",
         down=2, up=4, board=(Position("center", 1),),
         wild="center", low="low-a5", split="declare", go_stop=True,
         dummy=Dummy(name="Old Man", cards=6),
         pot=PotRule(kind="match", match="side"),
+        options=(Option("ante", "1.00", "the ante before the deal: larger than a typical "
+                        "ante, $1.00 in the seed's example (001, P7)"),),
     ),
 ]

@@ -114,6 +114,27 @@ def test_two_eleven_hi_lo_low_needs_seven_or_better():
     assert awards(result) == {"A": "1.00", "C": "1.00"}
 
 
+@pytest.mark.parametrize("options", [{"split": "cards-talk"}, {"split": "cards-talk", "low": "a5"},
+                                     {"hi_lo": True, "low": "house"}])
+def test_two_eleven_high_low_by_split_option_keeps_the_seven_qualifier_003_S8(options):
+    """003 "Two Eleven Poker" (S8's "other qualifiers"): played high-low, a low needs no card
+    above a seven, however the high-low split is asked for. D's 8-6-5-4-3 was paid half the pot
+    as an unqualified house low when the split came from `split` instead of `hi_lo`."""
+    result = play("two-eleven", [p("A", "Ah Kh Qh 2c"), p("D", "8d 6d 5h Ks")],
+                  board=board(community="Jh Th 3s 4d"), options=options)
+    assert category(result, "D", "low") is None
+    assert awards(result) == {"A": "1.00"}
+
+
+def test_two_eleven_declared_low_must_still_be_seven_or_better_003_S14():
+    """003 "Two Eleven Poker" with a declared split (S14): the lone low declarer's 8-high low
+    does not qualify, so the high declarer takes the whole pot (games/__init__.py)."""
+    result = play("two-eleven", [p("A", "Ah Kh Qh 2c", declare="high"),
+                                 p("D", "8d 6d 5h Ks", declare="low")],
+                  board=board(community="Jh Th 3s 4d"), options={"split": "declare"})
+    assert awards(result) == {"A": "1.00"}
+
+
 # -- El Dorado, the elevators --------------------------------------------------------------
 
 

@@ -63,6 +63,15 @@ def test_dynamite_options_wild_and_high_low():
     assert awards(split) == {"A": "0.50", "B": "0.50"}     # B's Q-A is the low
 
 
+def test_dynamite_may_be_played_high_low_by_its_named_option_hi_lo_002_S5():
+    """002 "Two-Card Poker" (Dynamite): "the play may also be for high-low": option `hi_lo`,
+    cards talk, with the two-card low (S5: ace low). B's Q-A is the low."""
+    players = [p("A", "Kc", "Kd"), p("B", "As", "Qs")]
+    assert awards(play("dynamite", players, options={"hi_lo": False})) == {"A": "1.00"}
+    split = play("dynamite", players, options={"hi_lo": True})
+    assert awards(split) == {"A": "0.50", "B": "0.50"}
+
+
 # -- one card --------------------------------------------------------------------------------
 
 def test_one_card_poker_ace_is_only_high_S5():

@@ -37,3 +37,15 @@ def test_omaha_hi_lo_option_splits_high_and_8_or_better_low_S8_P2():
                   board={"community": "Ah 9h 5h 2h Kc".split()}, options={"hi_lo": True})
     assert awards(result) == {"B": "1.05", "A": "1.00"}
     assert [c[0] for c in result["players"][0]["low"]["cards"]] == ["5", "4", "3", "2", "A"]
+
+
+def test_omaha_split_option_plays_the_8_or_better_low_of_hi_lo_004_S8():
+    """GAMES.md omaha (004 index; Omaha high-low is 8-or-better, S8): `split: cards-talk` plays
+    the same low as `hi_lo`. B's T-9-4-3-2 was paid half as an unqualified house low; with
+    the 8 qualifier nobody has a low and A's trip kings take the pot."""
+    players = [p("A", "Ks Kd Qs Js"), p("B", "Td 9h Tc 9c")]
+    board = {"community": "2c 3d 4h Qh Kc".split()}
+    for options in ({"split": "cards-talk"}, {"hi_lo": True}):
+        result = play("omaha", players, board=board, options=options)
+        assert result["players"][1]["low"] is None
+        assert awards(result) == {"A": "1.00"}

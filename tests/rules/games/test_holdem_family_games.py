@@ -134,6 +134,17 @@ def test_fred_potato_high_or_high_low_by_agreement():
     assert awards(split) == {"A": "0.50", "B": "0.50"}
 
 
+def test_fred_potato_high_low_by_prior_agreement_is_the_named_option_hi_lo_003_S7():
+    """003 "Fred Potato Poker": high, or high-low "according to prior agreement": the
+    agreement is the game's own option `hi_lo` (cards talk, house low S7, no qualifier)."""
+    board = community("Ks Kd 4c 5h 9d")
+    players = [p("A", "Kh 8s"), p("B", "2c 3d")]
+    assert awards(play("fred-potato", players, board=board, options={"hi_lo": False})) == \
+        {"A": "1.00"}
+    split = play("fred-potato", players, board=board, options={"hi_lo": True})
+    assert awards(split) == {"A": "0.50", "B": "0.50"}
+
+
 def test_strobe_and_same_em_best_five_of_all_cards():
     strobe = play("strobe", [p("A", "7h 8h"), p("B", "Ac Ad")], board=community("9h Th Jc 2s 3d"))
     assert high(strobe, "A") == "straight" and awards(strobe) == {"A": "1.00"}
@@ -201,6 +212,18 @@ def test_kryky_optional_deuce_to_seven_low():
     players = [p("A", "Kh Kd 2c", "8h 8s"), p("B", "2s 3c 4d", "5h 7c")]
     result = play("kryky", players, board=board, options={"split": "cards-talk", "low": "27"})
     assert awards(result) == {"A": "0.50", "B": "0.50"}
+
+
+@pytest.mark.parametrize(("low", "low_winner"), [("27", "B"), ("a5", "C")])
+def test_kryky_optional_high_low_is_the_named_option_hi_lo_003_S9(low, low_winner):
+    """003 "Kryky": optionally high-low, the low being the worst poker hand (deuce-to-seven)
+    or ace-to-five (S9): option `hi_lo` `27` or `a5`. B's 7-5-4-3-2 is the best 2-7 low; C's
+    wheel is the best A-5 low but a straight in 2-7."""
+    board = {"community": ["Ks", "9d"], "wild": ["Qc"]}
+    players = [p("A", "Kh Kd 2c", "8h 8s"), p("B", "2s 3c 4d", "5h 7c"),
+               p("C", "Ac 3s 4h", "5d 2d")]
+    result = play("kryky", players, board=board, pot="2.00", options={"hi_lo": low})
+    assert awards(result) == {"A": "1.00", low_winner: "1.00"}
 
 
 def test_circle_jerk_only_three_neighbours_and_the_center_rank_wild():

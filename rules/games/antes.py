@@ -1,0 +1,110 @@
+"""Antes: what each player puts in before the next deal (RULES.md P7, P14, P3; seed 004).
+
+P7: a game that needs an ante takes the lowest unit, one white chip (5 cents), from each player
+before the first card, unless the game says otherwise. Two named options carry it, in the
+showdown's `options` like the rest of the vocabulary and in the settings `apply_options`
+returns (`definition.HOUSE_SETTINGS`):
+
+- `ante` (a decimal string, default "0.05"): a game whose text sets another ante names its own
+  `ante` option in its definition (Old Man and Ponsi $1.00, the fixed-stake games' $1.00
+  stake, Swiss Hold'em "0.00": blinds and no ante).
+- `baltimore` (true/false, default true): the Baltimore Exception.
+
+How the seed reads (004, the ante paragraph): only the first ante and re-antes are paid by
+everybody; "subsequent antes are paid by the winner(s) of the last pot", so as not to add
+insult to injury. The note after it says the exception now applies in Bethesda, the house's
+game, and the host likes it: the house plays it by default (`baltimore` true).
+
+"The antes" are the ones everybody would have paid: after a won pot the winner pays the whole
+table's ante (one ante for every player dealt in, the winner's own included), and the losers pay
+nothing. Reading it as "only the winner antes his own chip" would leave a one-chip pot and
+would not spare the losers anything they would not have paid anyway; the plural "antes" and
+the reason given say the winner pays for everybody. Winners of a tied (or split) pot share the
+table's ante in whole white chips; an odd chip is paid by the first winner listed (list the
+high winner first, as the odd chip of the pot went to the high half, P2).
+
+The rest of the readings:
+- First hand of a game and re-antes (P14: nobody stayed in, everyone re-antes) are paid by
+  everybody dealt in, with or without the exception.
+- A pot nobody won (it stayed in the middle: goal-posting P6, piggers tying P1) has no winner to
+  pay: everybody antes, as for a re-ante.
+- A winner of the last pot who is not dealt in this hand pays nothing; when no winner is dealt
+  in, everybody antes.
+- Match-pot and burn games (P3, P4: `pot.kind` "match" or "burn") ante only for their first
+  hand and re-antes: later hands start with what the losers matched or burned ("When the pot is
+  matched there is no anteing", 001).
+
+`antes` is a pure function of plain values; the showdown and payout JSON are unchanged (the
+ledger calls it to build the next hand's pot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import RulesError
+from ..money import NICKEL
+from .definition import HOUSE_SETTINGS, GameDef, read_ante, read_baltimore
+
+MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
+
+
+def setting(game: GameDef, settings: Mapping[str, Any], name: str) -> Any:
+    """A house setting: from `settings` (as `apply_options` returns them, or the raw options),
+    else the game's own option of that name, else the house default."""
+    if name in settings:
+        return settings[name]
+    return game.option_defaults().get(name, HOUSE_SETTINGS[name])
+
+
+def _names(value: Any, where: str) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise RulesError(f"{where}: expected a list of player names")
+    names = list(value)
+    for index, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"{where}[{index}]: expected a player's name, got {name!r}")
+    if len(set(names)) != len(names):
+        repeated = next(name for name in names if names.count(name) > 1)
+        raise RulesError(f"{where}: {repeated!r} is listed twice")
+    return names
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
+          winners: Sequence[str], first_hand: bool, reante: bool) -> dict[str, int]:
+    """Cents each player dealt in puts in before the next deal (every player listed, zeros
+    included, in the order of `players`).
+
+    `game` is the definition as played (after `apply_options`); `settings` its settings (or
+    the options); `winners` the last pot's winners (empty when nobody won it); `first_hand`
+    true for a game's first deal, `reante` true when everybody re-antes (P14).
+    """
+    dealt = _names(players, "players")
+    if not dealt:
+        raise RulesError("players: expected at least one player dealt in")
+    won = _names(winners, "winners")
+    first = _flag(first_hand, "first_hand")
+    again = _flag(reante, "reante")
+    ante = read_ante(setting(game, settings, "ante"), "options.ante")
+    baltimore = read_baltimore(setting(game, settings, "baltimore"), "options.baltimore")
+    nobody = dict.fromkeys(dealt, 0)
+    everybody = dict.fromkeys(dealt, ante)
+    if first or again:
+        return everybody
+    if game.pot.kind in MATCHED_POTS:
+        return nobody
+    payers = [name for name in won if name in nobody]
+    if not baltimore or not payers:
+        return everybody
+    chips, odd = divmod(ante * len(dealt) // NICKEL, len(payers))
+    due = dict(nobody)
+    for index, name in enumerate(payers):
+        due[name] = (chips + (1 if index < odd else 0)) * NICKEL
+    return due

@@ -1,0 +1,114 @@
+"""Antes before the next deal (RULES.md P7, P14, P3; seed 004's ante paragraph and its
+Baltimore Exception): `rules.games.antes.antes`, and the `ante` / `baltimore` options that
+every game accepts. The reading of the exception is in the module's docstring."""
+
+import pytest
+from showdown_helpers import p, play
+
+from rules.errors import RulesError
+from rules.games.antes import antes
+from rules.games.definition import apply_options
+from rules.games.registry import all_games
+
+TABLE = ["Ann", "Bob", "Cal"]
+
+
+def due(game_id, options=None, *, players=TABLE, winners=(), first_hand=False, reante=False):
+    game, settings = apply_options(all_games()[game_id], options)
+    return antes(game, settings, players=players, winners=winners, first_hand=first_hand,
+                 reante=reante)
+
+
+def test_plain_ante_is_one_white_chip_from_everybody_before_the_first_deal_P7():
+    assert due("texas-holdem", first_hand=True) == {"Ann": 5, "Bob": 5, "Cal": 5}
+
+
+def test_without_the_exception_everybody_antes_every_hand_P7():
+    assert due("texas-holdem", {"baltimore": False}, winners=["Bob"]) == \
+        {"Ann": 5, "Bob": 5, "Cal": 5}
+
+
+def test_baltimore_exception_the_last_winner_antes_for_the_whole_table_004_P7():
+    """004: after a won pot the antes are the winner's; the house plays it (Bethesda note)."""
+    assert due("texas-holdem", winners=["Bob"]) == {"Ann": 0, "Bob": 15, "Cal": 0}
+    assert due("texas-holdem", {"ante": "0.25"}, winners=["Cal"]) == \
+        {"Ann": 0, "Bob": 0, "Cal": 75}
+
+
+def test_baltimore_exception_does_not_apply_to_a_reante_when_nobody_stayed_P14():
+    assert due("texas-holdem", winners=["Bob"], reante=True) == {"Ann": 5, "Bob": 5, "Cal": 5}
+
+
+def test_baltimore_exception_two_winners_share_the_antes_odd_chip_to_the_first_listed_P2():
+    four = [*TABLE, "Dee"]
+    assert due("texas-holdem", players=four, winners=["Bob", "Dee"]) == \
+        {"Ann": 0, "Bob": 10, "Cal": 0, "Dee": 10}
+    assert due("texas-holdem", winners=["Cal", "Ann"]) == {"Ann": 5, "Bob": 0, "Cal": 10}
+
+
+def test_a_pot_nobody_won_or_a_winner_not_dealt_in_leaves_the_ante_to_everybody():
+    assert due("texas-holdem", winners=[]) == {"Ann": 5, "Bob": 5, "Cal": 5}
+    assert due("texas-holdem", winners=["Zed"]) == {"Ann": 5, "Bob": 5, "Cal": 5}
+    assert due("texas-holdem", winners=["Zed", "Ann"]) == {"Ann": 15, "Bob": 0, "Cal": 0}
+
+
+def test_match_pot_games_ante_only_first_and_on_a_reante_001_P3():
+    """001: Old Man's ante is $1.00, and a matched pot has no ante."""
+    assert due("old-man", first_hand=True) == {"Ann": 100, "Bob": 100, "Cal": 100}
+    assert due("old-man", winners=["Ann"]) == {"Ann": 0, "Bob": 0, "Cal": 0}
+    assert due("omaha-burns", winners=["Ann"]) == {"Ann": 0, "Bob": 0, "Cal": 0}
+    assert due("draw-match-pot", reante=True) == {"Ann": 5, "Bob": 5, "Cal": 5}
+
+
+def test_games_with_their_own_ante_003_P7():
+    assert due("ponsi", winners=["Bob"]) == {"Ann": 0, "Bob": 300, "Cal": 0}
+    assert due("swiss-holdem", first_hand=True) == {"Ann": 0, "Bob": 0, "Cal": 0}
+    # the fixed-stake games: everybody pays the stake every hand
+    assert due("blind-holdem", winners=["Bob"]) == {"Ann": 100, "Bob": 100, "Cal": 100}
+    assert due("blind-omaha", {"ante": "2.00"}, winners=["Bob"]) == \
+        {"Ann": 200, "Bob": 200, "Cal": 200}
+
+
+def test_antes_reads_raw_options_and_the_games_defaults_too():
+    game = all_games()["old-man"]
+    assert antes(game, {}, players=["A"], winners=[], first_hand=True, reante=False) == \
+        {"A": 100}
+    assert antes(game, {"ante": "0.50"}, players=["A"], winners=[], first_hand=True,
+                 reante=False) == {"A": 50}
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_every_game_accepts_the_ante_and_baltimore_options(game_id):
+    _, settings = apply_options(all_games()[game_id], {"ante": "0.10", "baltimore": False})
+    assert settings["ante"] == "0.10" and settings["baltimore"] is False
+
+
+def test_the_ante_options_change_no_showdown_output():
+    players = [p("A", "Ah Ac"), p("B", "Qs Qh")]
+    board = {"community": "2c 7d 9h Js Kd".split()}
+    plain = play("texas-holdem", players, board=board)
+    assert play("texas-holdem", players, board=board,
+                options={"ante": "0.25", "baltimore": False}) == plain
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"ante": "0.07"}, "options.ante"), ({"ante": 5}, "options.ante"),
+    ({"ante": "-0.05"}, "options.ante"), ({"ante": "five"}, "options.ante"),
+    ({"baltimore": "yes"}, "options.baltimore"),
+])
+def test_bad_ante_options_are_refused_naming_the_option(options, field):
+    with pytest.raises(RulesError, match=field):
+        apply_options(all_games()["texas-holdem"], options)
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"players": []}, "players"), ({"players": "Ann"}, "players"),
+    ({"players": ["Ann", "Ann"]}, "players"), ({"players": ["Ann", ""]}, r"players\[1\]"),
+    ({"winners": "Ann"}, "winners"), ({"first_hand": "yes"}, "first_hand"),
+    ({"reante": None}, "reante"),
+])
+def test_bad_antes_arguments_are_refused_naming_the_field(fields, field):
+    game, settings = apply_options(all_games()["texas-holdem"], {})
+    arguments = {"players": TABLE, "winners": [], "first_hand": False, "reante": False, **fields}
+    with pytest.raises(RulesError, match=field):
+        antes(game, settings, **arguments)
