@@ -5,6 +5,9 @@ can read. Amounts are integer cents or decimal strings ("20.00"); players are Pl
 or names; "bank" (or None) stands for the bank.
 
     player_create(*, name, note_id, regular=True, invited_by=None, is_host=False, key, user=None)
+    player_update(*, player, name, note_id, key, user=None)     # the journal points at the row
+    player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
+    player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
     session_open(*, date, banker, host_present=True, seating=(), key, user=None)
     session_seat(*, session, player, key, user=None)
     session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
@@ -40,14 +43,14 @@ from .corrections import entry_reverse
 from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
 from .hands import hand_record, penalty_record, warning_given, warning_record
 from .notes import note_commit, note_void, open_notes
-from .players import player_create
+from .players import player_create, player_link_renew, player_retire, player_update
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
     "CHIP_VALUES", "IdempotencyConflict", "book_opening", "LedgerError", "PossibleDuplicate", "buyin_create",
     "cashout_create", "chip_total", "count_difference_record", "not_cashed_out", "entry_reverse", "final_pot_award", "hand_record",
     "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
-    "player_create", "session_close", "session_open", "session_seat", "session_seating_set",
+    "player_create", "player_link_renew", "player_retire", "player_update", "session_close", "session_open", "session_seat", "session_seating_set",
     "surrogate_book_merge",
     "warning_given", "warning_record",
 ]
