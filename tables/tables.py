@@ -162,3 +162,20 @@ class EntriesTable(tables.Table):
         orderable = True
         attrs = {"class": "entries", "id": "entries"}
         empty_text = "Nothing entered yet."
+
+
+class SeasonTable(tables.Table):
+    """Each player across the season's closed nights (selectors.season), THE BOOK now."""
+
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    played = tables.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
+                                                          "th": {"class": "num"}})
+    bought = MoneyColumn(verbose_name="Bought", total=True)
+    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
+    net = MoneyColumn(verbose_name="Net total", total=True, signed=True)
+    book_now = MoneyColumn(verbose_name="THE BOOK now", total=True, signed=True)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "season", "id": "season"}
+        empty_text = "No closed nights yet."

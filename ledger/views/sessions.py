@@ -27,7 +27,8 @@ def session_list(request):
 
 
 def _everyone() -> list[tuple[int, str]]:
-    return list(Player.objects.order_by("name").values_list("pk", "name"))
+    """The players a new night can seat: everyone not retired."""
+    return list(Player.objects.filter(retired=False).order_by("name").values_list("pk", "name"))
 
 
 @login_required
@@ -55,7 +56,8 @@ def session_open(request):
 @require_http_methods(["GET", "POST"])
 def player_new(request):
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
-    regulars = list(Player.objects.filter(regular=True).order_by("name").values_list("pk", "name"))
+    regulars = list(Player.objects.filter(regular=True, retired=False).order_by("name")
+                    .values_list("pk", "name"))
     back = request.GET.get("next") or request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
@@ -116,14 +118,3 @@ def seating(request, pk):
         "locked": _hand_recorded(session),
     }
     return render(request, "ledger/seating.html", context, status=400 if form.is_bound else 200)
-
-
-@login_required
-def player_list(request):
-    """Every player, with the personal link to give to their phone (R11: keep it private)."""
-    rows = Player.objects.select_related("invited_by").order_by("name")
-    links = [
-        (p, request.build_absolute_uri(reverse("player_balance", args=[p.balance_token])))
-        for p in rows
-    ]
-    return render(request, "ledger/player_list.html", {"links": links})
