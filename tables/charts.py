@@ -13,8 +13,8 @@ from html import escape
 
 from rules.money import format_cents
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 64, 12, 16, 40
+WIDTH, HEIGHT = 480, 240
+LEFT, RIGHT, TOP, BOTTOM = 70, 10, 14, 44
 WON, LOST, BOOK, GRID = "#0b5d3b", "#a0131c", "#1f4fbf", "#c9cdd2"
 
 
@@ -67,11 +67,11 @@ def night_chart(points: list[Point], *, title: str) -> str:
         colour = "#111" if tick == 0 else GRID
         parts.append(f'<line x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}" '
                      f'stroke="{colour}" stroke-width="1"/>')
-        parts.append(f'<text x="{LEFT - 6}" y="{ty + 5}" text-anchor="end" font-size="13" '
+        parts.append(f'<text x="{LEFT - 6}" y="{ty + 5}" text-anchor="end" font-size="14" '
                      f'fill="#4a4f55">{escape(_dollars(tick))}</text>')
     zero = y(0)
     line = []
-    every = max(1, -(-len(points) * 70 // plot_w))  # a label every so many nights, no overlap
+    every = max(1, -(-len(points) * 64 // plot_w))  # a label every so many nights, no overlap
     for i, point in enumerate(points):
         cx = LEFT + slot * i + slot // 2
         ny = y(point.net)
@@ -84,7 +84,7 @@ def night_chart(points: list[Point], *, title: str) -> str:
         line.append(f"{cx},{y(point.book)}")
         if i % every == 0:
             parts.append(f'<text x="{cx}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
-                         f'font-size="13" fill="#4a4f55">{escape(point.label)}</text>')
+                         f'font-size="14" fill="#4a4f55">{escape(point.label)}</text>')
     if len(line) > 1:
         parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{BOOK}" '
                      'stroke-width="3"/>')
@@ -93,12 +93,12 @@ def night_chart(points: list[Point], *, title: str) -> str:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{BOOK}"/>')
     legend_y = HEIGHT - 8
     parts.append(f'<rect x="{LEFT}" y="{legend_y - 11}" width="12" height="12" fill="{WON}"/>'
-                 f'<text x="{LEFT + 18}" y="{legend_y}" font-size="13">night won</text>'
-                 f'<rect x="{LEFT + 110}" y="{legend_y - 11}" width="12" height="12" '
-                 f'fill="{LOST}"/><text x="{LEFT + 128}" y="{legend_y}" font-size="13">'
+                 f'<text x="{LEFT + 18}" y="{legend_y}" font-size="14">night won</text>'
+                 f'<rect x="{LEFT + 104}" y="{legend_y - 11}" width="12" height="12" '
+                 f'fill="{LOST}"/><text x="{LEFT + 122}" y="{legend_y}" font-size="14">'
                  "night lost</text>"
-                 f'<circle cx="{LEFT + 226}" cy="{legend_y - 5}" r="5" fill="{BOOK}"/>'
-                 f'<text x="{LEFT + 238}" y="{legend_y}" font-size="13">THE BOOK after</text>')
+                 f'<circle cx="{LEFT + 214}" cy="{legend_y - 5}" r="5" fill="{BOOK}"/>'
+                 f'<text x="{LEFT + 226}" y="{legend_y}" font-size="14">THE BOOK after</text>')
     parts.append("</svg>")
     return "".join(parts)
 

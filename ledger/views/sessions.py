@@ -10,9 +10,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import PlayerForm, SeatingForm, SessionOpenForm
+from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
 from ledger.models import Entry, Player
 from ledger.selectors import entries_of, session_dashboard, sessions_list
+from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
 from .common import call_service, get_open_session, get_session, seated_roster
@@ -80,18 +81,33 @@ def session_dashboard_view(request, pk):
     """The table: who is in, the chips each holds, chips outstanding, the cash box."""
     session = get_session(pk)
     dash = session_dashboard(session)
-    table = DashboardTable(dash.lines, request=request)
-    saved = None
+    table = DashboardTable(dash.lines, request=request, session=session)
+    saved = undo = None
     if request.GET.get("saved", "").isdigit():
-        saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
+        saved = (Entry.objects.filter(session=session, pk=int(request.GET["saved"]))
+                 .select_related("reversed_by").first())
+        undo = _undo_form(session, saved)
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
+               "undo": undo,
                "can_reseat": session.is_open and not _hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
     return render(request, template, context)
+
+
+UNDO_REASON = "undone at the table"
+
+
+def _undo_form(session, saved):
+    """The "Undo" button under the Saved banner: a reversing entry through the correction form
+    (services.entry_reverse), for an entry that can still be reversed."""
+    if (saved is None or not session.is_open or saved.kind in NOT_REVERSIBLE
+            or getattr(saved, "reversed_by", None) is not None):
+        return None
+    return CorrectionForm(initial={"reason": UNDO_REASON})
 
 
 def _hand_recorded(session) -> bool:
