@@ -43,7 +43,11 @@ def _footer(table) -> list[str] | None:
     if not len(table.data):
         return None
     cells = [strip_tags(str(c.footer or "")) for c in _columns(table)]
-    return cells if any(cells) else None
+    if not any(cells):
+        return None
+    if not cells[0]:
+        cells[0] = "Total"
+    return cells
 
 
 def write_csv(out, table, *, sections=()) -> None:
@@ -102,9 +106,13 @@ def pdf_bytes(title: str, subtitle: str, sections, *, notes=()) -> bytes:
         with pdf.table(text_align=align, line_height=6, padding=1.2,
                        headings_style=FontFace(emphasis="BOLD", fill_color=(231, 234, 228)),
                        cell_fill_color=(250, 251, 249), cell_fill_mode="ROWS") as pdf_table:
-            for row in rows + ([footer] if footer else []):
+            for row in rows:
                 cells = pdf_table.row()
                 for cell in row:
+                    cells.cell(_latin1(cell))
+            if footer:
+                cells = pdf_table.row(style=FontFace(emphasis="BOLD"))
+                for cell in footer:
                     cells.cell(_latin1(cell))
     for note in notes:
         pdf.ln(3)
