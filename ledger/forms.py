@@ -419,6 +419,23 @@ class SeatingForm(KeyedForm):
         return data
 
 
+class PlayerEditForm(KeyedForm):
+    """A player's name and bank-note identifier (B4); the journal points at the row, so past
+    nights show the new name."""
+
+    name = forms.CharField(label="Name", max_length=40)
+    note_id = forms.CharField(
+        label="Bank-note identifier", max_length=8,
+        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+    )
+
+
+class RetireForm(KeyedForm):
+    """Retire a player from new nights' rosters, or bring them back."""
+
+    retired = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
 # ---- hands at the table (the table's record, checked by the rules) ----------------------
 
 SPLITS = [("", "as the game says"), ("high", "high"), ("low", "low"),

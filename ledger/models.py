@@ -97,6 +97,10 @@ class Player(models.Model):
         help_text="A guest's inviter, who takes over the guest's unpaid debt (B9).",
     )
     is_host = models.BooleanField(default=False)
+    retired = models.BooleanField(
+        default=False,
+        help_text="No longer offered for new nights; kept in THE BOOK and the history.",
+    )
     balance_token = models.CharField(
         max_length=64, unique=True, default=new_balance_token, editable=False
     )

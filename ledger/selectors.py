@@ -7,9 +7,10 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Min, Q, Sum
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
@@ -542,12 +543,200 @@ def entries_of(session: PokerSession):
             .order_by("id"))
 
 
+# ---- history: a player's nights and the season (a fixed number of queries, any number of
+# nights) ----
+
+@dataclass
+class NightResult:
+    """One player's closed night, as the settle-up showed it, and THE BOOK after it (cents)."""
+
+    session: PokerSession
+    line: PlayerLine
+    book_after: int
+
+    @property
+    def date(self):
+        return self.session.date
+
+    @property
+    def bought(self) -> int:
+        return self.line.bought
+
+    @property
+    def cashed_out(self) -> int:
+        return self.line.cashed_out
+
+    @property
+    def net(self) -> int:
+        return self.line.net
+
+
+def _nights(sessions: list[PokerSession], player: Player | None = None
+            ) -> dict[int, dict[int, PlayerLine]]:
+    """session id -> player id -> the night's line (as `player_lines` makes it), for every
+    session given, in seven queries whatever their number. With `player`, only rows that can
+    concern that player are read (the banker's own rows stay whole for the banker)."""
+    ids = [s.pk for s in sessions]
+    by_id = {s.pk: s for s in sessions}
+    money_rows = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
+                  .exclude(kind=Entry.REVERSAL)
+                  .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
+                                    Entry.COUNT_DIFFERENCE]))
+    voided = Posting.objects.filter(session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
+                                    entry__payload__action="void",
+                                    entry__reversed_by__isnull=True)
+    seats = Seat.objects.filter(session__in=ids)
+    if player is not None:
+        money_rows = money_rows.filter(Q(player=player) | Q(counterparty=player))
+        voided = voided.filter(Q(note__debtor=player) | Q(note__holder=player)
+                               | Q(note__holder__isnull=True, session__banker=player))
+        seats = seats.filter(player=player)
+    money_rows = list(money_rows.values("session", "kind", "player", "counterparty", "method")
+                      .annotate(total=Sum("amount"), n=Count("id")).order_by())
+    voided = list(voided.values("session", "note__debtor", "note__holder")
+                  .annotate(total=Sum("amount")).order_by())
+    seat_rows = list(seats.values_list("session", "player", "position"))
+    wanted = {pid for _, pid, _ in seat_rows}
+    wanted |= {r["player"] for r in money_rows} | {r["counterparty"] for r in money_rows}
+    wanted |= {r["note__debtor"] for r in voided} | {r["note__holder"] for r in voided}
+    wanted |= {s.banker_id for s in sessions}
+    people = {p.pk: p for p in Player.objects.filter(pk__in=wanted - {None})}
+    nights: dict[int, dict[int, PlayerLine]] = {pk: {} for pk in ids}
+
+    def line(sid: int, pid: int) -> PlayerLine:
+        lines = nights[sid]
+        if pid not in lines:
+            lines[pid] = PlayerLine(player=people[pid])
+        return lines[pid]
+
+    for sid, pid, position in seat_rows:
+        line(sid, pid).seat = position
+    for row in money_rows:
+        sid = row["session"]
+        line(sid, row["player"])
+        if row["counterparty"]:
+            line(sid, row["counterparty"])
+        _add_money_row(nights[sid], row)
+    for row in voided:
+        sid = row["session"]
+        line(sid, row["note__debtor"]).own_notes_voided += row["total"]
+        holder = row["note__holder"] or by_id[sid].banker_id
+        line(sid, holder).held_notes_voided += row["total"]
+    for sid, lines in nights.items():
+        banker = lines.get(by_id[sid].banker_id)
+        if banker is not None and banker.seat is None and not _touched(banker):
+            del lines[by_id[sid].banker_id]
+    return nights
+
+
+def _books_after(sessions: list[PokerSession], player: Player | None = None
+                 ) -> dict[int, dict[int, int]]:
+    """session id -> player id -> THE BOOK after that night (as `night_book` reads it), from
+    three queries: the close entries, the BOOK postings and the surrogate-book postings."""
+    closes = dict(Entry.objects.filter(session__in=[s.pk for s in sessions], kind=Entry.CLOSE)
+                  .values("session").annotate(first=Min("id")).values_list("session", "first"))
+    book = Posting.objects.filter(kind=Account.BOOK)
+    surrogate = Posting.objects.filter(kind=Account.SURROGATE,
+                                       session__in=[s.pk for s in sessions])
+    if player is not None:
+        book, surrogate = book.filter(player=player), surrogate.filter(player=player)
+    book_rows = list(book.values("entry", "player").annotate(total=Sum("amount"))
+                     .order_by("entry"))
+    surrogate_rows = list(surrogate.values("session", "entry", "player")
+                          .annotate(total=Sum("amount")).order_by("entry"))
+    result: dict[int, dict[int, int]] = {}
+    for session in sessions:
+        upto = closes.get(session.pk)
+        balances: dict[int, int] = defaultdict(int)
+        for row in book_rows:
+            if upto is not None and row["entry"] > upto:
+                break
+            balances[row["player"]] += row["total"]
+        if not session.host_present:
+            for row in surrogate_rows:
+                if row["session"] == session.pk and (upto is None or row["entry"] <= upto):
+                    balances[row["player"]] += row["total"]
+        result[session.pk] = dict(balances)
+    return result
+
+
+def _closed_sessions(year: int | None = None) -> list[PokerSession]:
+    sessions = PokerSession.objects.filter(status=PokerSession.CLOSED).select_related("banker")
+    if year is not None:
+        sessions = sessions.filter(date__year=year)
+    return list(sessions.order_by("date", "id"))
+
+
+def player_history(player: Player) -> list[NightResult]:
+    """The player's closed nights, oldest first: bought, cashed out, net, THE BOOK after.
+
+    Nine queries whatever the number of nights.
+    """
+    sessions = _closed_sessions()
+    nights = _nights(sessions, player)
+    books = _books_after(sessions, player)
+    return [
+        NightResult(session=s, line=nights[s.pk][player.pk],
+                    book_after=books[s.pk].get(player.pk, 0))
+        for s in sessions if player.pk in nights[s.pk]
+    ]
+
+
+@dataclass
+class SeasonLine:
+    """One player across the season's closed nights (cents)."""
+
+    player: Player
+    nights: list[NightResult] = field(default_factory=list)
+    book_now: int = 0
+
+    @property
+    def played(self) -> int:
+        return len(self.nights)
+
+    @property
+    def bought(self) -> int:
+        return sum(n.bought for n in self.nights)
+
+    @property
+    def cashed_out(self) -> int:
+        return sum(n.cashed_out for n in self.nights)
+
+    @property
+    def net(self) -> int:
+        return sum(n.net for n in self.nights)
+
+
+def season(year: int | None = None) -> list[SeasonLine]:
+    """Every player who played a closed night (of `year`, or ever), by name, with their nights
+    oldest first and THE BOOK now. Ten queries whatever the number of nights and players."""
+    sessions = _closed_sessions(year)
+    nights = _nights(sessions)
+    books = _books_after(sessions)
+    lines: dict[int, SeasonLine] = {}
+    for s in sessions:
+        for pid, night in nights[s.pk].items():
+            lines.setdefault(pid, SeasonLine(player=night.player)).nights.append(
+                NightResult(session=s, line=night, book_after=books[s.pk].get(pid, 0)))
+    now = book_balances()
+    for pid, season_line in lines.items():
+        season_line.book_now = now.get(pid, 0)
+    return sorted(lines.values(), key=lambda ln: ln.player.name.lower())
+
+
+def season_years() -> list[int]:
+    """The years that have a closed night, newest first."""
+    dates = PokerSession.objects.filter(status=PokerSession.CLOSED).dates("date", "year",
+                                                                          order="DESC")
+    return [d.year for d in dates]
+
+
 __all__ = [
-    "Dashboard", "Deal", "PlayedHand", "PlayerLine", "TableGame", "audit", "chain_check",
-    "deal_state", "entries_of", "hand_result", "night_book", "player_book_balance",
-    "player_hands", "table_game",
-    "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate",
-    "session_dashboard", "sessions_list", "settle_up_report", "the_book",
+    "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
+    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "night_book",
+    "player_book_balance", "player_hands", "player_history", "player_lines", "player_night",
+    "player_sessions", "player_unmerged_surrogate", "season", "season_years",
+    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "the_book",
 ]
 
 

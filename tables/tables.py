@@ -22,6 +22,14 @@ MONEY_ATTRS = {
 }
 
 
+# A column that folds away on a narrow screen (its figures go to the row's detail line).
+OPT_MONEY_ATTRS = {
+    "th": {"class": "money opt"},
+    "td": {"class": "money opt"},
+    "tf": {"class": "money opt"},
+}
+
+
 def _cents(value) -> int:
     return value if isinstance(value, int) else 0
 
@@ -56,22 +64,51 @@ class MoneyColumn(tables.Column):
 
 class DashboardTable(tables.Table):
     """Tonight's table: what each player bought and how they paid, what they cashed out
-    (selectors.player_lines). The bank never knows the chips a player holds."""
+    (selectors.player_lines). The bank never knows the chips a player holds.
+
+    With an open `session`, each row has a buy-in button that opens the buy-in form with the
+    player chosen. On a narrow screen (a tablet held upright) the columns marked `opt` hide and
+    the player's cell shows them on a detail line instead (app.css).
+    """
 
     seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
                          attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
+                        exclude_from_export=True, attrs={"td": {"class": "row-action"}})
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
-    bought_note = MoneyColumn(verbose_name="Bought note", total=True)
-    bought_book = MoneyColumn(verbose_name="Bought book", total=True)
-    sold = MoneyColumn(verbose_name="Sold", total=True)
+    bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
+    bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)
+    sold = MoneyColumn(verbose_name="Sold", total=True, attrs=OPT_MONEY_ATTRS)
     cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
     bought_less_cashed_out = MoneyColumn(verbose_name="Bought − cashed out so far", signed=True,
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
+    def __init__(self, *args, session=None, **kwargs):
+        self.session = session
+        if session is None or not session.is_open:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
+        super().__init__(*args, **kwargs)
+
     def render_seat(self, value):
         return value + 1  # people count seats from 1; the banker deals first (B1)
+
+    def render_name(self, value, record):
+        folded = [("note", record.bought_note), ("book", record.bought_book),
+                  ("sold", record.sold)]
+        detail = " · ".join(f"{label} {format_cents(cents)}" for label, cents in folded if cents)
+        if not detail:
+            return value
+        return format_html('{}<span class="detail">{}</span>', value, detail)
+
+    def value_name(self, value):
+        return value
+
+    def render_buy(self, value, record):
+        url = reverse("buyin", args=[self.session.pk])
+        return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
+                           '{}">Buy-in</a>', url, value, record.player.name)
 
     class Meta:
         orderable = True
@@ -162,3 +199,20 @@ class EntriesTable(tables.Table):
         orderable = True
         attrs = {"class": "entries", "id": "entries"}
         empty_text = "Nothing entered yet."
+
+
+class SeasonTable(tables.Table):
+    """Each player across the season's closed nights (selectors.season), THE BOOK now."""
+
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    played = tables.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
+                                                          "th": {"class": "num"}})
+    bought = MoneyColumn(verbose_name="Bought", total=True)
+    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
+    net = MoneyColumn(verbose_name="Net total", total=True, signed=True)
+    book_now = MoneyColumn(verbose_name="THE BOOK now", total=True, signed=True)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "season", "id": "season"}
+        empty_text = "No closed nights yet."

@@ -6,6 +6,7 @@ from tables import views
 
 urlpatterns = [
     path("book/", views.book, name="book"),
+    path("season/", views.season_view, name="season"),
     path("s/<int:pk>/settle/", views.settle_up, name="settle_up"),
     path("s/<int:pk>/journal/", views.session_entries, name="session_entries"),
 ]

@@ -1,57 +1,48 @@
-"""Report pages: THE BOOK, a night's settle-up, and a night's journal (django-tables2).
+"""Report pages: THE BOOK, a night's settle-up, its journal, and the season (django-tables2).
 
 Each table can be sorted by any column (`?sort=`) and downloaded as CSV (`?_export=csv`); the
-settle-up's CSV carries the player rows and then, as a second section, who pays whom.
+settle-up and the season also as a printable PDF (`?_export=pdf`) and an XLSX workbook
+(`?_export=xlsx`). The settle-up's CSV carries the player rows and then, as a second section,
+who pays whom; its workbook has a players sheet and a payments sheet (tables/reports.py).
 """
 
 from __future__ import annotations
 
-import csv
-import re
-
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
-from ledger.models import PokerSession
+from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import entries_of, settle_up_report, the_book
-from rules.money import parse_cents
-from tables.tables import BookTable, EntriesTable, SettleUpTable, TransfersTable
+from ledger.selectors import entries_of, season, season_years, settle_up_report, the_book
+from tables import reports
+from tables.charts import Point, night_chart
+from tables.tables import BookTable, EntriesTable, SeasonTable
 
-MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "cashed_out", "final_pot", "net",
-              "book_after")
+_safe_cell = reports.safe_cell  # kept under its old name for callers and tests
+
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "pdf": "application/pdf",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
 
 
-_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
-
-
-def _safe_cell(value) -> str:
-    """A cell a spreadsheet will not run as a formula (a name such as "=SUM(...)")."""
-    text = "" if value is None else str(value)
-    if text[:1] in ("=", "+", "-", "@") and not _NUMBER.match(text):
-        return "'" + text
-    return text
+def file_response(content: bytes, filename: str, fmt: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
+    return response
 
 
 def csv_response(table, filename: str, *, sections=()) -> HttpResponse:
-    """The table as CSV, from django-tables2's `as_values()` (what TableExport writes; its
-    tablib dependency is not installed, and CSV needs nothing more than the csv module).
+    """The table as CSV, from django-tables2's `as_values()` (what TableExport writes).
 
     `sections` are (title, table) pairs written after it, each after an empty row and a row
     with its title, then its own header row.
     """
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = csv.writer(response)
-    for row in table.as_values():
-        writer.writerow([_safe_cell(cell) for cell in row])
-    for title, extra in sections:
-        writer.writerow([])
-        writer.writerow([_safe_cell(title)])
-        for row in extra.as_values():
-            writer.writerow([_safe_cell(cell) for cell in row])
-    return response
+    return file_response(reports.csv_text(table, sections=sections).encode(), filename, "csv")
 
 
 def _export_or_render(request, table, filename, template, context, *, sections=()):
@@ -74,15 +65,12 @@ def book(request):
     return _export_or_render(request, table, "the-book", "tables/book.html", {"table": table})
 
 
-def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
-    """The settle-up JSON (decimal strings) as rows of integer cents for the tables."""
-    players = [
-        {"name": row["name"], **{k: parse_cents(row[k]) for k in MONEY_KEYS}}
-        for row in report["players"]
-    ]
-    transfers = [{"from": t["from"], "to": t["to"], "amount": parse_cents(t["amount"])}
-                 for t in report["transfers"]]
-    return players, transfers
+def _links(request, names: list[str]) -> list[tuple[Player, str]]:
+    """Each named player's private phone link, in the order given (one query)."""
+    players = {p.name: p for p in Player.objects.filter(name__in=names)}
+    return [(players[n], request.build_absolute_uri(
+        reverse("player_balance", args=[players[n].balance_token])))
+        for n in names if n in players]
 
 
 @banker_required
@@ -90,15 +78,17 @@ def settle_up(request, pk):
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     report = settle_up_report(session)
-    players, transfers = _report_rows(report)
-    table = SettleUpTable(players, prefix="p-")
+    fmt = request.GET.get("_export")
+    if fmt in ("pdf", "xlsx", "csv"):
+        # One download holds the night: the player rows, then who pays whom (B8).
+        return file_response(reports.settle_up_file(session, report, fmt),
+                             f"settle-up-{session.date}", fmt)
+    table, transfers_table = reports.settle_up_tables(report)
     RequestConfig(request, paginate=False).configure(table)
-    transfers_table = TransfersTable(transfers, prefix="t-", show_footer=bool(transfers))
     context = {"session": session, "table": table, "transfers": transfers_table,
-               "minimal": report["minimal"]}
-    # One download holds the night: the player rows, then who pays whom (B8).
-    return _export_or_render(request, table, f"settle-up-{session.date}", "tables/settle_up.html",
-                             context, sections=[("Who pays whom", transfers_table)])
+               "minimal": report["minimal"],
+               "links": _links(request, [row["name"] for row in report["players"]])}
+    return render(request, "tables/settle_up.html", context)
 
 
 @banker_required
@@ -110,3 +100,43 @@ def session_entries(request, pk):
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table})
+
+
+def chart_points(nights) -> list[Point]:
+    """A player's nights (selectors.NightResult) as chart points."""
+    return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
+            for n in nights]
+
+
+@banker_required
+def season_view(request):
+    """Every player across the closed nights (of a year, or ever): nights played, bought,
+    cashed out, net total and THE BOOK now, with each player's chart."""
+    years = season_years()
+    year = request.GET.get("year", "")
+    year = int(year) if year.isdigit() and int(year) in years else None
+    lines = season(year)
+    table = SeasonTable(lines)
+    RequestConfig(request, paginate=False).configure(table)
+    label = str(year) if year else "all nights"
+    fmt = request.GET.get("_export")
+    filename = f"season-{year or 'all'}"
+    if fmt == "csv":
+        return csv_response(table, filename)
+    if fmt == "pdf":
+        nights = sorted({n.session.pk: n.session for ln in lines for n in ln.nights}.values(),
+                        key=lambda s: (s.date, s.pk))
+        return file_response(reports.pdf_bytes(
+            f"Season: {label}", f"{len(nights)} closed nights. Net: the nights' results "
+            "added up; THE BOOK now: what each person is owed (+) or owes (-) today.",
+            [("Players", table, "No closed nights yet.")]), filename, "pdf")
+    if fmt == "xlsx":
+        return file_response(reports.xlsx_bytes([("Season", table)]), filename, "xlsx")
+    # night_chart escapes every text it draws: its SVG is safe to put in the page as it is.
+    charts = [(ln, mark_safe(night_chart(chart_points(ln.nights), title=f"{ln.player.name}: "
+                                         "nights won and lost, THE BOOK after each")))
+              for ln in lines]
+    query = f"year={year}&" if year else ""
+    return render(request, "tables/season.html", {
+        "table": table, "charts": charts, "years": years, "year": year, "label": label,
+        "query": query})

@@ -5,6 +5,9 @@ can read. Amounts are integer cents or decimal strings ("20.00"); players are Pl
 or names; "bank" (or None) stands for the bank.
 
     player_create(*, name, note_id, regular=True, invited_by=None, is_host=False, key, user=None)
+    player_update(*, player, name, note_id, key, user=None)     # the journal points at the row
+    player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
+    player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
     session_open(*, date, banker, host_present=True, seating=(), key, user=None)
     session_seat(*, session, player, key, user=None)
     session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
@@ -53,14 +56,15 @@ from .hands import (
     warning_record,
 )
 from .notes import note_commit, note_void, open_notes
-from .players import player_create
+from .players import player_create, player_link_renew, player_retire, player_update
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
     "book_opening", "buyin_create", "cashout_create", "chip_total", "CHIP_VALUES",
     "count_difference_record", "entry_reverse", "final_pot_award", "game_call", "game_end",
-    "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict", "LedgerError", "not_cashed_out",
-    "note_commit", "note_void", "open_notes", "payment_record", "penalty_record", "player_create",
-    "PossibleDuplicate", "session_close", "session_open", "session_seat", "session_seating_set",
-    "surrogate_book_merge", "warning_given", "warning_record",
+    "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict", "LedgerError",
+    "not_cashed_out", "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
+    "player_create", "player_link_renew", "player_retire", "player_update", "PossibleDuplicate",
+    "session_close", "session_open", "session_seat", "session_seating_set", "surrogate_book_merge",
+    "warning_given", "warning_record",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.models import Player
+from ledger.models import Player, PokerSession, new_balance_token
 
 from .errors import LedgerError
 from .idempotency import idempotent
@@ -79,3 +79,69 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     return Player.objects.create(
         name=name, note_id=note_id, regular=regular, invited_by=inviter, is_host=is_host
     )
+
+
+def _player_row(player: Player | int | str) -> Player:
+    """The player, re-read under a row lock so two edits of one player queue up."""
+    pk = player.pk if isinstance(player, Player) else player_of(player, field="player").pk
+    return Player.objects.select_for_update().get(pk=pk)
+
+
+@idempotent("player_update")
+def player_update(*, player: Player | int | str, name: str, note_id: str, key: str,
+                  user=None) -> Player:
+    """Change a player's name or bank-note identifier (B4).
+
+    Entries point at the player's row, not at the name, so every past night, THE BOOK and the
+    history show the new name at once; nothing in the journal is rewritten.
+    """
+    row = _player_row(player)
+    name = _clean_name(name)
+    note_id = _clean_note_id(note_id)
+    same = Player.objects.filter(name__iexact=name).exclude(pk=row.pk).first()
+    if same is not None:
+        raise LedgerError(
+            f"name: {same.name} is another player; names that differ only in capitals count "
+            "as the same, so add an initial or a nickname.",
+            field="name",
+        )
+    taken = Player.objects.filter(note_id=note_id).exclude(pk=row.pk).first()
+    if taken is not None:
+        raise LedgerError(
+            f"note_id: {note_id} is already {taken.name}'s bank-note identifier; "
+            "each person needs their own (B4).",
+            field="note_id",
+        )
+    if note_id == HOST_NOTE_ID and not row.is_host:
+        raise LedgerError("note_id: BOG is reserved for the host (B4).", field="note_id")
+    if row.is_host and note_id != HOST_NOTE_ID:
+        raise LedgerError("note_id: the host's bank-note identifier is always BOG (B4).",
+                          field="note_id")
+    row.name, row.note_id = name, note_id
+    row.save(update_fields=["name", "note_id"])
+    return row
+
+
+@idempotent("player_retire")
+def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
+                  user=None) -> Player:
+    """Retire a player (or bring them back): a retired player is not offered for new nights,
+    but keeps their THE BOOK balance, their nights and their phone page."""
+    row = _player_row(player)
+    if retired and not row.retired:
+        if PokerSession.objects.filter(status=PokerSession.OPEN, seats__player=row).exists():
+            raise LedgerError(f"{row.name} sits at tonight's table; retire them after the "
+                              "session is closed.", field="player")
+    row.retired = bool(retired)
+    row.save(update_fields=["retired"])
+    return row
+
+
+@idempotent("player_link_renew")
+def player_link_renew(*, player: Player | int | str, key: str, user=None) -> Player:
+    """Give the player a new private link for their phone page; the old one stops working
+    (a lost phone, a link sent to the wrong person). A repeated tap replays the same link."""
+    row = _player_row(player)
+    row.balance_token = new_balance_token()
+    row.save(update_fields=["balance_token"])
+    return row

@@ -13,8 +13,8 @@ from ledger.views.money import (
     pot_award,
 )
 from ledger.views.player import player_balance
+from ledger.views.players import player_edit, player_link, player_list, player_retire
 from ledger.views.sessions import (
-    player_list,
     player_new,
     seating,
     session_dashboard_view,
@@ -23,8 +23,9 @@ from ledger.views.sessions import (
 )
 
 __all__ = [
-    "buyin", "cashout", "game_call", "game_end", "hand", "chip_sale", "correction", "count_difference", "final_pot",
-    "note_action", "payment", "penalty", "player_balance", "player_list", "player_new",
+    "buyin", "cashout", "chip_sale", "correction", "count_difference", "final_pot",
+    "game_call", "game_end", "hand", "note_action", "payment", "penalty", "player_balance",
+    "player_edit", "player_link", "player_list", "player_new", "player_retire",
     "pot_award", "seating", "session_close_view",
     "session_dashboard_view", "session_list", "session_open", "surrogate_merge",
 ]

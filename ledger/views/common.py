@@ -37,11 +37,13 @@ def get_open_session(pk: int) -> PokerSession:
 def roster(session: PokerSession) -> list[tuple[int, str]]:
     """Players to choose from: tonight's table in seating order, then everyone else by name.
 
-    A player sits down by buying chips, so a buy-in may name someone not yet seated.
+    A player sits down by buying chips, so a buy-in may name someone not yet seated; retired
+    players are not offered unless they already sit at the table.
     """
     seated = [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
     taken = {pk for pk, _ in seated}
-    others = [(p.pk, p.name) for p in Player.objects.exclude(pk__in=taken).order_by("name")]
+    others = [(p.pk, p.name) for p in Player.objects.exclude(pk__in=taken)
+              .filter(retired=False).order_by("name")]
     return seated + others
 
 

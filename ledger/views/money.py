@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import services
 from ledger.forms import (
+    PAID_CHOICES,
     BuyInForm,
     CashOutForm,
     CorrectionForm,
@@ -90,6 +91,13 @@ def buyin(request, pk, sale=False):
     if request.GET.get("player", "").isdigit():
         initial["player"] = int(request.GET["player"])
     form = BuyInForm(roster=players, sale=sale, initial=initial)
+    chosen = dict(players).get(initial.get("player"))
+    if chosen is not None and not sale:
+        # The row's buy-in button: one more tap saves $5, $10 or $20 (cash unless another way
+        # is ticked first). Its own one-time key; the full form below stays for other amounts.
+        context["quick"] = {"form": BuyInForm(roster=players, initial=initial),
+                            "player": initial["player"], "name": chosen,
+                            "paid": PAID_CHOICES}
     return render(request, "ledger/buyin.html", {**context, "form": form})
 
 

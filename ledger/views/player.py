@@ -7,17 +7,21 @@ player can read but never write.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from ledger.models import Player
 from ledger.selectors import (
     player_book_balance,
     player_hands,
+    player_history,
     player_night,
     player_sessions,
     player_unmerged_surrogate,
     table_game,
 )
+from tables.charts import night_chart
+from tables.views import chart_points
 
 
 @never_cache
@@ -45,6 +49,11 @@ def player_balance(request, token):
     template = "ledger/player.html"
     if request.htmx:
         template = "ledger/_player_live.html"
+    else:  # the history does not change during a night: not in the polled fragment
+        history = player_history(player)
+        context["history"] = list(reversed(history))
+        context["chart"] = mark_safe(night_chart(  # night_chart escapes all it draws
+            chart_points(history), title="Your nights won and lost, and THE BOOK after each"))
     response = render(request, template, context)
     response["Referrer-Policy"] = "no-referrer"  # the token must not leak to other sites
     response["X-Robots-Tag"] = "noindex"

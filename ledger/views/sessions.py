@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import PlayerForm, SeatingForm, SessionOpenForm
+from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
 from ledger.models import Entry, Player
 from ledger.permissions import banker_required
 from ledger.selectors import (
@@ -19,6 +19,7 @@ from ledger.selectors import (
     sessions_list,
     table_game,
 )
+from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
 from .common import call_service, get_open_session, get_session, seated_roster
@@ -33,7 +34,8 @@ def session_list(request):
 
 
 def _everyone() -> list[tuple[int, str]]:
-    return list(Player.objects.order_by("name").values_list("pk", "name"))
+    """The players a new night can seat: everyone not retired."""
+    return list(Player.objects.filter(retired=False).order_by("name").values_list("pk", "name"))
 
 
 @banker_required
@@ -61,7 +63,8 @@ def session_open(request):
 @require_http_methods(["GET", "POST"])
 def player_new(request):
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
-    regulars = list(Player.objects.filter(regular=True).order_by("name").values_list("pk", "name"))
+    regulars = list(Player.objects.filter(regular=True, retired=False).order_by("name")
+                    .values_list("pk", "name"))
     back = request.GET.get("next") or request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
@@ -84,19 +87,33 @@ def session_dashboard_view(request, pk):
     """The table: who is in, the chips each holds, chips outstanding, the cash box."""
     session = get_session(pk)
     dash = session_dashboard(session)
-    table = DashboardTable(dash.lines, request=request)
-    saved = None
+    table = DashboardTable(dash.lines, request=request, session=session)
+    saved = undo = None
     if request.GET.get("saved", "").isdigit():
-        saved = Entry.objects.filter(session=session, pk=int(request.GET["saved"])).first()
+        saved = (Entry.objects.filter(session=session, pk=int(request.GET["saved"]))
+                 .select_related("reversed_by").first())
+        undo = _undo_form(session, saved)
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": table_game(session), "deal": deal_state(session),
+               "game": table_game(session), "deal": deal_state(session), "undo": undo,
                "can_reseat": session.is_open and not _hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
     return render(request, template, context)
+
+
+UNDO_REASON = "undone at the table"
+
+
+def _undo_form(session, saved):
+    """The "Undo" button under the Saved banner: a reversing entry through the correction form
+    (services.entry_reverse), for an entry that can still be reversed."""
+    if (saved is None or not session.is_open or saved.kind in NOT_REVERSIBLE
+            or getattr(saved, "reversed_by", None) is not None):
+        return None
+    return CorrectionForm(initial={"reason": UNDO_REASON})
 
 
 def _hand_recorded(session) -> bool:
@@ -123,14 +140,3 @@ def seating(request, pk):
         "locked": _hand_recorded(session),
     }
     return render(request, "ledger/seating.html", context, status=400 if form.is_bound else 200)
-
-
-@banker_required
-def player_list(request):
-    """Every player, with the personal link to give to their phone (R11: keep it private)."""
-    rows = Player.objects.select_related("invited_by").order_by("name")
-    links = [
-        (p, request.build_absolute_uri(reverse("player_balance", args=[p.balance_token])))
-        for p in rows
-    ]
-    return render(request, "ledger/player_list.html", {"links": links})

@@ -81,3 +81,55 @@ def test_the_database_refuses_a_name_that_differs_only_in_capitals(players):
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.create(name="ann", note_id="BOAN")
     assert Player.objects.filter(name__iexact="ann").count() == 1
+
+
+# ---- a new phone link, editing, retiring (services/players.py) ----
+
+def test_a_new_link_replaces_the_old_one_R11(players):
+    old = players["Ann"].balance_token
+    renewed = services.player_link_renew(player=players["Ann"], key="renew-ann")
+    assert renewed.balance_token != old and len(renewed.balance_token) >= 30
+    assert not Player.objects.filter(balance_token=old).exists()
+
+
+def test_a_repeated_tap_on_new_link_replays_the_same_link_R1(players):
+    first = services.player_link_renew(player=players["Ann"], key="renew-ann")
+    again = services.player_link_renew(player=players["Ann"], key="renew-ann")
+    assert again.balance_token == first.balance_token
+    with pytest.raises(LedgerError, match="already used"):
+        services.player_link_renew(player=players["Fred"], key="renew-ann")
+
+
+def test_renaming_a_player_keeps_their_nights_and_book(night):
+    night.buy("Fred", "20.00", paid="book")
+    services.player_update(player=night.session.seats.get(position=1).player, name="Freddie",
+                           note_id="bof2", key=new_key())
+    fred = Player.objects.get(name="Freddie")
+    assert fred.note_id == "BOF2"
+    assert night.row("Freddie")["bought_book"] == "20.00"   # the entry points at the row
+    assert fred.entries.get().player_id == fred.pk
+
+
+def test_an_edit_cannot_take_another_players_name_or_note_id_B4(players):
+    with pytest.raises(LedgerError, match="Ann is another player"):
+        services.player_update(player=players["Fred"], name="ann", note_id="BOF", key=new_key())
+    with pytest.raises(LedgerError, match="BOA is already Ann's"):
+        services.player_update(player=players["Fred"], name="Fred", note_id="BOA", key=new_key())
+    with pytest.raises(LedgerError, match="BOG is already Mike's"):
+        services.player_update(player=players["Fred"], name="Fred", note_id="BOG", key=new_key())
+    with pytest.raises(LedgerError, match="always BOG"):
+        services.player_update(player=players["Mike"], name="Mike", note_id="BOM", key=new_key())
+    assert Player.objects.get(pk=players["Fred"].pk).note_id == "BOF"
+
+
+def test_a_retired_player_keeps_their_book_and_can_come_back(players):
+    retired = services.player_retire(player=players["Ann"], key=new_key())
+    assert retired.retired
+    back = services.player_retire(player=players["Ann"], retired=False, key=new_key())
+    assert not back.retired
+
+
+def test_a_player_at_tonights_table_is_not_retired(night):
+    with pytest.raises(LedgerError, match="sits at tonight's table"):
+        services.player_retire(player="Ann", key=new_key())
+    assert not Player.objects.get(name="Ann").retired

@@ -1,12 +1,19 @@
-"""`manage.py settle_up ID [--format json|text]`: the night's settle-up (B8)."""
+"""`manage.py settle_up ID --format json|text|csv|pdf|xlsx [--output FILE]`: the night's
+settle-up (B8). csv is the settle-up page's download (the player rows, then who pays whom); pdf
+a printable report of both; xlsx a workbook with a players sheet and a payments sheet. The
+binary formats are written to --output FILE, never to the terminal."""
 
 import json
 
 from django.core.management.base import BaseCommand
 
 from ledger.selectors import settle_up_report
+from tables.reports import settle_up_file
 
-from ._common import session_by_id
+from ._common import fail, session_by_id
+
+FORMATS = ["text", "json", "csv", "pdf", "xlsx"]
+BINARY = ("pdf", "xlsx")
 
 COLUMNS = [("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
            ("bought_book", "book"), ("cashed_out", "cashed out"), ("final_pot", "final pot"),
@@ -39,12 +46,28 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("session_id", metavar="ID")
-        parser.add_argument("--format", choices=["text", "json"], default="text")
+        parser.add_argument("--format", choices=FORMATS, default="text")
+        parser.add_argument("--output", metavar="FILE",
+                            help="write to FILE instead of printing (needed for pdf and xlsx)")
 
     def handle(self, *args, **options):
+        fmt, output = options["format"], options["output"]
+        if fmt in BINARY and not output:
+            raise fail(f"--format {fmt} makes a binary file: add --output FILE "
+                       f"(e.g. --output settle-up.{fmt}); it is not printed to the terminal")
         session = session_by_id(options["session_id"])
         report = settle_up_report(session)
-        if options["format"] == "json":
-            self.stdout.write(json.dumps(report, indent=1, ensure_ascii=False))
+        if fmt == "json":
+            content = json.dumps(report, indent=1, ensure_ascii=False).encode() + b"\n"
+        elif fmt == "text":
+            content = as_text(session, report).encode() + b"\n"
         else:
-            self.stdout.write(as_text(session, report))
+            content = settle_up_file(session, report, fmt)
+        if not output:
+            self.stdout.write(content.decode(), ending="")
+            return
+        try:
+            with open(output, "wb") as out:
+                out.write(content)
+        except OSError as error:
+            raise fail(f"--output: cannot write {output} ({error.strerror})") from None

@@ -204,7 +204,33 @@
     }
   });
 
+  // Copy a player's private link: <button data-copy="input-id" hidden>. The button is shown
+  // only when this script runs; without it the link is in a read-only field to select.
+  function copyLink(button) {
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) { return; }
+    var done = function () {
+      button.textContent = "Copied";
+      window.setTimeout(function () { button.textContent = "Copy link"; }, 2000);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () {
+        input.select();
+      });
+    } else {
+      input.focus();
+      input.select();
+      try { if (document.execCommand("copy")) { done(); } } catch (e) { /* selected */ }
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-copy]");
+    if (button) { event.preventDefault(); copyLink(button); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) {

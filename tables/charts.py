@@ -1,0 +1,107 @@
+"""Charts drawn on the server as small SVG: a pure function of the numbers, no JavaScript,
+no style attribute (the CSP is default-src 'self'), nothing fetched.
+
+`night_chart` draws each night's result as a bar (green: won, red: lost) and THE BOOK balance
+after each night as a line with dots, on one axis in dollars. Amounts are integer cents; the
+drawing's coordinates are integer tenths of a unit, so no float reaches the money.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from rules.money import format_cents
+
+WIDTH, HEIGHT = 480, 240
+LEFT, RIGHT, TOP, BOTTOM = 70, 10, 14, 44
+WON, LOST, BOOK, GRID = "#0b5d3b", "#a0131c", "#1f4fbf", "#c9cdd2"
+
+
+@dataclass(frozen=True)
+class Point:
+    """One night: its label (a date), its result and THE BOOK after it, in cents."""
+
+    label: str
+    net: int
+    book: int
+
+
+def _nice_step(span: int) -> int:
+    """A round grid step in cents ($1, $2, $5, $10, $20 ...) giving at most 5 lines."""
+    power = 100
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if span // step <= 5:
+                return step
+        power *= 10
+
+
+def night_chart(points: list[Point], *, title: str) -> str:
+    """An SVG chart of night results (bars) and THE BOOK after each night (line)."""
+    label = escape(title)
+    if not points:
+        return (f'<svg class="chart" viewBox="0 0 {WIDTH} 60" role="img" aria-label="{label}">'
+                f'<title>{label}</title><text x="8" y="36" fill="#4a4f55" font-size="16">'
+                "No closed nights yet.</text></svg>")
+    values = [0] + [p.net for p in points] + [p.book for p in points]
+    top, bottom = max(values), min(values)
+    step = _nice_step(max(top - bottom, 100))
+    top = -(-top // step) * step
+    bottom = (bottom // step) * step
+    if top == bottom:
+        top += step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def y(cents: int) -> int:
+        return TOP + (top - cents) * plot_h // (top - bottom)
+
+    slot = plot_w // len(points)
+    bar = max(2, min(40, slot * 6 // 10))
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">',
+        f"<title>{label}</title>",
+    ]
+    for tick in range(bottom, top + 1, step):
+        ty = y(tick)
+        colour = "#111" if tick == 0 else GRID
+        parts.append(f'<line x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}" '
+                     f'stroke="{colour}" stroke-width="1"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{ty + 5}" text-anchor="end" font-size="14" '
+                     f'fill="#4a4f55">{escape(_dollars(tick))}</text>')
+    zero = y(0)
+    line = []
+    every = max(1, -(-len(points) * 64 // plot_w))  # a label every so many nights, no overlap
+    for i, point in enumerate(points):
+        cx = LEFT + slot * i + slot // 2
+        ny = y(point.net)
+        colour = WON if point.net >= 0 else LOST
+        height = abs(zero - ny)
+        parts.append(f'<rect x="{cx - bar // 2}" y="{min(zero, ny)}" width="{bar}" '
+                     f'height="{max(height, 1)}" fill="{colour}">'
+                     f"<title>{escape(point.label)}: night {escape(_dollars(point.net))}, "
+                     f"THE BOOK after {escape(_dollars(point.book))}</title></rect>")
+        line.append(f"{cx},{y(point.book)}")
+        if i % every == 0:
+            parts.append(f'<text x="{cx}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
+                         f'font-size="14" fill="#4a4f55">{escape(point.label)}</text>')
+    if len(line) > 1:
+        parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{BOOK}" '
+                     'stroke-width="3"/>')
+    for xy in line:
+        cx, cy = xy.split(",")
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{BOOK}"/>')
+    legend_y = HEIGHT - 8
+    parts.append(f'<rect x="{LEFT}" y="{legend_y - 11}" width="12" height="12" fill="{WON}"/>'
+                 f'<text x="{LEFT + 18}" y="{legend_y}" font-size="14">night won</text>'
+                 f'<rect x="{LEFT + 104}" y="{legend_y - 11}" width="12" height="12" '
+                 f'fill="{LOST}"/><text x="{LEFT + 122}" y="{legend_y}" font-size="14">'
+                 "night lost</text>"
+                 f'<circle cx="{LEFT + 214}" cy="{legend_y - 5}" r="5" fill="{BOOK}"/>'
+                 f'<text x="{LEFT + 226}" y="{legend_y}" font-size="14">THE BOOK after</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _dollars(cents: int) -> str:
+    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))

@@ -1,0 +1,208 @@
+"""Downloads of the report tables: CSV, a printable PDF and an XLSX workbook.
+
+Each format is made from the django-tables2 tables the pages show (`Table.as_values()`, what
+TableExport writes), so a download says exactly what the page says. The pages and
+`manage.py settle_up` share these functions.
+
+- CSV: the first table, then each further one after an empty row and a row with its title
+  (the settle-up: the player rows, then who pays whom).
+- PDF (fpdf2, pure Python): a title, then each table with its heading and its totals row.
+- XLSX (openpyxl): one sheet per table; money columns are numbers shown with two decimals,
+  text is always text (a name such as "=SUM(A1)" is never a formula).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from decimal import Decimal
+
+from django.utils.html import strip_tags
+
+from tables.tables import MoneyColumn, SettleUpTable, TransfersTable
+
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+_MONEY = re.compile(r"^-?\d+\.\d\d$")
+
+
+def safe_cell(value) -> str:
+    """A cell a spreadsheet will not run as a formula (a name such as "=SUM(...)")."""
+    text = "" if value is None else str(value)
+    if text[:1] in ("=", "+", "-", "@") and not _NUMBER.match(text):
+        return "'" + text
+    return text
+
+
+def _columns(table):
+    return [c for c in table.columns if not c.column.exclude_from_export]
+
+
+def _footer(table) -> list[str] | None:
+    """The totals row as text, or None when the table has no totals (or no rows)."""
+    if not len(table.data):
+        return None
+    cells = [strip_tags(str(c.footer or "")) for c in _columns(table)]
+    if not any(cells):
+        return None
+    if not cells[0]:
+        cells[0] = "Total"
+    return cells
+
+
+def write_csv(out, table, *, sections=()) -> None:
+    """The table, then each (title, table) of `sections`, as CSV into the text stream `out`."""
+    writer = csv.writer(out)
+    for row in table.as_values():
+        writer.writerow([safe_cell(cell) for cell in row])
+    for title, extra in sections:
+        writer.writerow([])
+        writer.writerow([safe_cell(title)])
+        for row in extra.as_values():
+            writer.writerow([safe_cell(cell) for cell in row])
+
+
+def csv_text(table, *, sections=()) -> str:
+    out = io.StringIO()
+    write_csv(out, table, sections=sections)
+    return out.getvalue()
+
+
+def _latin1(text: str) -> str:
+    """The PDF's built-in Helvetica speaks Latin-1: a few typographic signs are spelled out,
+    anything else it cannot draw becomes "?" rather than failing the report."""
+    text = (str(text).replace("−", "-").replace("—", "-").replace("–", "-")
+            .replace("’", "'").replace("“", '"').replace("”", '"').replace("·", "-"))
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def pdf_bytes(title: str, subtitle: str, sections, *, notes=()) -> bytes:
+    """A printable A4 landscape report: `sections` are (heading, table, empty_text)."""
+    from fpdf import FPDF
+    from fpdf.fonts import FontFace
+
+    pdf = FPDF(orientation="landscape", format="A4")
+    pdf.set_title(_latin1(title))
+    pdf.set_creator("Banker")
+    pdf.set_auto_page_break(auto=True, margin=12)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.cell(0, 10, _latin1(title), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 11)
+    if subtitle:
+        pdf.multi_cell(0, 6, _latin1(subtitle), new_x="LMARGIN", new_y="NEXT")
+    for heading, table, empty_text in sections:
+        pdf.ln(4)
+        pdf.set_font("Helvetica", "B", 14)
+        pdf.cell(0, 9, _latin1(heading), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 10)
+        rows = [list(map(str, row)) for row in table.as_values()]
+        if len(rows) <= 1:
+            pdf.multi_cell(0, 6, _latin1(empty_text), new_x="LMARGIN", new_y="NEXT")
+            continue
+        footer = _footer(table)
+        money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]
+        align = tuple("RIGHT" if m else "LEFT" for m in money)
+        with pdf.table(text_align=align, line_height=6, padding=1.2,
+                       headings_style=FontFace(emphasis="BOLD", fill_color=(231, 234, 228)),
+                       cell_fill_color=(250, 251, 249), cell_fill_mode="ROWS") as pdf_table:
+            for row in rows:
+                cells = pdf_table.row()
+                for cell in row:
+                    cells.cell(_latin1(cell))
+            if footer:
+                cells = pdf_table.row(style=FontFace(emphasis="BOLD"))
+                for cell in footer:
+                    cells.cell(_latin1(cell))
+    for note in notes:
+        pdf.ln(3)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.multi_cell(0, 5, _latin1(note), new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def xlsx_bytes(sheets) -> bytes:
+    """A workbook with one sheet per (sheet name, table); the header row bold and frozen."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook()
+    book.remove(book.active)
+    for name, table in sheets:
+        sheet = book.create_sheet(title=name[:31])
+        money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]
+        footer = _footer(table)
+        rows = list(table.as_values())
+        for r, row in enumerate(rows + ([footer] if footer else []), start=1):
+            for c, value in enumerate(row, start=1):
+                text = "" if value is None else str(value)
+                cell = sheet.cell(row=r, column=c)
+                if r > 1 and c <= len(money) and money[c - 1] and _MONEY.match(text):
+                    cell.value = Decimal(text)
+                    cell.number_format = "0.00"
+                else:
+                    cell.value = text
+                    cell.data_type = "s"  # text, never a formula
+                if r == 1 or (footer and r == len(rows) + 1):
+                    cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+        for c, column in enumerate(zip(*rows, strict=False), start=1):
+            width = max(len(str(v)) for v in column) + 2
+            sheet.column_dimensions[sheet.cell(row=1, column=c).column_letter].width = width
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# ---- the settle-up, for the page and for `manage.py settle_up` ----
+
+MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "cashed_out", "final_pot", "net",
+              "book_after")
+
+
+def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
+    """The settle-up JSON (decimal strings) as rows of integer cents for the tables."""
+    from rules.money import parse_cents
+
+    players = [
+        {"name": row["name"], **{k: parse_cents(row[k]) for k in MONEY_KEYS}}
+        for row in report["players"]
+    ]
+    transfers = [{"from": t["from"], "to": t["to"], "amount": parse_cents(t["amount"])}
+                 for t in report["transfers"]]
+    return players, transfers
+
+
+def settle_up_tables(report: dict):
+    """The settle-up's two tables: each player's night, and who pays whom (B8)."""
+    players, transfers = _report_rows(report)
+    table = SettleUpTable(players, prefix="p-")
+    transfers_table = TransfersTable(transfers, prefix="t-", show_footer=bool(transfers))
+    return table, transfers_table
+
+
+def settle_up_title(session) -> tuple[str, str]:
+    state = "still open: these numbers change until it closes" if session.is_open else "closed"
+    return (f"Settle-up, {session.date:%A, %B} {session.date.day}, {session.date.year}",
+            f"Banker {session.banker.name}; the session is {state}.")
+
+
+def settle_up_file(session, report: dict, fmt: str) -> bytes:
+    """The settle-up as a csv, pdf or xlsx file."""
+    table, transfers = settle_up_tables(report)
+    if fmt == "csv":
+        return csv_text(table, sections=[("Who pays whom", transfers)]).encode()
+    if fmt == "pdf":
+        title, subtitle = settle_up_title(session)
+        proof = ("the fewest payments possible" if report["minimal"]
+                 else "few payments (not proven the fewest)")
+        return pdf_bytes(
+            title, subtitle,
+            [("Players", table, "Nothing happened this night."),
+             ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
+            notes=[f"THE BOOK after this night, settled with {proof} (B8). Net = whole-dollar "
+                   "cash-out + final pot - chips bought + chips sold (+ notes voided)."],
+        )
+    if fmt == "xlsx":
+        return xlsx_bytes([("Players", table), ("Payments", transfers)])
+    raise ValueError(f"unknown format {fmt!r}")
