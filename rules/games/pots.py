@@ -539,6 +539,8 @@ def _pay_direct(loser: Entrant, amount: int, sides: list[str],
     each, rest = shares(amount, len(payees))
     for index, payee in enumerate(payees):
         part = each + (rest if index == 0 else 0)
+        if not part:        # fewer white chips than winners: the first is paid them all (P2)
+            continue
         outcome.owes.append(Owe(loser.name, part, "last round", payee.name))
         outcome.explain.append(f"Last round: {loser.name} pays {payee.name} "
                                f"{format_cents(part)} directly (P5).")

@@ -207,3 +207,11 @@ def test_payout_of_the_showdowns_winners_is_the_showdowns_payout(game_id, seed):
     result = payout({"game": game_id, "pot": show["pot"], "players": players})
     for field in ("awards", "carry", "owes", "legs", "next_pot", "game_over"):
         assert result[field] == shown[field], field
+
+
+def test_a_last_round_payment_smaller_than_the_winners_goes_whole_to_the_first_P2_P5():
+    result = payout({"game": "draw-match-pot", "pot": "0.05", "last_round": True,
+                     "players": [{"name": "Ann", "won": ["high"]},
+                                 {"name": "Bob", "won": ["high"]}, {"name": "Cal"}]})
+    assert result["owes"] == [{"name": "Cal", "amount": "0.05", "reason": "last round",
+                               "to": "Ann"}]
