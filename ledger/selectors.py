@@ -170,6 +170,8 @@ class TableGame:
     pot: int = 0
     penalties: int = 0
     over: bool = False
+    winners: list[str] | None = None   # the last pot's winners (None: no pot played tonight)
+    reante: bool = False               # nobody stayed in the last hand: everyone re-antes
 
     @property
     def name(self) -> str:
@@ -206,9 +208,11 @@ def table_game(session: PokerSession) -> TableGame:
         elif kind == Entry.CALL:
             state = TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
                               options=dict(payload.get("options") or {}), called=True,
-                              pot=state.pot, penalties=state.penalties)
+                              pot=state.pot, penalties=state.penalties,
+                              winners=state.winners, reante=state.reante)
         elif kind == Entry.END_GAME:
-            state = TableGame(pot=state.pot, penalties=state.penalties)
+            state = TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
+                              reante=state.reante)
         else:
             state = _after_hand(state, payload)
     return state
@@ -217,7 +221,8 @@ def table_game(session: PokerSession) -> TableGame:
 def _after_hand(state: TableGame, payload: dict) -> TableGame:
     game = payload.get("game") or state.game
     if not state.continues(game):
-        state = TableGame(game=game, pot=state.pot, penalties=state.penalties)
+        state = TableGame(game=game, pot=state.pot, penalties=state.penalties,
+                          winners=state.winners, reante=state.reante)
     result = hand_result(payload)
     before = payload.get("legs")
     legs = dict(before) if isinstance(before, dict) else dict(state.legs)
@@ -228,7 +233,10 @@ def _after_hand(state: TableGame, payload: dict) -> TableGame:
                      called=state.called, hands=state.hands + 1,
                      round=played + 1 if isinstance(played, int) else state.round, legs=legs,
                      pot=_cents(result.get("next_pot")), penalties=0,
-                     over=bool(result.get("game_over")))
+                     over=bool(result.get("game_over")),
+                     winners=list(dict.fromkeys(a["name"] for a in result.get("awards") or []
+                                                if _cents(a.get("amount")) > 0)),
+                     reante=any("re-ante" in line for line in result.get("explain") or []))
 
 
 @dataclass

@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from rules.errors import MoneyError, RulesError
+from rules.games.antes import antes
 from rules.games.definition import GameDef, apply_options
 from rules.games.payout import check_typed, payout
 from rules.games.registry import get_game
@@ -173,8 +174,11 @@ def _with_defaults(hand: Mapping[str, Any], state: selectors.TableGame) -> dict[
         data.setdefault("legs", state.legs)
         rounds = len(_rules_game(data["game"]).rounds)
         data.setdefault("round", min(state.round, rounds) if rounds else state.round)
-    if "pot" not in data:
-        data["pot"] = format_cents(state.pot)
+    if "pot" not in data:   # the pot on the table and the antes of this deal (P7)
+        dealt = [p["name"] for p in data.get("players") or []
+                 if isinstance(p, Mapping) and isinstance(p.get("name"), str)]
+        ante = sum(next_antes(state, dealt, data["game"]).values()) if dealt else 0
+        data["pot"] = format_cents(state.pot + ante)
     if "penalties" not in data and 0 < state.penalties <= _pot_of(data["pot"]):
         data["penalties"] = format_cents(state.penalties)   # never counted in a match (B11)
     return data
@@ -190,6 +194,21 @@ def game_rules(state: selectors.TableGame) -> GameDef:
         return apply_options(game, state.options)[0]
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
+
+
+def next_antes(state: selectors.TableGame, players: list[str],
+               game: object = None) -> dict[str, int]:
+    """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
+    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake."""
+    continuing = state.continues(game)
+    rules = game_rules(state) if continuing else _rules_game(game)
+    settings = state.options if continuing else {}
+    try:
+        return antes(rules, settings, players=players, winners=state.winners or [],
+                     first_hand=state.winners is None, reante=state.reante,
+                     new_game=not continuing or state.hands == 0)
+    except RulesError as error:
+        raise LedgerError(str(error), field="players") from None
 
 
 def _pot_of(value: object) -> int:

@@ -13,7 +13,7 @@ from ledger.forms import GameCallForm, HandForm, KeyedForm
 from ledger.models import Entry, HouseGame
 from ledger.permissions import banker_required
 from ledger.selectors import table_game
-from ledger.services.hands import game_rules, resolve_hand
+from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
 from .common import call_service, dashboard_url, get_open_session, seated_roster
@@ -86,8 +86,10 @@ def hand(request, pk):
         return render(request, "ledger/hand.html", context)   # the last hand; call the next
     players = [name for _, name in seated_roster(session)]
     game = game_rules(state)
-    form = HandForm(request.POST or None, players=players, game=game, initial={"pot": state.pot})
-    context.update(game=game, form=form)
+    ante = {name: cents for name, cents in next_antes(state, players).items() if cents}
+    form = HandForm(request.POST or None, players=players, game=game,
+                    initial={"pot": state.pot + sum(ante.values())})
+    context.update(game=game, form=form, antes=ante)
     if request.method == "POST" and form.is_valid():
         typed = "use_computed" not in request.POST
         entered = form.hand(typed=typed)

@@ -78,13 +78,16 @@ def _flag(value: Any, where: str) -> bool:
 
 
 def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
-          winners: Sequence[str], first_hand: bool, reante: bool) -> dict[str, int]:
+          winners: Sequence[str], first_hand: bool, reante: bool,
+          new_game: bool = False) -> dict[str, int]:
     """Cents each player dealt in puts in before the next deal (every player listed, zeros
     included, in the order of `players`).
 
     `game` is the definition as played (after `apply_options`); `settings` its settings (or
     the options); `winners` the last pot's winners (empty when nobody won it); `first_hand`
-    true for a game's first deal, `reante` true when everybody re-antes (P14).
+    true for a game's first deal, `reante` true when everybody re-antes (P14). `new_game` true
+    for the first deal of a game called after a won pot of another game: a match-pot game's
+    first deal is anted like any other (by the last pot's winners under the exception).
     """
     dealt = _names(players, "players")
     if not dealt:
@@ -98,7 +101,7 @@ def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
     everybody = dict.fromkeys(dealt, ante)
     if first or again:
         return everybody
-    if game.pot.kind in MATCHED_POTS:
+    if game.pot.kind in MATCHED_POTS and not new_game:
         return nobody
     payers = [name for name in won if name in nobody]
     if not baltimore or not payers:

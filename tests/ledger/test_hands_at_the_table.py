@@ -218,3 +218,18 @@ def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_pa
     assert document["events"][0]["game"]["name"] == "Deuces Hi-Lo"
     from test_exchange import restore_into_fresh_database
     assert restore_into_fresh_database(document, tmp_path)["audit_ok"]
+
+
+def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night):
+    s = night.session          # seats: Mike (banker), Fred, Ann, Gus
+    services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
+    first = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+                                key=new_key())
+    assert first.payload["pot"] == "0.15"          # the night's first deal: everybody antes
+    services.game_call(session=s, game="five-card-draw", dealer="Fred", key=new_key())
+    state = selectors.table_game(s)
+    due = services.hands.next_antes(state, ["Fred", "Ann", "Gus"])
+    assert due == {"Fred": 0, "Ann": 15, "Gus": 0}   # Baltimore: Ann won the last pot
+    second = services.hand_enter(session=s, hand={"players": winners(high=["Gus"])},
+                                 key=new_key())
+    assert second.payload["pot"] == "0.15"

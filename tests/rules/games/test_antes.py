@@ -112,3 +112,16 @@ def test_bad_antes_arguments_are_refused_naming_the_field(fields, field):
     arguments = {"players": TABLE, "winners": [], "first_hand": False, "reante": False, **fields}
     with pytest.raises(RulesError, match=field):
         antes(game, settings, **arguments)
+
+
+def test_a_match_pot_game_called_after_a_won_pot_is_anted_by_its_winner_P7_P3():
+    from rules.games.antes import antes
+    from rules.games.registry import get_game
+
+    game = get_game("draw-match-pot")
+    due = antes(game, {}, players=["Ann", "Bob", "Cal"], winners=["Bob"], first_hand=False,
+                reante=False, new_game=True)
+    assert due == {"Ann": 0, "Bob": 15, "Cal": 0}
+    later = antes(game, {}, players=["Ann", "Bob", "Cal"], winners=["Bob"], first_hand=False,
+                  reante=False)
+    assert later == {"Ann": 0, "Bob": 0, "Cal": 0}     # the matched pot is the stake
