@@ -18,7 +18,7 @@ def _clean_note_id(note_id: object) -> str:
     text = str(note_id or "").strip().upper()
     if not _NOTE_ID.match(text):
         raise LedgerError(
-            f"note_id: {note_id!r} is not a bank-note identifier; use 1 to 8 letters or digits "
+            f"{note_id!r} is not a bank-note identifier; use 1 to 8 letters or digits "
             "starting with a letter, such as BOF.",
             field="note_id",
         )
@@ -28,7 +28,7 @@ def _clean_note_id(note_id: object) -> str:
 def _clean_name(name: object) -> str:
     text = " ".join(str(name or "").split())
     if not text or len(text) > 40:
-        raise LedgerError("name: give the player a name of 1 to 40 characters.", field="name")
+        raise LedgerError("Give the player a name of 1 to 40 characters.", field="name")
     return text
 
 
@@ -41,41 +41,41 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     note_id = _clean_note_id(note_id)
     same = Player.objects.filter(name__iexact=name).first()
     if same is not None and same.name == name:
-        raise LedgerError(f"name: there is already a player called {name}.", field="name")
+        raise LedgerError(f"There is already a player called {name}.", field="name")
     if same is not None:
         # The database refuses it too (player_name_unique_ignoring_case).
         raise LedgerError(
-            f"name: there is already a player called {same.name}, and names that differ only "
+            f"There is already a player called {same.name}, and names that differ only "
             f"in capitals count as the same; add an initial or a nickname to tell {name} apart.",
             field="name",
         )
     taken = Player.objects.filter(note_id=note_id).first()
     if taken is not None:
         raise LedgerError(
-            f"note_id: {note_id} is already {taken.name}'s bank-note identifier; "
+            f"{note_id} is already {taken.name}'s bank-note identifier; "
             "each person needs their own (B4).",
             field="note_id",
         )
     if note_id == HOST_NOTE_ID and not is_host:
-        raise LedgerError("note_id: BOG is reserved for the host (B4).", field="note_id")
+        raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
     if is_host and Player.objects.filter(is_host=True).exists():
-        raise LedgerError("is_host: the game already has a host.", field="is_host")
+        raise LedgerError("The game already has a host.", field="is_host")
     inviter = None
     if not regular:
         if invited_by is None or invited_by == "":
             raise LedgerError(
-                "invited_by: a guest needs the regular who invited them; they answer for "
+                "A guest needs the regular who invited them; they answer for "
                 "the guest's debt (B9).",
                 field="invited_by",
             )
         inviter = player_of(invited_by, field="invited_by")
         if not inviter.regular:
-            raise LedgerError(f"invited_by: {inviter.name} is a guest too; only a regular "
+            raise LedgerError(f"{inviter.name} is a guest too; only a regular "
                               "can invite (B9).", field="invited_by")
     elif invited_by not in (None, ""):
         inviter = player_of(invited_by, field="invited_by")
     if is_host and not regular:
-        raise LedgerError("is_host: the host is a regular.", field="is_host")
+        raise LedgerError("The host is a regular.", field="is_host")
     return Player.objects.create(
         name=name, note_id=note_id, regular=regular, invited_by=inviter, is_host=is_host
     )
@@ -101,21 +101,21 @@ def player_update(*, player: Player | int | str, name: str, note_id: str, key: s
     same = Player.objects.filter(name__iexact=name).exclude(pk=row.pk).first()
     if same is not None:
         raise LedgerError(
-            f"name: {same.name} is another player; names that differ only in capitals count "
+            f"{same.name} is another player; names that differ only in capitals count "
             "as the same, so add an initial or a nickname.",
             field="name",
         )
     taken = Player.objects.filter(note_id=note_id).exclude(pk=row.pk).first()
     if taken is not None:
         raise LedgerError(
-            f"note_id: {note_id} is already {taken.name}'s bank-note identifier; "
+            f"{note_id} is already {taken.name}'s bank-note identifier; "
             "each person needs their own (B4).",
             field="note_id",
         )
     if note_id == HOST_NOTE_ID and not row.is_host:
-        raise LedgerError("note_id: BOG is reserved for the host (B4).", field="note_id")
+        raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
     if row.is_host and note_id != HOST_NOTE_ID:
-        raise LedgerError("note_id: the host's bank-note identifier is always BOG (B4).",
+        raise LedgerError("The host's bank-note identifier is always BOG (B4).",
                           field="note_id")
     row.name, row.note_id = name, note_id
     row.save(update_fields=["name", "note_id"])

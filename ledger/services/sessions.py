@@ -25,7 +25,7 @@ def _date_of(value: object) -> datetime.date:
     try:
         return datetime.date.fromisoformat(str(value))
     except ValueError:
-        raise LedgerError(f"date: {value!r} is not a date such as 2026-11-21.",
+        raise LedgerError(f"{value!r} is not a date such as 2026-11-21.",
                           field="date") from None
 
 
@@ -78,7 +78,7 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
     banker = player_of(banker, field="banker")
     players = [player_of(p, field="seating") for p in seating]
     if not host_present and banker.is_host:
-        raise LedgerError("host_present: the banker is the host, so the host is present.",
+        raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
     _refuse_a_second_open_session()
     session = PokerSession.objects.create(

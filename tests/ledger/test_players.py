@@ -39,7 +39,7 @@ def test_a_second_host_is_refused(players):
 
 
 def test_a_guest_without_an_inviter_is_refused_B9(db):
-    with pytest.raises(LedgerError, match="a guest needs the regular who invited them"):
+    with pytest.raises(LedgerError, match="A guest needs the regular who invited them"):
         make_player("Zed", "BOZ", regular=False)
     assert Player.objects.count() == 0
 
