@@ -525,6 +525,12 @@ class HandForm(KeyedForm):
                                                         allow_zero=True)
         for position in game.board:
             self.fields[f"board_{position.name}"] = _cards_field(position.name)
+        if game.dummy is not None:     # the old man, the kitty, the ghost hand (P9, P14)
+            self.dummy = game.dummy.name
+            self.fields["dummy_cards"] = _cards_field(game.dummy.name)
+            for side in self.sides:
+                self.fields[f"dummy_won_{side}"] = forms.BooleanField(
+                    label=f"{game.dummy.name} not beaten ({side})", required=False)
 
     def rows(self) -> list[dict]:
         """Per player, the bound fields the template lays out in one row."""
@@ -549,6 +555,12 @@ class HandForm(KeyedForm):
 
     def board_fields(self):
         return [self[f"board_{p.name}"] for p in self.game.board]
+
+    def dummy_fields(self):
+        """The dummy hand's cards and, for a hand by who won, the sides it was not beaten on."""
+        if self.game.dummy is None:
+            return []
+        return [self["dummy_cards"], *(self[f"dummy_won_{s}"] for s in self.sides)]
 
     def hand(self, *, typed: bool = True) -> dict:
         """The hand as the rules read it (ARCHITECTURE.md: by winners or by cards)."""
@@ -582,6 +594,17 @@ class HandForm(KeyedForm):
         if by_cards and self.game.board:
             hand["board"] = {p.name: data[f"board_{p.name}"].replace(",", " ").split()
                              for p in self.game.board}
+        if self.game.dummy is not None:
+            hand.update(self._dummy(by_cards))
         if typed and awards:
             hand["awards"] = {n: a for n, a in awards.items() if a != "0.00"}
         return hand
+
+    def _dummy(self, by_cards: bool) -> dict:
+        data = self.cleaned_data
+        name = self.game.dummy.name
+        if by_cards:
+            cards = data["dummy_cards"].replace(",", " ").split()
+            return {"dummy": {"name": name, "down": cards}} if cards else {}
+        won = [s for s in self.sides if data.get(f"dummy_won_{s}")]
+        return {"dummy": {"name": name, "won": won}} if won else {}

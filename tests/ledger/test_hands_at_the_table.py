@@ -13,6 +13,7 @@ from ledger import selectors, services
 from ledger.exchange import export_session, import_session
 from ledger.models import Entry, Posting
 from ledger.services import LedgerError
+from rules.money import format_cents, parse_cents
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +33,11 @@ def night_of(names, events, banker=None):
 
 
 def amounts(rows):
-    totals = {}
+    """Awards or owes by name, added up, as decimal strings."""
+    totals: dict[str, int] = {}
     for row in rows:
-        totals[row["name"]] = totals.get(row["name"], "0.00")
-        totals[row["name"]] = f"{(int(totals[row['name']].replace('.', '')) + int(row['amount'].replace('.', ''))) / 100:.2f}"
-    return totals
+        totals[row["name"]] = totals.get(row["name"], 0) + parse_cents(row["amount"])
+    return {name: format_cents(cents) for name, cents in totals.items()}
 
 
 def old_man_night():
