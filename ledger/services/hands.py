@@ -249,6 +249,9 @@ def resolve_hand(hand: Mapping[str, Any],
 def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
                   carried: int) -> dict[str, Any]:
     owed = sum(staked.values())
+    # By name: the typed mappings' order does not survive every database's JSON column.
+    won = dict(sorted(won.items(), key=lambda item: item[0].name))
+    staked = dict(sorted(staked.items(), key=lambda item: item[0].name))
     return {
         "awards": [{"name": p.name, "amount": format_cents(a), "side": "pot"}
                    for p, a in won.items()],
