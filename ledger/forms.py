@@ -150,7 +150,8 @@ class RosterForm(KeyedForm):
 
 
 class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
-    """Chips bought from the bank, or from another player (a chip sale), paid three ways (B2, B3)."""
+    """Chips bought from the bank, or from another player (a chip sale), paid three ways
+    (B2, B3)."""
 
     amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
     paid = forms.ChoiceField(

@@ -75,7 +75,9 @@ class AppendOnlyModel(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
+            raise AppendOnlyError(
+                f"{type(self).__name__} rows are append-only: add a reversing entry"
+            )
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 

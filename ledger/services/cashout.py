@@ -137,8 +137,8 @@ def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: s
     winner = player_of(winner, field="winner")
     waiting = not_cashed_out(session)
     if waiting:
-        raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} not cashed "
-                          "out yet; the final pot is dealt after everyone has (B12).",
+        raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} "
+                          "not cashed out yet; the final pot is dealt after everyone has (B12).",
                           field="winner")
     pot = session_totals(session).get(Account.FINAL_POT, 0)
     if pot <= 0:

@@ -227,7 +227,9 @@ def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
                               field="players")
 
 
-def resolve_hand(hand: Mapping[str, Any], state: selectors.TableGame) -> tuple[dict[str, Any], dict]:
+def resolve_hand(
+    hand: Mapping[str, Any], state: selectors.TableGame
+) -> tuple[dict[str, Any], dict]:
     """The rules' result for a hand by cards or by winners, and the input they read; typed
     awards and owes must agree with it (P1-P15), or nothing is written."""
     form = hand_form(hand)

@@ -110,7 +110,8 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
     cents = cents_of(value, field=field)
     if cents % FIVE_DOLLARS:
         raise LedgerError(
-            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(cents)} is not one.",
+            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(cents)} "
+            "is not one.",
             field=field,
         )
     return cents

@@ -35,7 +35,8 @@ def amounts(rows):
     totals = {}
     for row in rows:
         totals[row["name"]] = totals.get(row["name"], "0.00")
-        totals[row["name"]] = f"{(int(totals[row['name']].replace('.', '')) + int(row['amount'].replace('.', ''))) / 100:.2f}"
+        cents = int(totals[row["name"]].replace(".", "")) + int(row["amount"].replace(".", ""))
+        totals[row["name"]] = f"{cents / 100:.2f}"
     return totals
 
 
