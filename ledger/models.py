@@ -40,8 +40,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
-NICKEL = 5
-FIVE_DOLLARS = 500
+from rules.money import FIVE_DOLLARS, NICKEL
 
 
 def new_balance_token() -> str:

@@ -14,13 +14,14 @@ from django.utils import timezone
 
 from ledger.models import Account, Entry, Player, PokerSession
 from rules.errors import RulesError
+from rules.money import dollars as money
 from rules.money import format_cents
 from rules.settle import settle_balances
 
 from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, book_balances, lock_session, money, session_totals
+from .journal import Journal, book_balances, lock_session, session_totals
 from .notes import open_notes
 
 

@@ -16,16 +16,11 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
-from rules.money import format_cents
+from rules.money import dollars as money
 
 from .errors import LedgerError
 
 BANK = "bank"
-
-
-def money(cents: int) -> str:
-    """Cents as the banker reads them: $18.05."""
-    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))
 
 
 def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from ledger.models import BankNote, Player, PokerSession
 from rules.errors import MoneyError
-from rules.money import parse_cents
+from rules.money import FIVE_DOLLARS, NICKEL, parse_cents
+from rules.money import dollars as money
 
 from .errors import LedgerError
-from .journal import BANK, money
-
-FIVE_DOLLARS = 500
-NICKEL = 5
-
+from .journal import BANK
 
 _WHAT = {"awards": "{}'s award", "owes": "what {} owes", "book_before": "{}'s balance before"}
 

@@ -8,11 +8,12 @@ the bank holds, the banker's stake falls by the note's value.
 from __future__ import annotations
 
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
+from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session, money, open_note_balances
+from .journal import BANK, Journal, lock_session, open_note_balances
 from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"

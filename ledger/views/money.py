@@ -25,8 +25,8 @@ from ledger.forms import (
 from ledger.models import Entry
 from ledger.permissions import banker_required
 from ledger.selectors import session_dashboard
-from ledger.services.journal import money
-from rules.money import format_cents
+from rules.money import dollars as money
+from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .common import (
     call_service,
@@ -195,8 +195,8 @@ def _split(total: int | None) -> dict | None:
     """The counter's three numbers: total, whole dollars paid, odd cents to the final pot."""
     if total is None:
         return None
-    odd = total % 100
-    return {"total": total, "whole": total - odd, "odd": odd}
+    whole, odd = whole_dollars_and_odd_cents(total)
+    return {"total": total, "whole": whole, "odd": odd}
 
 
 @banker_required
