@@ -58,11 +58,6 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
     )
 
 
-def warning_given(session: PokerSession) -> bool:
-    """Has tonight's one warning for jumping the bet been used (B11)?"""
-    return Entry.objects.filter(session=session, kind=Entry.WARNING).exists()
-
-
 @idempotent("penalty_record")
 def penalty_record(*, session: PokerSession | int, player: Player | str,
                    amount: int | str = PENALTY, key: str, user=None) -> Entry:
