@@ -12,7 +12,7 @@ from django import forms
 
 from ledger.services.cashout import CHIP_VALUES
 from rules.errors import MoneyError
-from rules.money import format_cents, parse_cents
+from rules.money import dollars, format_cents, parse_cents
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -101,8 +101,8 @@ class ConfirmLargeAmountMixin:
         if confirmed != amount:
             self.asks_to_confirm = True
             self.confirm_value = format_cents(amount)
-            self.add_error("amount", f"${format_cents(amount)} is more than "
-                           f"${format_cents(CONFIRM_ABOVE)}. Check the amount; if it is right, "
+            self.add_error("amount", f"{dollars(amount)} is more than "
+                           f"{dollars(CONFIRM_ABOVE)}. Check the amount; if it is right, "
                            "tick the box below and save again.")
 
 
@@ -150,7 +150,8 @@ class RosterForm(KeyedForm):
 
 
 class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
-    """Chips bought from the bank, or from another player (a chip sale), paid three ways (B2, B3)."""
+    """Chips bought from the bank, or from another player (a chip sale), paid three ways
+    (B2, B3)."""
 
     amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
     paid = forms.ChoiceField(

@@ -40,8 +40,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
-NICKEL = 5
-FIVE_DOLLARS = 500
+from rules.money import FIVE_DOLLARS, NICKEL
 
 
 def new_balance_token() -> str:
@@ -75,7 +74,9 @@ class AppendOnlyModel(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
+            raise AppendOnlyError(
+                f"{type(self).__name__} rows are append-only: add a reversing entry"
+            )
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 

@@ -356,18 +356,70 @@ def _cents(value: object) -> int:
         return 0
 
 
+def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
+    """The session's open bank notes with what is still open on each, oldest first."""
+    balances = open_note_balances(session)
+    notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
+    if debtor is not None:
+        notes = notes.filter(debtor=debtor)
+    return [(note, balances[note.pk]) for note in notes.order_by("id")]
+
+
+def warning_given(session: PokerSession) -> bool:
+    """Has tonight's one warning for jumping the bet been used (B11)?"""
+    return Entry.objects.filter(session=session, kind=Entry.WARNING).exists()
+
+
+def hand_recorded(session: PokerSession) -> bool:
+    """Has a hand been recorded tonight? From then on the seating order is fixed."""
+    return Entry.objects.filter(session=session, kind=Entry.HAND).exists()
+
+
+def seated_roster(session: PokerSession) -> list[tuple[int, str]]:
+    """Only the players seated tonight, in seating order: [(id, name), ...]."""
+    return [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
+
+
+def roster(session: PokerSession) -> list[tuple[int, str]]:
+    """Players to choose from: tonight's table in seating order, then everyone else by name.
+
+    A player sits down by buying chips, so a buy-in may name someone not yet seated; retired
+    players are not offered unless they already sit at the table.
+    """
+    seated = seated_roster(session)
+    taken = {pk for pk, _ in seated}
+    others = [(p.pk, p.name) for p in Player.objects.exclude(pk__in=taken)
+              .filter(retired=False).order_by("name")]
+    return seated + others
+
+
+def active_players() -> list[tuple[int, str]]:
+    """The players a new night can seat: everyone not retired, by name."""
+    return list(Player.objects.filter(retired=False).order_by("name").values_list("pk", "name"))
+
+
+def regular_players() -> list[tuple[int, str]]:
+    """The regulars who can invite a guest (B9): not retired, by name."""
+    return list(Player.objects.filter(regular=True, retired=False).order_by("name")
+                .values_list("pk", "name"))
+
+
+def saved_entry(session: PokerSession, pk: int) -> Entry | None:
+    """The entry just saved, for the dashboard's "saved" line and its undo button."""
+    return (Entry.objects.filter(session=session, pk=pk)
+            .select_related("reversed_by").first())
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes."""
     totals = session_totals(session)
     lines = player_lines(session)
-    balances = open_note_balances(session)
-    notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
     return Dashboard(
         session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
         table_pot=table_pot(session), final_pot=totals.get(Account.FINAL_POT, 0),
         chips_outstanding=totals.get(Account.CHIPS, 0),
-        open_notes=[(n, balances[n.pk]) for n in notes.order_by("id")],
-        warning_given=Entry.objects.filter(session=session, kind=Entry.WARNING).exists(),
+        open_notes=open_notes(session),
+        warning_given=warning_given(session),
     )
 
 

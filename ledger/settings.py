@@ -17,7 +17,11 @@ if (BASE_DIR / ".env").exists():
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env.str(
     "DJANGO_SECRET_KEY",
-    default="dev-only-insecure-key-change-me-dev-only-insecure-key-change-me" if DEBUG else environ.Env.NOTSET,
+    default=(
+        "dev-only-insecure-key-change-me-dev-only-insecure-key-change-me"
+        if DEBUG
+        else environ.Env.NOTSET
+    ),
 )
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
@@ -110,7 +114,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind the HTTPS proxy every client shares the proxy's address: read the client's from
 # X-Forwarded-For, but only when a trusted proxy is declared (ledger/proxy.py, README).
 TRUSTED_PROXY_COUNT = env.int(
-    "DJANGO_TRUSTED_PROXY_COUNT", default=1 if env.bool("DJANGO_TRUSTED_PROXY", default=False) else 0
+    "DJANGO_TRUSTED_PROXY_COUNT",
+    default=1 if env.bool("DJANGO_TRUSTED_PROXY", default=False) else 0,
 )
 AXES_CLIENT_IP_CALLABLE = "ledger.proxy.client_ip"
 

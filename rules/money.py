@@ -1,6 +1,8 @@
 """Money at the edges is a decimal string with two places ("18.05"); inside it is integer cents.
 
-Floats never appear: parsing goes through the string's digits only.
+Floats never appear: parsing goes through the string's digits only. This module is the one money
+vocabulary of the project: the chip units, parsing, the "18.05" and "$18.05" formats, and the
+split of a cash-out into whole dollars and odd cents (B12).
 """
 
 import re
@@ -8,6 +10,7 @@ import re
 from .errors import MoneyError
 
 NICKEL = 5  # the white chip, the smallest unit of play (B10)
+FIVE_DOLLARS = 500  # chips come from the bank in $5 steps (B2)
 _AMOUNT = re.compile(r"^(-)?(\d+)(?:\.(\d{1,2}))?$")
 
 
@@ -30,6 +33,18 @@ def format_cents(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
     return f"{sign}{whole}.{part:02d}"
+
+
+def dollars(cents: int) -> str:
+    """Cents as the banker reads them: 1805 -> "$18.05", -400 -> "-$4.00" (the sign first)."""
+    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))
+
+
+def whole_dollars_and_odd_cents(cents: int) -> tuple[int, int]:
+    """Split a chip total into the whole dollars paid and the odd cents that go to the final pot
+    (B12), both in cents: 1865 -> (1800, 65)."""
+    whole, odd = divmod(cents, 100)
+    return whole * 100, odd
 
 
 def require_nickels(cents: int, *, field: str = "amount") -> int:

@@ -52,7 +52,6 @@ from .hands import (
     hand_record,
     house_game_save,
     penalty_record,
-    warning_given,
     warning_record,
 )
 from .notes import note_commit, note_void, open_notes
@@ -66,5 +65,5 @@ __all__ = [
     "not_cashed_out", "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
     "player_create", "player_link_renew", "player_retire", "player_update", "PossibleDuplicate",
     "session_close", "session_open", "session_seat", "session_seating_set", "surrogate_book_merge",
-    "warning_given", "warning_record",
+    "warning_record",
 ]

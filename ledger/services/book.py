@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.models import Account, Entry, Player, PokerSession, Posting
+from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Journal, book_balances, lock_session, money
+from .journal import BANK, Journal, book_balances, lock_session
 from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 
 

@@ -20,11 +20,12 @@ from datetime import timedelta
 from django.utils import timezone
 
 from ledger.models import Account, Entry, Player, PokerSession
+from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session, money
+from .journal import BANK, Journal, lock_session
 from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 

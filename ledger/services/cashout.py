@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.models import Account, Entry, Player, PokerSession
-from rules.money import format_cents
+from rules.money import dollars as money
+from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, chips_out, lock_session, money, session_totals
+from .journal import Journal, chips_out, lock_session, session_totals
 from .lookup import nickels_of, player_of
 
 CHIP_VALUES = {"white": 5, "red": 10, "blue": 25, "yellow": 50, "black": 100, "green": 500}  # B10
@@ -71,8 +72,7 @@ def cashout_create(*, session: PokerSession | int, player: Player | str,
             f"{player.name}'s count comes to {money(total)}, but the bank has only {money(out)} "
             "in chips out tonight. Count again.", field="chips",
         )
-    whole, odd = divmod(total, 100)
-    whole *= 100
+    whole, odd = whole_dollars_and_odd_cents(total)
     journal = Journal(session)
     journal.add(Account.CHIPS, -total)
     journal.add(Account.FINAL_POT, odd)

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from ledger import selectors  # the open notes are a read
 from ledger.models import Account, Entry, Player, PokerSession
 from rules.errors import RulesError
+from rules.money import dollars as money
 from rules.money import format_cents
 from rules.settle import settle_balances
 
 from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, book_balances, lock_session, money, session_totals
-from .notes import open_notes
+from .journal import Journal, book_balances, lock_session, session_totals
 
 
 def _refuse_unfinished(session: PokerSession) -> None:
@@ -39,7 +40,7 @@ def _refuse_unfinished(session: PokerSession) -> None:
     if totals.get(Account.FINAL_POT, 0):
         raise LedgerError(f"The final pot of {money(totals[Account.FINAL_POT])} has not been "
                           "won yet (B12).", code="final_pot")
-    notes = open_notes(session)
+    notes = selectors.open_notes(session)
     if notes:
         listed = ", ".join(f"{n.debtor.note_id} {money(v)}" for n, v in notes)
         raise LedgerError(f"Bank notes are still open ({listed}): commit each into THE BOOK "

@@ -28,7 +28,8 @@ def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> En
     if not reason:
         raise LedgerError("Say why the entry is being corrected.", field="reason")
     if entry.kind in NOT_REVERSIBLE:
-        raise LedgerError(f"This entry cannot be corrected: {NOT_REVERSIBLE[entry.kind]}.", field="entry")
+        raise LedgerError(f"This entry cannot be corrected: {NOT_REVERSIBLE[entry.kind]}.",
+                          field="entry")
     if entry.session_id is None:
         raise LedgerError("That entry belongs to no session.", field="entry")
     session = lock_session(entry.session_id)

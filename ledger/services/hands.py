@@ -26,11 +26,12 @@ from rules.games.definition import GameDef, apply_options
 from rules.games.payout import check_typed, payout
 from rules.games.registry import get_game
 from rules.games.showdown import game_of, resolve
+from rules.money import dollars as money
 from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session, money
+from .journal import Journal, lock_session
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
@@ -55,11 +56,6 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
         payload={"type": "warning", "player": player.name},
         memo=f"{player.name} jumped the bet: the night's one warning (B11)",
     )
-
-
-def warning_given(session: PokerSession) -> bool:
-    """Has tonight's one warning for jumping the bet been used (B11)?"""
-    return Entry.objects.filter(session=session, kind=Entry.WARNING).exists()
 
 
 @idempotent("penalty_record")

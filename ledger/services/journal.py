@@ -16,16 +16,11 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
-from rules.money import format_cents
+from rules.money import dollars as money
 
 from .errors import LedgerError
 
 BANK = "bank"
-
-
-def money(cents: int) -> str:
-    """Cents as the banker reads them: $18.05."""
-    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))
 
 
 def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
@@ -81,7 +76,9 @@ class Journal:
         """Insert the entry and its postings; refuse if they do not sum to zero."""
         legs = {k: v for k, v in self._legs.items() if v}
         if sum(legs.values()) != 0:
-            raise LedgerError(f"Internal error: the {kind} entry does not balance; nothing written.")
+            raise LedgerError(
+                f"Internal error: the {kind} entry does not balance; nothing written."
+            )
         entry = Entry(
             session=self.session, kind=kind, player=player, counterparty=counterparty,
             amount=amount, method=method, payload=payload, memo=memo, key=key,
@@ -204,7 +201,9 @@ def check_session_accounts(session: PokerSession) -> None:
         (Account.FINAL_POT, "the final pot"),
     ):
         if totals.get(kind, 0) < 0:
-            raise LedgerError(f"That would leave {label} at {money(totals[kind])}; nothing written.")
+            raise LedgerError(
+                f"That would leave {label} at {money(totals[kind])}; nothing written."
+            )
     negative_notes = (
         Posting.objects.filter(session=session, kind__in=[Account.NOTE, Account.NOTE_HELD])
         .values("note", "kind").annotate(total=Sum("amount")).order_by()

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from ledger.models import BankNote, Player, PokerSession
 from rules.errors import MoneyError
-from rules.money import parse_cents
+from rules.money import FIVE_DOLLARS, NICKEL, parse_cents
+from rules.money import dollars as money
 
 from .errors import LedgerError
-from .journal import BANK, money
-
-FIVE_DOLLARS = 500
-NICKEL = 5
-
+from .journal import BANK
 
 _WHAT = {"awards": "{}'s award", "owes": "what {} owes", "book_before": "{}'s balance before"}
 
@@ -110,7 +107,8 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
     cents = cents_of(value, field=field)
     if cents % FIVE_DOLLARS:
         raise LedgerError(
-            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(cents)} is not one.",
+            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(cents)} "
+            "is not one.",
             field=field,
         )
     return cents

@@ -7,12 +7,14 @@ the bank holds, the banker's stake falls by the note's value.
 
 from __future__ import annotations
 
+from ledger import selectors  # the open notes are a read
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
+from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session, money, open_note_balances
+from .journal import BANK, Journal, lock_session
 from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"
@@ -21,12 +23,8 @@ ALL = "all"
 
 
 def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
-    """The session's open bank notes with what is still open on each, oldest first."""
-    balances = open_note_balances(session)
-    notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
-    if debtor is not None:
-        notes = notes.filter(debtor=debtor)
-    return [(note, balances[note.pk]) for note in notes.order_by("id")]
+    """`selectors.open_notes`, kept under its old name for callers of `services.open_notes`."""
+    return selectors.open_notes(session, debtor)
 
 
 def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]:
@@ -34,12 +32,12 @@ def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]
         note = note_of(note)
         if note.session_id != session.pk:
             raise LedgerError("That bank note belongs to another session.", field="note")
-        chosen = [(n, v) for n, v in open_notes(session) if n.pk == note.pk]
+        chosen = [(n, v) for n, v in selectors.open_notes(session) if n.pk == note.pk]
         if not chosen:
             raise LedgerError("That bank note is no longer open.", field="note")
         return chosen
     debtor = player_of(debtor, field="player")
-    chosen = open_notes(session, debtor)
+    chosen = selectors.open_notes(session, debtor)
     if holder != ALL:
         held_by = party_of(holder, field="holder")
         chosen = [(n, v) for n, v in chosen if n.holder_id == (held_by.pk if held_by else None)]

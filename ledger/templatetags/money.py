@@ -2,6 +2,7 @@
 
 from django import template
 
+from rules.money import dollars as format_dollars
 from rules.money import format_cents
 
 register = template.Library()
@@ -28,4 +29,4 @@ def dollars(value) -> str:
     """1805 -> "$18.05", -500 -> "-$5.00": the sign before the dollar sign, as people write it."""
     if isinstance(value, bool) or not isinstance(value, int):
         return value
-    return ("-$" if value < 0 else "$") + format_cents(abs(value))
+    return format_dollars(value)

@@ -33,7 +33,8 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
     dash = session_dashboard(session)
     waiting = services.not_cashed_out(session) if session.is_open else []
     notes = [
-        {"note": note, "value": value, "form": NoteActionForm(initial={"note": note.pk}, auto_id=False)}
+        {"note": note, "value": value,
+         "form": NoteActionForm(initial={"note": note.pk}, auto_id=False)}
         for note, value in dash.open_notes
     ]
     ready = not waiting and not dash.chips_outstanding and not dash.final_pot and not notes

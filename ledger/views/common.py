@@ -1,4 +1,5 @@
-"""What every banker page shares: finding the session, its roster, and calling a service safely.
+"""What every banker page shares: finding the session, its dashboard link, and calling a service
+safely. (The rosters the forms choose from are reads: ledger/selectors.py.)
 
 A write goes through `call_service`: the form's one-time key and the logged-in banker are passed
 to the service; a refusal (LedgerError) becomes a message on the form instead of a 500; a
@@ -15,7 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, PokerSession
 from ledger.services import IdempotencyConflict, LedgerError, PossibleDuplicate
 
 log = logging.getLogger(__name__)
@@ -32,24 +33,6 @@ def get_open_session(pk: int) -> PokerSession:
     if not session.is_open:
         raise Http404("the session is closed")
     return session
-
-
-def roster(session: PokerSession) -> list[tuple[int, str]]:
-    """Players to choose from: tonight's table in seating order, then everyone else by name.
-
-    A player sits down by buying chips, so a buy-in may name someone not yet seated; retired
-    players are not offered unless they already sit at the table.
-    """
-    seated = [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
-    taken = {pk for pk, _ in seated}
-    others = [(p.pk, p.name) for p in Player.objects.exclude(pk__in=taken)
-              .filter(retired=False).order_by("name")]
-    return seated + others
-
-
-def seated_roster(session: PokerSession) -> list[tuple[int, str]]:
-    """Only the players seated tonight, in seating order."""
-    return [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
 
 
 def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:

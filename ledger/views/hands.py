@@ -12,11 +12,11 @@ from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
 from ledger.models import Entry, HouseGame
 from ledger.permissions import banker_required
-from ledger.selectors import table_game
+from ledger.selectors import seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
-from .common import call_service, dashboard_url, get_open_session, seated_roster
+from .common import call_service, dashboard_url, get_open_session
 
 
 def _hand_url(session, entry=None) -> str:

@@ -24,17 +24,15 @@ from ledger.forms import (
 )
 from ledger.models import Entry
 from ledger.permissions import banker_required
-from ledger.selectors import session_dashboard
-from ledger.services.journal import money
-from rules.money import format_cents
+from ledger.selectors import roster, seated_roster, session_dashboard, warning_given
+from rules.money import dollars as money
+from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .common import (
     call_service,
     dashboard_url,
     get_open_session,
-    roster,
     saved_redirect,
-    seated_roster,
 )
 
 STEPS = (500, 1000, 2000)  # the buy-in buttons: +$5, +$10, +$20 (B2)
@@ -112,7 +110,7 @@ def chip_sale(request, pk):
 def penalty(request, pk):
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
     session = get_open_session(pk)
-    warned = services.warning_given(session)
+    warned = warning_given(session)
     form = PenaltyForm(request.POST or None, roster=seated_roster(session))
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
@@ -195,8 +193,8 @@ def _split(total: int | None) -> dict | None:
     """The counter's three numbers: total, whole dollars paid, odd cents to the final pot."""
     if total is None:
         return None
-    odd = total % 100
-    return {"total": total, "whole": total - odd, "odd": odd}
+    whole, odd = whole_dollars_and_odd_cents(total)
+    return {"total": total, "whole": whole, "odd": odd}
 
 
 @banker_required

@@ -10,11 +10,15 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import services
 from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
-from ledger.models import Entry, Player
 from ledger.permissions import banker_required
 from ledger.selectors import (
+    active_players,
     deal_state,
     entries_of,
+    hand_recorded,
+    regular_players,
+    saved_entry,
+    seated_roster,
     session_dashboard,
     sessions_list,
     table_game,
@@ -22,7 +26,7 @@ from ledger.selectors import (
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
-from .common import call_service, get_open_session, get_session, seated_roster
+from .common import call_service, get_open_session, get_session
 
 RECENT = 12  # entries shown under the dashboard
 
@@ -33,16 +37,11 @@ def session_list(request):
     return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
 
 
-def _everyone() -> list[tuple[int, str]]:
-    """The players a new night can seat: everyone not retired."""
-    return list(Player.objects.filter(retired=False).order_by("name").values_list("pk", "name"))
-
-
 @banker_required
 @require_http_methods(["GET", "POST"])
 def session_open(request):
     """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
-    players = _everyone()
+    players = active_players()
     if request.method == "POST":
         form = SessionOpenForm(request.POST, players=players)
         if form.is_valid():
@@ -63,8 +62,7 @@ def session_open(request):
 @require_http_methods(["GET", "POST"])
 def player_new(request):
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
-    regulars = list(Player.objects.filter(regular=True, retired=False).order_by("name")
-                    .values_list("pk", "name"))
+    regulars = regular_players()
     back = request.GET.get("next") or request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
@@ -90,13 +88,12 @@ def session_dashboard_view(request, pk):
     table = DashboardTable(dash.lines, request=request, session=session)
     saved = undo = None
     if request.GET.get("saved", "").isdigit():
-        saved = (Entry.objects.filter(session=session, pk=int(request.GET["saved"]))
-                 .select_related("reversed_by").first())
+        saved = saved_entry(session, int(request.GET["saved"]))
         undo = _undo_form(session, saved)
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
                "game": table_game(session), "deal": deal_state(session), "undo": undo,
-               "can_reseat": session.is_open and not _hand_recorded(session)
+               "can_reseat": session.is_open and not hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
@@ -116,10 +113,6 @@ def _undo_form(session, saved):
     return CorrectionForm(initial={"reason": UNDO_REASON})
 
 
-def _hand_recorded(session) -> bool:
-    return Entry.objects.filter(session=session, kind=Entry.HAND).exists()
-
-
 @banker_required
 @require_http_methods(["GET", "POST"])
 def seating(request, pk):
@@ -137,6 +130,6 @@ def seating(request, pk):
         "form": form,
         "seats": seats,
         "order": ",".join(str(pk) for pk, _ in seats),
-        "locked": _hand_recorded(session),
+        "locked": hand_recorded(session),
     }
     return render(request, "ledger/seating.html", context, status=400 if form.is_bound else 200)

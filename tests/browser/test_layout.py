@@ -85,7 +85,8 @@ def _check(page, url, name, size, shots) -> list[str]:
     page.wait_for_load_state("networkidle")
     problems = []
     if not page.evaluate(NO_SIDEWAYS):
-        wide = page.evaluate("""() => [...document.querySelectorAll("main, .card, .table-container")]
+        wide = page.evaluate("""() =>
+            [...document.querySelectorAll("main, .card, .table-container")]
             .filter(el => el.scrollWidth > el.clientWidth + 1)
             .map(el => `${el.className || el.tagName} ${el.scrollWidth}>${el.clientWidth}`)""")
         problems.append(f"{name} at {size['width']}: scrolls sideways {wide}")

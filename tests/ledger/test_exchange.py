@@ -61,8 +61,8 @@ def restore_into_fresh_database(document: dict, tmp_path: Path) -> dict:
     done = subprocess.run([*manage, "import_session", str(night_file)], env=env, cwd=ROOT,
                           capture_output=True, text=True, check=True)
     pk = int(done.stdout.strip())
-    shown = subprocess.run([*manage, "shell", "-v0", "-c", SNAPSHOT.format(pk=pk)], env=env, cwd=ROOT,
-                           capture_output=True, text=True, check=True)
+    shown = subprocess.run([*manage, "shell", "-v0", "-c", SNAPSHOT.format(pk=pk)], env=env,
+                           cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(shown.stdout.strip().splitlines()[-1])
 
 

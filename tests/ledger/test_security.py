@@ -125,7 +125,9 @@ def test_a_wrong_password_says_so_in_words(client, banker_user):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["session_list", "book", "player_list", "session_open", "player_new"])
+@pytest.mark.parametrize(
+    "name", ["session_list", "book", "player_list", "session_open", "player_new"]
+)
 def test_banker_pages_need_a_login_R11(client, name):
     response = client.get(reverse(name))
     assert response.status_code == 302

@@ -51,7 +51,8 @@ def test_junk_posted_to_the_setup_forms_is_answered_in_words_R16(banker_client, 
 
 def test_junk_query_strings_on_pages_are_harmless_R16(banker_client, night):
     for url in [reverse("session_dashboard", args=[night.session.pk]) + "?saved=abc",
-                reverse("session_dashboard", args=[night.session.pk]) + "?saved=99999999999999999999",
+                reverse("session_dashboard", args=[night.session.pk])
+                + "?saved=99999999999999999999",
                 reverse("buyin", args=[night.session.pk]) + "?player=x",
                 reverse("cashout", args=[night.session.pk]) + "?player=99999999999999999999",
                 reverse("settle_up", args=[night.session.pk]) + "?p-sort=nonsense&_export=xlsx",

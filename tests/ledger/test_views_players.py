@@ -98,7 +98,8 @@ def test_the_new_pages_take_a_fixed_number_of_queries(banker_client, client, nig
     play_worked_night(night)
     play_host_away_night()
     ann = Player.objects.get(name="Ann")
-    with django_assert_max_num_queries(18):   # 16 today (the bankers check included), whatever the nights
+    # 16 today (the bankers check included), whatever the nights
+    with django_assert_max_num_queries(18):
         banker_client.get(reverse("season"))
     with django_assert_max_num_queries(26):   # 23 today: tonight, its hands and pot, the history
         client.get(reverse("player_balance", args=[ann.balance_token]))
