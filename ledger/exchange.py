@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -39,7 +38,8 @@ from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
 from ledger.services.journal import BANK, book_balances
 from ledger.services.lookup import signed_nickels_of
-from rules.money import format_cents, parse_cents
+from rules.errors import MoneyError
+from rules.money import format_cents, read_money
 
 FORMAT = "banker-session/1"
 MAX_AMOUNT = 100_000_00  # cents: the web form's ceiling (ledger/forms.py), for every amount
@@ -264,7 +264,6 @@ def _seating(head: Mapping, rows: list) -> list:
 
 # ---- reading the file before anything is written ---------------------------------------
 
-_DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,2})?", re.ASCII)
 _MONEY_FIELDS = {"buy": ("amount",), "penalty": ("amount",), "count_difference": ("amount",),
                  "note": ("amount",), "pay": ("amount",), "hand": ("pot", "carry", "penalties")}
 _NAME_FIELDS = {"buy": ("player", "from"), "warning": ("player",), "penalty": ("player",),
@@ -276,10 +275,12 @@ _TEXT_FIELDS = {"buy": ("paid",), "count_difference": ("reason",), "note": ("act
 
 def _money_text(value: object, where: str) -> None:
     """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number."""
-    if not isinstance(value, str) or not _DECIMAL.fullmatch(value.strip()):
+    try:
+        cents = read_money(value, field=where)
+    except MoneyError:
         raise LedgerError(f"{where}: write the amount as a decimal string such as \"18.05\", "
-                          f"not {_shown(value)}.", field=where)
-    if abs(parse_cents(value.strip(), field=where)) > MAX_AMOUNT:
+                          f"not {_shown(value)}.", field=where) from None
+    if abs(cents) > MAX_AMOUNT:
         raise LedgerError(f"{where}: {value.strip()} is more than $100,000; check the amount.",
                           field=where)
 

@@ -11,7 +11,8 @@ from .errors import MoneyError
 
 NICKEL = 5  # the white chip, the smallest unit of play (B10)
 FIVE_DOLLARS = 500  # chips come from the bank in $5 steps (B2)
-_AMOUNT = re.compile(r"^(-)?(\d+)(?:\.(\d{1,2}))?$")
+# Only ASCII digits are money ("٥" and "５" are not), and no more than 13 of them before the point.
+_AMOUNT = re.compile(r"^(-)?([0-9]{1,13})(?:\.([0-9]{1,2}))?$")
 
 
 def parse_cents(text: object, *, field: str = "amount") -> int:
@@ -26,6 +27,15 @@ def parse_cents(text: object, *, field: str = "amount") -> int:
     sign, dollars, cents = match.groups()
     value = int(dollars) * 100 + int((cents or "0").ljust(2, "0"))
     return -value if sign else value
+
+
+def read_money(value: object, *, field: str) -> int:
+    """Money at a JSON edge (a file, the CLI): only a decimal string such as "18.05". A bare JSON
+    number is refused, since elsewhere 2000 has meant cents (ARCHITECTURE.md, Money)."""
+    if not isinstance(value, str) or not _AMOUNT.match(value.strip()):
+        raise MoneyError(f"{field}: write the amount as a decimal string such as \"18.05\", "
+                         f"not {value!r}")
+    return parse_cents(value, field=field)
 
 
 def format_cents(cents: int) -> str:

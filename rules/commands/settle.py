@@ -7,11 +7,10 @@ amounts must sum to zero). Output: `{"transfers": [{"from", "to", "amount"}], "m
 from __future__ import annotations
 
 import argparse
-import re
 
 from ..cli import Output, Subparsers, read_json_file
 from ..errors import RulesError
-from ..money import format_cents, parse_cents
+from ..money import format_cents, read_money
 from ..settle import Settlement, settle_balances
 
 
@@ -35,19 +34,8 @@ def balances_from_json(document: object) -> dict[str, int]:
     balances = document["balances"]
     if not isinstance(balances, dict):
         raise RulesError(f"balances: expected an object of names to amounts, got {balances!r}")
-    return {name: _amount(amount, field=f"balances.{name}") for name, amount in balances.items()}
-
-
-# Money at every JSON edge is a decimal string of ASCII digits (ARCHITECTURE.md, Money): a bare
-# number is refused (elsewhere 2000 has meant cents), and so are other scripts' digits ("٥").
-_DECIMAL = re.compile(r"-?[0-9]{1,13}(?:\.[0-9]{1,2})?", re.ASCII)
-
-
-def _amount(value: object, *, field: str) -> int:
-    if not isinstance(value, str) or not _DECIMAL.fullmatch(value.strip()):
-        raise RulesError(f"{field}: write the amount as a decimal string such as \"18.05\" "
-                         f"(ASCII digits, at most 13 before the point), not {value!r}")
-    return parse_cents(value.strip(), field=field)
+    return {name: read_money(amount, field=f"balances.{name}")
+            for name, amount in balances.items()}
 
 
 def settlement_json(settlement: Settlement) -> Output:

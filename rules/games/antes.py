@@ -45,7 +45,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..money import NICKEL
-from .definition import HOUSE_SETTINGS, GameDef, read_ante, read_baltimore
+from .definition import HOUSE_SETTINGS, GameDef, read_ante, read_flag
 
 MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
 
@@ -71,12 +71,6 @@ def _names(value: Any, where: str) -> list[str]:
     return names
 
 
-def _flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise RulesError(f"{where}: expected true or false, got {value!r}")
-    return value
-
-
 def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
           winners: Sequence[str], first_hand: bool, reante: bool,
           new_game: bool = False) -> dict[str, int]:
@@ -93,10 +87,10 @@ def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
     if not dealt:
         raise RulesError("players: expected at least one player dealt in")
     won = _names(winners, "winners")
-    first = _flag(first_hand, "first_hand")
-    again = _flag(reante, "reante")
+    first = read_flag(first_hand, "first_hand")
+    again = read_flag(reante, "reante")
     ante = read_ante(setting(game, settings, "ante"), "options.ante")
-    baltimore = read_baltimore(setting(game, settings, "baltimore"), "options.baltimore")
+    baltimore = read_flag(setting(game, settings, "baltimore"), "options.baltimore")
     nobody = dict.fromkeys(dealt, 0)
     everybody = dict.fromkeys(dealt, ante)
     if first or again:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
-from ..money import format_cents, parse_cents, require_nickels
+from ..money import format_cents, parse_cents, read_money, require_nickels
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -576,15 +576,14 @@ HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True}
 
 def read_ante(value: Any, where: str) -> int:
     """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
-    if not isinstance(value, str):
-        raise RulesError(f"{where}: expected a decimal string such as \"0.05\", got {value!r}")
-    cents = require_nickels(parse_cents(value, field=where), field=where)
+    cents = require_nickels(read_money(value, field=where), field=where)
     if cents < 0:
         raise RulesError(f"{where}: expected an amount of 0.00 or more, got {value!r}")
     return cents
 
 
-def read_baltimore(value: Any, where: str) -> bool:
+def read_flag(value: Any, where: str) -> bool:
+    """A true/false setting, such as `baltimore`."""
     if not isinstance(value, bool):
         raise RulesError(f"{where}: expected true or false, got {value!r}")
     return value
@@ -592,7 +591,7 @@ def read_baltimore(value: Any, where: str) -> bool:
 
 def _check_house_settings(settings: Mapping[str, Any]) -> None:
     read_ante(settings["ante"], "options.ante")
-    read_baltimore(settings["baltimore"], "options.baltimore")
+    read_flag(settings["baltimore"], "options.baltimore")
 
 
 def apply_options(game: GameDef,

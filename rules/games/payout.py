@@ -17,11 +17,20 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import MoneyError, RulesError
-from ..money import format_cents, parse_cents, require_nickels
+from ..errors import RulesError
+from ..money import format_cents, parse_cents, read_money, require_nickels
 from . import pots
 from .definition import GameDef, apply_options
-from .showdown import declare_of, flag_of, game_of, legs_of, mapping_of, name_of, outcome_json
+from .showdown import (
+    declare_of,
+    flag_of,
+    game_of,
+    legs_of,
+    mapping_of,
+    name_of,
+    outcome_json,
+    round_of,
+)
 
 WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
 RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
@@ -30,16 +39,8 @@ OWE_RULES = ("P3", "P4", "P5", "P11", "P12", "P13")
 
 
 def money_of(value: Any, field: str) -> int:
-    """A decimal string in whole white chips; a bare JSON number is refused (ARCHITECTURE.md)."""
-    if isinstance(value, bool) or not isinstance(value, str):
-        raise RulesError(f"{field}: write money as a decimal string such as \"18.05\", "
-                         f"not {value!r}")
-    if not value.strip().lstrip("-").replace(".", "", 1).isascii():
-        raise RulesError(f"{field}: only the digits 0-9 count, not {value!r}")
-    try:
-        return require_nickels(parse_cents(value, field=field), field=field)
-    except MoneyError as error:
-        raise RulesError(str(error)) from None
+    """A decimal string in whole white chips (rules.money.read_money)."""
+    return require_nickels(read_money(value, field=field), field=field)
 
 
 def _sides_won(data: Mapping[str, Any], game: GameDef, where: str) -> tuple[str, ...]:
@@ -167,12 +168,7 @@ def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, A
         if name in names[:index]:
             raise RulesError(f"players[{index}].name: {name!r} appears twice")
     _check_next_best(entrants, game, next_best)
-    number = data.get("round", 1)
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise RulesError(f"round: expected a whole number from 1, got {number!r}")
-    last_round = data.get("last_round", False)
-    if not isinstance(last_round, bool):
-        raise RulesError("last_round: expected true or false")
+    number, last_round = round_of(data)
     table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), legs_of(data),
                        number, last_round, settings, {})
     return table, entrants, [p for p in players if isinstance(p, Mapping)]

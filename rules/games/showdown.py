@@ -33,7 +33,7 @@ from ..hands import (
     evaluate,
     parse_wild,
 )
-from ..money import format_cents, parse_cents, require_nickels
+from ..money import format_cents, read_money, require_nickels
 from ..rankings import load_extensions
 from . import adjustments, pots
 from .definition import GameDef, Use, apply_options
@@ -422,22 +422,28 @@ def read(data: Any) -> Showdown:
     game, settings = apply_options(game_of(data), mapping_of(data, "options"))
     if "pot" not in data:
         raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
-    pot = require_nickels(parse_cents(data["pot"], field="pot"), field="pot")
-    penalties = parse_cents(data.get("penalties", "0.00"), field="penalties")
+    pot = require_nickels(read_money(data["pot"], field="pot"), field="pot")
+    penalties = read_money(data.get("penalties", "0.00"), field="penalties")
     if not 0 <= penalties <= pot:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
     board = _board(data, game)
     seats = _players(data, game)
     dummy = _dummy(data, game, seats)
     _no_card_twice(board, seats, dummy, game)
+    number, last_round = round_of(data)
+    return Showdown(game, settings, pot, penalties, board, seats, dummy, legs_of(data),
+                    number, last_round)
+
+
+def round_of(data: Mapping[str, Any]) -> tuple[int, bool]:
+    """Which round this hand is (1, 2, …) and whether it is the last (P5)."""
     number = data.get("round", 1)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise RulesError(f"round: expected a whole number from 1, got {number!r}")
     last_round = data.get("last_round", False)
     if not isinstance(last_round, bool):
         raise RulesError("last_round: expected true or false")
-    return Showdown(game, settings, pot, penalties, board, seats, dummy, legs_of(data),
-                    number, last_round)
+    return number, last_round
 
 
 def resolve(data: Any) -> dict[str, Any]:

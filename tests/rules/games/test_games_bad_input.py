@@ -42,7 +42,9 @@ def test_the_base_case_is_good():
     (variant(board={"row1": ["2c", "7d", "9h"]}),
      r"board\.row1: texas-holdem has no such position; expected community"),
     (variant(pot="1.03"), r"pot: 1\.03 is not a multiple of \$0\.05"),
-    (variant(pot=1.5), r"pot: expected a decimal string"),
+    (variant(pot=1.5), r"pot: write the amount as a decimal string"),
+    (variant(pot=5), r"pot: write the amount as a decimal string"),   # never 5 dollars or cents
+    (variant(pot="٥.00"), r"pot: write the amount as a decimal string"),         # ASCII digits only
     (variant(options={"split": "sideways"}), r"options\.split: 'sideways' is not one of"),
     (variant(players=[{"name": "A", "down": ["As", "Ah", "Ad"]}]),
      r"players\[0\]: 3 cards, but texas-holdem deals 2"),

@@ -144,9 +144,9 @@ def test_the_last_round_pays_the_winner_directly_P5():
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["players"][3].update(won=["high"]), "Dee folded and cannot win high"),
     (lambda d: d["players"][0].update(won=["middle"]), "has no 'middle' side"),
-    (lambda d: d.update(pot=6.1), "write money as a decimal string"),
-    (lambda d: d.update(pot="٦.١٠"), "only the digits 0-9 count"),
-    (lambda d: d.update(awards={"Ann": 3}), "awards.Ann: write money as a decimal string"),
+    (lambda d: d.update(pot=6.1), "pot: write the amount as a decimal string"),
+    (lambda d: d.update(pot="٦.١٠"), "pot: write the amount as a decimal string"),
+    (lambda d: d.update(awards={"Ann": 3}), "awards.Ann: write the amount as a decimal string"),
     (lambda d: d["players"].append({"name": "Ann"}), "'Ann' appears twice"),
     (lambda d: d.update(game="no-such-game"), "game"),
     (lambda d: d.pop("players"), "players: missing"),
