@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from table_steps import SAVED, buy, cash_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SAVED = re.compile(r"\?saved=\d+")
 EXPECTED = Path(__file__).resolve().parents[1] / "ledger" / "nights" / \
     "winners_and_a_lost_chip.settle_up.json"
 
@@ -26,28 +26,6 @@ def five_players(transactional_db):
                            key="p-zed")
 
 
-def _buy(page, url, who, amount, paid, seller=None):
-    page.goto(url + ("sale/" if seller else "buy/"))
-    page.select_option("#id_player", label=who)
-    page.fill("#id_amount", amount)
-    page.click(f"label:has-text('{paid}')")
-    if seller:
-        page.select_option("#id_seller", label=seller)
-    page.click("button.btn-big[name=save]")
-    page.wait_for_url(SAVED)
-
-
-def _cash_out(page, url, who, nothing=False, **chips):
-    page.goto(url + "cashout/")
-    from ledger.models import Player
-
-    page.select_option("#id_player", value=str(Player.objects.get(name=who).pk))
-    for colour, count in chips.items():
-        page.fill(f"#id_{colour}", str(count))
-    page.click("button[name=nothing]" if nothing else "button.btn-big[name=save]")
-    page.wait_for_url(SAVED)
-
-
 def test_the_night_entered_by_pages_settles_as_its_import(banker_page, live_server,
                                                           five_players, shots):
     page = banker_page
@@ -61,24 +39,24 @@ def test_the_night_entered_by_pages_settles_as_its_import(banker_page, live_serv
     page.wait_for_url(re.compile(r"/s/\d+/$"))
     url = page.url
 
-    _buy(page, url, "Mike", "20", "Cash")
-    _buy(page, url, "Fred", "20", "Cash")
-    _buy(page, url, "Ann", "20", "Bank note")
-    _buy(page, url, "Zed", "10", "Cash")
-    _buy(page, url, "Lou", "15", "THE BOOK")
-    _buy(page, url, "Zed", "3.50", "Bank note", seller="Ann")   # any nickels between players
+    buy(page, url, "Mike", "20", "Cash")
+    buy(page, url, "Fred", "20", "Cash")
+    buy(page, url, "Ann", "20", "Bank note")
+    buy(page, url, "Zed", "10", "Cash")
+    buy(page, url, "Lou", "15", "THE BOOK")
+    buy(page, url, "Zed", "3.50", "Bank note", seller="Ann")   # any nickels between players
     for button in ("Give the night's warning", "Charge the $0.20 penalty"):
         page.goto(url + "penalty/")
         page.select_option("#id_player", label="Lou")
         page.click(f"text={button}")
         page.wait_for_url(SAVED)
-    _buy(page, url, "Zed", "5", "Cash")
+    buy(page, url, "Zed", "5", "Cash")
 
-    _cash_out(page, url, "Fred", green=8, black=1, blue=1, red=1)        # 41.35, bought 20
-    _cash_out(page, url, "Zed", nothing=True)                             # lost everything
-    _cash_out(page, url, "Ann", green=4, black=2, blue=1, red=1, white=1)  # 22.40
-    _cash_out(page, url, "Lou", black=6)
-    _cash_out(page, url, "Mike", green=4)
+    cash_out(page, url, "Fred", green=8, black=1, blue=1, red=1)        # 41.35, bought 20
+    cash_out(page, url, "Zed", nothing=True)                             # lost everything
+    cash_out(page, url, "Ann", green=4, black=2, blue=1, red=1, white=1)  # 22.40
+    cash_out(page, url, "Lou", black=6)
+    cash_out(page, url, "Mike", green=4)
     assert page.inner_text("#chips-outstanding") == "$0.25"
 
     page.goto(url + "close/")

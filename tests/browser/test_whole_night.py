@@ -4,10 +4,10 @@ settle-up worked out by hand from the rules (B2-B12)."""
 import re
 
 import pytest
+from table_steps import SAVED, buy, cash_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SAVED = re.compile(r"\?saved=\d+")
 
 
 @pytest.fixture
@@ -17,28 +17,6 @@ def regulars(transactional_db):
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-mike")
     services.player_create(name="Fred", note_id="BOF", key="p-fred")
     services.player_create(name="Ann", note_id="BOA", key="p-ann")
-
-
-def _buy(page, url, who, amount, paid, seller=None):
-    page.goto(url + ("sale/" if seller else "buy/"))
-    page.select_option("#id_player", label=who)
-    page.fill("#id_amount", amount)
-    page.click(f"label:has-text('{paid}')")
-    if seller:
-        page.select_option("#id_seller", label=seller)
-    page.click("button.btn-big[name=save]")
-    page.wait_for_url(SAVED)
-
-
-def _cash_out(page, url, who, **chips):
-    page.goto(url + "cashout/")
-    from ledger.models import Player
-
-    page.select_option("#id_player", value=str(Player.objects.get(name=who).pk))
-    for colour, count in chips.items():
-        page.fill(f"#id_{colour}", str(count))
-    page.click("button.btn-big[name=save]")
-    page.wait_for_url(SAVED)
 
 
 def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, shots):
@@ -60,10 +38,10 @@ def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, sho
     page.wait_for_url(re.compile(r"/s/\d+/$"))
     url = page.url
 
-    _buy(page, url, "Fred", "20", "Cash")
-    _buy(page, url, "Ann", "10", "Bank note")
-    _buy(page, url, "Gus", "10", "THE BOOK")
-    _buy(page, url, "Gus", "5", "THE BOOK", seller="Fred")  # a chip sale (B3)
+    buy(page, url, "Fred", "20", "Cash")
+    buy(page, url, "Ann", "10", "Bank note")
+    buy(page, url, "Gus", "10", "THE BOOK")
+    buy(page, url, "Gus", "5", "THE BOOK", seller="Fred")  # a chip sale (B3)
 
     # Ann jumps the bet first: the night's warning; then Gus: $0.20 into the pot (B11).
     for who, button in (("Ann", "Give the night's warning"), ("Gus", "Charge the $0.20 penalty")):
@@ -76,9 +54,9 @@ def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, sho
     page.click("text=Award the pot")
     page.wait_for_url(SAVED)
 
-    _cash_out(page, url, "Fred", green=3, white=4)                  # $15.20
-    _cash_out(page, url, "Ann", green=2)                            # $10.00
-    _cash_out(page, url, "Gus", green=2, black=4, yellow=1, red=3)  # $14.80
+    cash_out(page, url, "Fred", green=3, white=4)                  # $15.20
+    cash_out(page, url, "Ann", green=2)                            # $10.00
+    cash_out(page, url, "Gus", green=2, black=4, yellow=1, red=3)  # $14.80
     assert page.inner_text("#final-pot") == "$1.00"  # 0.20 + 0.80 (B12)
     page.goto(url + "final-pot/")
     page.select_option("#id_winner", label="Ann")
