@@ -99,7 +99,14 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
                 owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
                 key: str, user=None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
-    session = lock_session(session)
+    return _typed_hand(lock_session(session), pot=pot, awards=awards, owes=owes, carry=carry,
+                       game=game, key=key, user=user)
+
+
+def _typed_hand(session: PokerSession, *, pot: int | str, awards: Mapping,
+                owes: Mapping | None, carry: int | str | None, game: str, key: str,
+                user) -> Entry:
+    """The old form of a hand, only its pot, awards and owes: the arithmetic is checked."""
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
@@ -271,10 +278,10 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
                           field="hand")
     entered = {k: v for k, v in hand.items() if k not in ("type", "result")}
     if hand_form(entered) == "typed":
-        return hand_record(session=session, pot=entered.get("pot"),
+        return _typed_hand(session, pot=entered.get("pot"),
                            awards=entered.get("awards") or {}, owes=entered.get("owes"),
                            carry=entered.get("carry"), game=str(entered.get("game", "")),
-                           key=f"{key}:typed", user=user)
+                           key=key, user=user)
     state = selectors.table_game(session)
     if state.called and state.over and entered.get("game") in (None, state.game):
         raise LedgerError(f"The game of {state.name} is over: call the next game first.",

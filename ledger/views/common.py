@@ -59,13 +59,6 @@ class Outcome:
         return self.result is not None
 
 
-def _strip_field(message: str, field: str | None) -> str:
-    """Services prefix messages with the field ("amount: ..."); next to the field it is noise."""
-    if field and message.startswith(f"{field}: "):
-        return message[len(field) + 2:]
-    return message
-
-
 def call_service(request, form, service, **kwargs) -> Outcome:
     """Run a money service with the form's key and the banker; never let a refusal become a 500.
 
@@ -82,7 +75,7 @@ def call_service(request, form, service, **kwargs) -> Outcome:
     except LedgerError as error:
         field = getattr(error, "field", None)
         if field in form.fields and field != "key":
-            form.add_error(field, _strip_field(str(error), field))
+            form.add_error(field, str(error))
         else:
             form.add_error(None, str(error))
         return Outcome(error=str(error))
