@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, Min, Q, Sum
 
@@ -72,12 +73,19 @@ class Dashboard:
     table_pot: int                # the pot on the table as the recorded hands left it
     final_pot: int
     chips_outstanding: int
-    open_notes: list[tuple[BankNote, int]] = field(default_factory=list)
+    note_balances: dict[int, int] = field(default_factory=dict)   # open note id -> cents
     warning_given: bool = False   # the night's one warning for jumping the bet is used (B11)
+    game: TableGame | None = None  # the game at the table (table_game), read once
+    deal: Deal | None = None       # who deals next (deal_state), from the same rows
 
     @property
     def notes_open(self) -> int:
-        return sum(value for _, value in self.open_notes)
+        return sum(self.note_balances.values())
+
+    @cached_property
+    def open_notes(self) -> list[tuple[BankNote, int]]:
+        """The open notes themselves (debtor, holder), read only by the pages that list them."""
+        return _notes_with_balances(self.note_balances)
 
 
 def _live_entries(session: PokerSession):
@@ -195,13 +203,20 @@ def hand_result(payload: dict) -> dict:
             "legs": [], "game_over": True}
 
 
-def table_game(session: PokerSession) -> TableGame:
-    """Walk the night's calls, hands and penalties to where the table stands now."""
+def table_rows(session: PokerSession) -> list[tuple[str, int, dict]]:
+    """The night's live calls, ends of game, hands and penalties, oldest first, as (kind,
+    amount, payload): one query for everything `table_game`, `deal_state` and `player_hands`
+    walk, so a page that shows several of them reads the rows once."""
+    return list(_live_entries(session)
+                .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
+                .order_by("id").values_list("kind", "amount", "payload"))
+
+
+def table_game(session: PokerSession, *, rows: list | None = None) -> TableGame:
+    """Walk the night's calls, hands and penalties to where the table stands now (`rows`:
+    `table_rows(session)` when the caller already has them)."""
     state = TableGame()
-    rows = (_live_entries(session)
-            .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
-            .order_by("id").values_list("kind", "amount", "payload"))
-    for kind, amount, payload in rows:
+    for kind, amount, payload in table_rows(session) if rows is None else rows:
         if kind == Entry.PENALTY:
             state.pot += amount
             state.penalties += amount
@@ -251,12 +266,14 @@ class PlayedHand:
     next_pot: int
 
 
-def player_hands(session: PokerSession, player: Player) -> list[PlayedHand]:
-    """Tonight's recorded hands this player was part of, oldest first (the table's record)."""
+def player_hands(session: PokerSession, player: Player, *,
+                 rows: list | None = None) -> list[PlayedHand]:
+    """Tonight's recorded hands this player was part of, oldest first (the table's record;
+    `rows`: `table_rows(session)` when the caller already has them)."""
     hands = []
-    rows = _live_entries(session).filter(kind=Entry.HAND).order_by("id").values_list(
-        "payload", flat=True)
-    for number, payload in enumerate(rows, start=1):
+    payloads = [payload for kind, _, payload in (table_rows(session) if rows is None else rows)
+                if kind == Entry.HAND]
+    for number, payload in enumerate(payloads, start=1):
         result = hand_result(payload)
         names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
         names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})
@@ -314,16 +331,21 @@ def _is_match_game(game: object) -> bool:
         return False
 
 
-def deal_state(session: PokerSession) -> Deal:
+def deal_state(session: PokerSession, *, rows: list | None = None,
+               seats: list[str] | None = None) -> Deal:
     """The deal goes left from the banker, one hand each; a called game is dealt by its
-    caller; after a match-pot game ends the deal moves to the left of its caller (B14)."""
-    seats = list(Seat.objects.filter(session=session).order_by("position")
-                 .values_list("player__name", flat=True))
+    caller; after a match-pot game ends the deal moves to the left of its caller (B14).
+
+    `rows` (`table_rows`) and `seats` (the seated names in seating order) when the caller
+    already has them."""
+    if seats is None:
+        seats = list(Seat.objects.filter(session=session).order_by("position")
+                     .values_list("player__name", flat=True))
     deal = Deal(seats=seats, dealt={}, next_dealer=seats[0] if seats else None)
     caller, match = None, False
-    rows = (_live_entries(session).filter(kind__in=[Entry.CALL, Entry.HAND, Entry.END_GAME])
-            .order_by("id").values_list("kind", "payload"))
-    for kind, payload in rows:
+    for kind, _, payload in table_rows(session) if rows is None else rows:
+        if kind == Entry.PENALTY:
+            continue
         if kind == Entry.CALL:
             caller = payload.get("dealer") or deal.next_dealer
             match = _is_match_game(payload.get("game"))
@@ -358,7 +380,11 @@ def _cents(value: object) -> int:
 
 def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
     """The session's open bank notes with what is still open on each, oldest first."""
-    balances = open_note_balances(session)
+    return _notes_with_balances(open_note_balances(session), debtor)
+
+
+def _notes_with_balances(balances: dict[int, int], debtor: Player | None = None
+                         ) -> list[tuple[BankNote, int]]:
     notes = BankNote.objects.filter(pk__in=balances).select_related("debtor", "holder")
     if debtor is not None:
         notes = notes.filter(debtor=debtor)
@@ -411,15 +437,20 @@ def saved_entry(session: PokerSession, pk: int) -> Entry | None:
 
 
 def session_dashboard(session: PokerSession) -> Dashboard:
-    """Who is in, chips outstanding, the cash box, the pots, open notes."""
+    """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
+    and who deals next: the table's rows are read once for the game and the deal."""
     totals = session_totals(session)
     lines = player_lines(session)
+    rows = table_rows(session)
+    game = table_game(session, rows=rows)
+    seats = [line.player.name for line in lines if line.seat is not None]  # in seating order
     return Dashboard(
         session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
-        table_pot=table_pot(session), final_pot=totals.get(Account.FINAL_POT, 0),
+        table_pot=game.pot, final_pot=totals.get(Account.FINAL_POT, 0),
         chips_outstanding=totals.get(Account.CHIPS, 0),
-        open_notes=open_notes(session),
+        note_balances=open_note_balances(session),
         warning_given=warning_given(session),
+        game=game, deal=deal_state(session, rows=rows, seats=seats),
     )
 
 
@@ -460,6 +491,15 @@ def player_unmerged_surrogate(player: Player) -> int:
     total = Posting.objects.filter(kind=Account.SURROGATE, player=player).aggregate(
         total=Sum("amount"))["total"]
     return total or 0
+
+
+def player_books(player: Player) -> tuple[int, int]:
+    """`player_book_balance` and `player_unmerged_surrogate` in one query (the phone page)."""
+    totals = dict(Posting.objects.filter(kind__in=[Account.BOOK, Account.SURROGATE],
+                                         player=player)
+                  .values("kind").annotate(total=Sum("amount")).order_by()
+                  .values_list("kind", "total"))
+    return totals.get(Account.BOOK) or 0, totals.get(Account.SURROGATE) or 0
 
 
 def player_night(session: PokerSession, player: Player) -> PlayerLine:
@@ -733,6 +773,8 @@ def player_history(player: Player) -> list[NightResult]:
     Nine queries whatever the number of nights.
     """
     sessions = _closed_sessions()
+    if not sessions:
+        return []     # the first night of all: nothing more to read
     nights = _nights(sessions, player)
     books = _books_after(sessions, player)
     return [
@@ -794,9 +836,10 @@ def season_years() -> list[int]:
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
     "audit", "chain_check", "deal_state", "entries_of", "hand_result", "night_book",
-    "player_book_balance", "player_hands", "player_history", "player_lines", "player_night",
-    "player_sessions", "player_unmerged_surrogate", "season", "season_years",
-    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "the_book",
+    "player_book_balance", "player_books", "player_hands", "player_history", "player_lines",
+    "player_night", "player_sessions", "player_unmerged_surrogate", "season", "season_years",
+    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "table_rows",
+    "the_book",
 ]
 
 

@@ -12,13 +12,13 @@ from django.views.decorators.cache import never_cache
 
 from ledger.models import Player
 from ledger.selectors import (
-    player_book_balance,
+    player_books,
     player_hands,
     player_history,
     player_night,
     player_sessions,
-    player_unmerged_surrogate,
     table_game,
+    table_rows,
 )
 from tables.charts import night_chart
 from tables.views import chart_points
@@ -32,6 +32,8 @@ def player_balance(request, token):
     # Tonight's table when the player sits at it, else the last night they played.
     session = next((s for s in sessions if s.is_open), sessions[0] if sessions else None)
     line = player_night(session, player) if session is not None else None
+    rows = table_rows(session) if session is not None else []   # the hands and the game: once
+    book, surrogate = player_books(player)
     transfers = []
     if session is not None and session.settlement:
         transfers = [t for t in session.settlement.get("transfers", [])
@@ -40,11 +42,12 @@ def player_balance(request, token):
         "player": player,
         "session": session,
         "line": line,
-        "book": player_book_balance(player),
-        "surrogate": player_unmerged_surrogate(player),
+        "book": book,
+        "surrogate": surrogate,
         "transfers": transfers,
-        "hands": player_hands(session, player) if session is not None else [],
-        "table": table_game(session) if session is not None and session.is_open else None,
+        "hands": player_hands(session, player, rows=rows) if session is not None else [],
+        "table": table_game(session, rows=rows) if session is not None and session.is_open
+        else None,
     }
     template = "ledger/player.html"
     if request.htmx:

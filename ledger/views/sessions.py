@@ -13,7 +13,6 @@ from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenFor
 from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
-    deal_state,
     entries_of,
     hand_recorded,
     regular_players,
@@ -21,7 +20,6 @@ from ledger.selectors import (
     seated_roster,
     session_dashboard,
     sessions_list,
-    table_game,
 )
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
@@ -92,7 +90,7 @@ def session_dashboard_view(request, pk):
         undo = _undo_form(session, saved)
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": table_game(session), "deal": deal_state(session), "undo": undo,
+               "game": dash.game, "deal": dash.deal, "undo": undo,
                "can_reseat": session.is_open and not hand_recorded(session)
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
