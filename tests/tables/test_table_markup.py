@@ -1,0 +1,120 @@
+"""The tables' body rows are written in Python (tables.tables.Table.tbody_html) for speed: the
+markup must stay what django-tables2's own template writes, cell for cell, for every table of
+the site, sorted, paginated, empty, and with attributes computed per row."""
+
+import re
+import sys
+from pathlib import Path
+
+import django_tables2 as dt
+import pytest
+from django.test import RequestFactory
+from django_tables2 import RequestConfig
+
+from ledger import selectors
+from ledger.models import Entry
+from tables import reports
+from tables.tables import (
+    BookTable,
+    DashboardTable,
+    EntriesTable,
+    LocalTimeColumn,
+    MoneyColumn,
+    SeasonTable,
+    Table,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
+from ledger_night import make_player, open_night  # noqa: E402
+from test_worked_night import play_worked_night  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+
+
+def _squeezed(html: str) -> str:
+    """Markup with the template's indentation taken out (it is whitespace between tags)."""
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
+def _both(make, query: str = "", paginate=False) -> tuple[str, str]:
+    """The table as ours writes it and as django_tables2/table.html does."""
+    request = RequestFactory().get("/" + query)
+    written = []
+    for template in (None, "django_tables2/table.html"):
+        table = make()
+        if template is not None:
+            table.template_name = template
+        RequestConfig(request, paginate=paginate).configure(table)
+        written.append(_squeezed(table.as_html(request)))
+    return written[0], written[1]
+
+
+@pytest.fixture
+def worked(db):
+    make_player("Mike", "BOG", is_host=True)
+    fred = make_player("Fred", "BOF")
+    make_player("Ann", "BOA")
+    make_player("Gus", "BOGU", regular=False, invited_by=fred)
+    night = open_night()
+    play_worked_night(night)
+    return night
+
+
+@pytest.mark.parametrize("query", ["", "?sort=-book", "?sort=name"])
+def test_the_dashboard_table_is_written_as_the_stock_template_writes_it(worked, query):
+    session = worked.session
+    lines = selectors.session_dashboard(session).lines
+    ours, stock = _both(lambda: DashboardTable(lines, session=session), query)
+    assert ours == stock and "<tbody" in ours and 'class="money"' in ours
+
+
+@pytest.mark.parametrize("query", ["", "?page=2", "?sort=-amount"])
+def test_the_journal_is_written_as_the_stock_template_writes_it(worked, query):
+    rows = selectors.entries_of(worked.session).select_related("session", "reversed_by")
+    assert rows.count() > 10
+    ours, stock = _both(lambda: EntriesTable(rows, show_footer=False), query,
+                        paginate={"per_page": 10})
+    assert ours == stock and ">Correct</a>" not in ours   # a closed night: no buttons
+
+
+def test_the_journal_time_reads_as_the_date_filter_wrote_it(worked):
+    entry = Entry.objects.filter(session=worked.session).order_by("id").first()
+
+    class Stock(dt.Table):   # a plain django-tables2 table: our template falls back to its rows
+        created_at = dt.DateTimeColumn(format="H:i", verbose_name="When")
+
+    class Ours(Table):
+        created_at = LocalTimeColumn(format="H:i", verbose_name="When")
+
+    request = RequestFactory().get("/")
+    for rows in ([entry], [{"created_at": None}]):
+        ours = _squeezed(Ours(rows).as_html(request))
+        assert ours == _squeezed(Stock(rows).as_html(request))
+        stock = Stock(rows)
+        stock.template_name = "django_tables2/table.html"
+        assert ours == _squeezed(stock.as_html(request)) and "<td >" in ours
+
+
+def test_the_reports_tables_are_written_as_the_stock_template_writes_them(worked):
+    report = selectors.settle_up_report(worked.session)
+    for make in (lambda: reports.settle_up_tables(report)[0],
+                 lambda: reports.settle_up_tables(report)[1],
+                 lambda: SeasonTable(selectors.season()),
+                 lambda: BookTable([{"name": p.name, "note_id": p.note_id, "kind": "regular",
+                                     "balance": cents} for p, cents in selectors.the_book()])):
+        ours, stock = _both(make)
+        assert ours == stock
+
+
+def test_an_empty_table_and_computed_attributes_are_written_as_the_stock_template_does(db):
+    class Computed(Table):
+        name = dt.Column(attrs={"td": {"data-len": lambda value: len(value)}})
+        amount = MoneyColumn(signed=True, attrs={"td": {"class": lambda record: "x" if
+                                                        record["amount"] < 0 else "y"}})
+        link = dt.TemplateColumn("<b>{{ record.name }}</b>", orderable=False)
+
+    rows = [{"name": "Ann & Bo", "amount": -5}, {"name": "<Cy>", "amount": 700}]
+    ours, stock = _both(lambda: Computed(rows))
+    assert ours == stock and 'data-len="8"' in ours and "&lt;Cy&gt;" in ours
+    ours, stock = _both(lambda: Computed([], empty_text="Nobody <yet>"))
+    assert ours == stock and "Nobody &lt;yet&gt;" in ours
