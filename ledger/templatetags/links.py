@@ -4,6 +4,8 @@ No image request, no script and no style attribute (the CSP is default-src 'self
 code shows on any phone or tablet and prints with the page.
 """
 
+from functools import lru_cache
+
 import segno
 from django import template
 from django.utils.safestring import mark_safe
@@ -11,8 +13,12 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 
+@lru_cache(maxsize=256)
 def qr_svg(text: str, *, title: str = "", scale: int = 4) -> str:
-    """`text` as an SVG QR code (error correction M, a white quiet zone of 4 modules)."""
+    """`text` as an SVG QR code (error correction M, a white quiet zone of 4 modules).
+
+    Remembered: the settle-up and players pages draw the same dozen links on every visit, and
+    drawing one is a few milliseconds of pure Python."""
     code = segno.make(text, error="m")
     return code.svg_inline(scale=scale, border=4, dark="#000", light="#fff",
                            title=title or None, svgclass="qr", lineclass=None)
