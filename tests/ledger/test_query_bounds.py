@@ -1,0 +1,153 @@
+"""Every page the busy-night bench hits, and the other pages of a night, reads the database a
+fixed number of times (issue 10): the same count for a small night (4 players, a few buy-ins
+and hands, one closed night before it) and a big one (12 players and a guest, 60 buy-ins, 12
+hands, three closed nights), and no more than the page's bound. A page that reads once per
+player, entry, hand or night fails the first check."""
+
+import datetime
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ledger import services
+from ledger.forms import new_key
+from ledger.models import Player
+
+pytestmark = pytest.mark.django_db
+
+SMALL = {"players": 4, "buyins": 8, "hands": 2, "closed": 1}
+BIG = {"players": 12, "buyins": 60, "hands": 12, "closed": 3}
+
+# Today's count and a little room (PostgreSQL adds its advisory lock to a save). The session
+# middleware's save of the banker's login is counted (a savepoint, the UPDATE, its release).
+BOUNDS = {
+    "dashboard": 20,        # 18 today
+    "dashboard_live": 20,   # 18 today: the polled fragment reads what the page reads
+    "buyin_form": 11,       # 9 today
+    "buyin_row": 11,        # 9 today: the row's quick buy-in
+    "phone": 19,            # 17 today
+    "phone_live": 11,       # 9 today: the history is not in the polled fragment
+    "hand": 11,             # 9 today
+    "game_call": 12,        # 10 today
+    "journal": 11,          # 9 today
+    "journal_csv": 11,      # 9 today
+    "settle_up": 17,        # 15 today: the QR links in one query
+    "settle_up_csv": 16,    # 14 today
+    "cashout": 18,          # 16 today
+    "close": 24,            # 22 today
+    "season": 18,           # 16 today
+    "book": 10,             # 8 today
+    "players": 9,           # 7 today
+    "sessions": 9,          # 7 today
+    "buyin_save": 23,       # 21 today: the form's reads, then the service's locks and checks
+}
+
+
+def _night_of(size: dict) -> dict:
+    """Players, `closed` closed nights and tonight's open one with money, hands and a game
+    called; returns what the pages need."""
+    names = [f"P{i:02d}" for i in range(size["players"])]
+    for i, name in enumerate(names):
+        services.player_create(name=name, note_id=f"N{i:02d}", is_host=i == 0, key=new_key())
+    services.player_create(name="Guest", note_id="GST", regular=False, invited_by=names[1],
+                           key=new_key())
+    for night in range(size["closed"]):
+        closed = services.session_open(date=datetime.date(2026, 10, 3 + 7 * night),
+                                       banker=names[0], seating=names[1:], key=new_key())
+        for n, name in enumerate(names):
+            services.buyin_create(session=closed, player=name, amount="5.00",
+                                  paid="book" if n % 2 else "cash", key=new_key())
+        for name in names:
+            services.cashout_create(session=closed, player=name, chips={"green": 1},
+                                    key=new_key())
+        services.session_close(session=closed, key=new_key())
+    tonight = services.session_open(date=datetime.date(2026, 11, 21), banker=names[0],
+                                    seating=names[1:], key=new_key())
+    services.buyin_create(session=tonight, player="Guest", amount="5.00", paid="cash",
+                          key=new_key())
+    services.buyin_create(session=tonight, player=names[2], amount="5.00", paid="cash",
+                          seller=names[1], key=new_key(), confirm_duplicate=True)
+    for n in range(size["buyins"]):
+        services.buyin_create(session=tonight, player=names[n % len(names)], amount="5.00",
+                              paid=("cash", "note", "book")[n % 3], key=new_key(),
+                              confirm_duplicate=True)
+    services.warning_record(session=tonight, player=names[1], key=new_key())
+    services.penalty_record(session=tonight, player=names[2], key=new_key())
+    for n in range(size["hands"]):
+        services.game_call(session=tonight, game="five-card-draw",
+                           dealer=names[n % len(names)], key=new_key())
+        services.hand_enter(session=tonight, key=new_key(), hand={"pot": "1.00", "players": [
+            {"name": names[(n + k) % len(names)], "won": ["high"] if k == 0 else []}
+            for k in range(4)]})
+    services.game_call(session=tonight, game="five-card-draw", dealer=names[0], key=new_key())
+    return {"session": tonight, "player": Player.objects.get(name=names[1]),
+            "row": Player.objects.get(name=names[3])}
+
+
+def _pages(night: dict) -> dict:
+    """Page name -> (who asks, path, extra request arguments)."""
+    pk, token = night["session"].pk, night["player"].balance_token
+    live = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
+    return {
+        "dashboard": ("banker", reverse("session_dashboard", args=[pk]), {}),
+        "dashboard_live": ("banker", reverse("session_dashboard", args=[pk]), live),
+        "buyin_form": ("banker", reverse("buyin", args=[pk]), {}),
+        "buyin_row": ("banker", f"{reverse('buyin', args=[pk])}?player={night['row'].pk}", {}),
+        "phone": ("phone", reverse("player_balance", args=[token]), {}),
+        "phone_live": ("phone", reverse("player_balance", args=[token]), live),
+        "hand": ("banker", reverse("hand", args=[pk]), {}),
+        "game_call": ("banker", reverse("game_call", args=[pk]), {}),
+        "journal": ("banker", reverse("session_entries", args=[pk]), {}),
+        "journal_csv": ("banker", f"{reverse('session_entries', args=[pk])}?_export=csv", {}),
+        "settle_up": ("banker", reverse("settle_up", args=[pk]), {}),
+        "settle_up_csv": ("banker", f"{reverse('settle_up', args=[pk])}?_export=csv", {}),
+        "cashout": ("banker", reverse("cashout", args=[pk]), {}),
+        "close": ("banker", reverse("session_close", args=[pk]), {}),
+        "season": ("banker", reverse("season"), {}),
+        "book": ("banker", reverse("book"), {}),
+        "players": ("banker", reverse("player_list"), {}),
+        "sessions": ("banker", reverse("session_list"), {}),
+    }
+
+
+def _counts(banker_client, size: dict) -> dict[str, int]:
+    night = _night_of(size)
+    phone = Client()   # no login: the player's link is the key
+    counts = {}
+    for name, (who, path, extra) in _pages(night).items():
+        asker = banker_client if who == "banker" else phone
+        asker.get(path, **extra)   # a first visit may set up the login's session and CSRF cookie
+        with CaptureQueriesContext(connection) as queries:
+            response = asker.get(path, **extra)
+        assert response.status_code == 200, (name, response.status_code)
+        counts[name] = len(queries)
+    form = banker_client.get(reverse("buyin", args=[night["session"].pk]))
+    key = form.context["form"]["key"].value()
+    with CaptureQueriesContext(connection) as queries:
+        response = banker_client.post(reverse("buyin", args=[night["session"].pk]), {
+            "key": key, "player": night["row"].pk, "amount": "5.00", "paid": "cash",
+            "confirm_duplicate": "on", "save": "1"})
+    assert response.status_code == 302
+    counts["buyin_save"] = len(queries)
+    return counts
+
+
+@pytest.mark.parametrize("first", ["small", "big"])
+def test_each_page_reads_the_database_a_fixed_number_of_times(banker_client, first):
+    """Both sizes in one test, each in a transaction rolled back after it is counted (the
+    journal cannot be emptied otherwise); counted in both orders, so nothing a first visit
+    sets up (a cache, a cookie) hides a count that grows."""
+    counted = {}
+    for size in (first, "big" if first == "small" else "small"):
+        with transaction.atomic():
+            counted[size] = _counts(banker_client, SMALL if size == "small" else BIG)
+            transaction.set_rollback(True)
+    grew = {page: (counted["small"][page], counted["big"][page]) for page in BOUNDS
+            if counted["big"][page] != counted["small"][page]}
+    assert not grew, f"queries changed with players, entries, hands or nights: {grew}"
+    for size, counts in counted.items():
+        over = {page: n for page, n in counts.items() if n > BOUNDS[page]}
+        assert not over, f"{size} night over the bound: {over} (bounds {BOUNDS})"
