@@ -75,6 +75,7 @@ class Dashboard:
     chips_outstanding: int
     note_balances: dict[int, int] = field(default_factory=dict)   # open note id -> cents
     warning_given: bool = False   # the night's one warning for jumping the bet is used (B11)
+    hand_recorded: bool = False   # a hand is recorded: the seating is fixed (`hand_recorded`)
     game: TableGame | None = None  # the game at the table (table_game), read once
     deal: Deal | None = None       # who deals next (deal_state), from the same rows
 
@@ -444,12 +445,15 @@ def session_dashboard(session: PokerSession) -> Dashboard:
     rows = table_rows(session)
     game = table_game(session, rows=rows)
     seats = [line.player.name for line in lines if line.seat is not None]  # in seating order
+    # `warning_given` and `hand_recorded` in one read
+    recorded = set(Entry.objects.filter(session=session, kind__in=[Entry.WARNING, Entry.HAND])
+                   .order_by().values_list("kind", flat=True).distinct())
     return Dashboard(
         session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
         table_pot=game.pot, final_pot=totals.get(Account.FINAL_POT, 0),
         chips_outstanding=totals.get(Account.CHIPS, 0),
         note_balances=open_note_balances(session),
-        warning_given=warning_given(session),
+        warning_given=Entry.WARNING in recorded, hand_recorded=Entry.HAND in recorded,
         game=game, deal=deal_state(session, rows=rows, seats=seats),
     )
 
@@ -462,7 +466,7 @@ def close_entry_id(session: PokerSession) -> int | None:
 def night_book(session: PokerSession, *, upto_entry: int | None = None) -> dict[int, int]:
     """THE BOOK as this night left it: after its close (or now, while it is open), with the
     night's surrogate book still to merge added in. Player id -> cents, non-zero only."""
-    if upto_entry is None:
+    if upto_entry is None and not session.is_open:   # only closing writes the close entry
         upto_entry = close_entry_id(session)
     balances = book_balances(upto_entry=upto_entry)
     if not session.host_present:

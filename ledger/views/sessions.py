@@ -91,7 +91,7 @@ def session_dashboard_view(request, pk):
     recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
                "game": dash.game, "deal": dash.deal, "undo": undo,
-               "can_reseat": session.is_open and not hand_recorded(session)
+               "can_reseat": session.is_open and not dash.hand_recorded
                and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":

@@ -24,20 +24,20 @@ BIG = {"players": 12, "buyins": 60, "hands": 12, "closed": 3}
 # Today's count and a little room (PostgreSQL adds its advisory lock to a save). The session
 # middleware's save of the banker's login is counted (a savepoint, the UPDATE, its release).
 BOUNDS = {
-    "dashboard": 20,        # 18 today
-    "dashboard_live": 20,   # 18 today: the polled fragment reads what the page reads
+    "dashboard": 18,        # 16 today
+    "dashboard_live": 18,   # 16 today: the polled fragment reads what the page reads
     "buyin_form": 11,       # 9 today
     "buyin_row": 11,        # 9 today: the row's quick buy-in
-    "phone": 19,            # 17 today
-    "phone_live": 11,       # 9 today: the history is not in the polled fragment
+    "phone": 18,            # 16 today
+    "phone_live": 10,       # 8 today: the history is not in the polled fragment
     "hand": 11,             # 9 today
     "game_call": 12,        # 10 today
     "journal": 11,          # 9 today
     "journal_csv": 11,      # 9 today
-    "settle_up": 17,        # 15 today: the QR links in one query
-    "settle_up_csv": 16,    # 14 today
-    "cashout": 18,          # 16 today
-    "close": 24,            # 22 today
+    "settle_up": 15,        # 13 today: the QR links in one query
+    "settle_up_csv": 14,    # 12 today
+    "cashout": 17,          # 15 today
+    "close": 23,            # 21 today
     "season": 18,           # 16 today
     "book": 10,             # 8 today
     "players": 9,           # 7 today
