@@ -17,7 +17,9 @@ The clients, as the issue describes them (and no gentler):
 gunicorn runs BENCH_WORKERS workers (default 5, (2 x cores) + 1 on this 2-core machine, as
 the README's production line) of BENCH_THREADS threads (default 1: sync workers). "database is
 locked" is counted in the answers and in the server's log. Each page's median and p95 follow
-the totals.
+the totals. Before the clock starts, each page is asked a few times per worker, untimed: a
+night's server has been up for hours (the first reading of each page in a fresh worker reads
+templates from disk and opens the database connection).
 
 Run alone with `python -m bench busy_night` (BENCH_SECONDS shortens it).
 """
@@ -189,6 +191,15 @@ def _phone(client: Client, token: str, stop: float, times, errors) -> None:
         time.sleep(POLL)    # a phone polls every few seconds
 
 
+def _warm_up(tablet: Client, phone: Client, session: str, players, workers: int) -> None:
+    """Each page a few times per worker, untimed, before the clock starts: a night's server has
+    been up for hours, its templates compiled and its connections open."""
+    for _ in range(3 * workers):
+        tablet.get(f"/s/{session}/buy/")
+        tablet.get(f"/s/{session}/")
+        phone.get(f"/p/{players[-1][1]}/")
+
+
 def _p95(values: list[float]) -> float:
     values = sorted(values)
     return values[max(0, int(len(values) * 0.95) - 1)] if values else float("nan")
@@ -223,6 +234,7 @@ def main() -> None:
             if index < BANKERS:
                 client.login()
             clients.append(client)
+        _warm_up(clients[0], clients[-1], session, players, int(workers))
         stop = time.monotonic() + seconds
         times: list[tuple[str, float]] = []
         errors: list[str] = []
