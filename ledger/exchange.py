@@ -54,7 +54,7 @@ def _player_json(player: Player) -> dict[str, Any]:
                            "regular": player.regular}
     if player.is_host:
         row["host"] = True
-    if player.invited_by_id:
+    if player.invited_by is not None:
         row["invited_by"] = player.invited_by.name
     return row
 
@@ -77,6 +77,8 @@ def export_session(session: PokerSession) -> dict[str, Any]:
     events = []
     for entry in entries:
         if entry.kind == Entry.REVERSAL:
+            if entry.reverses_id is None:   # the database refuses it (correction_names_its_entry)
+                raise LedgerError(f"Entry #{entry.pk} is a correction that names no entry.")
             events.append({"type": "reverse", "event": position[entry.reverses_id],
                            "reason": entry.payload.get("reason", "")})
         else:
@@ -112,7 +114,7 @@ def _inviters_first(players: list[Player]) -> list[Player]:
     def place(player: Player) -> None:
         if player in placed:
             return
-        if player.invited_by_id and player.invited_by.name in names:
+        if player.invited_by is not None and player.invited_by.name in names:
             place(player.invited_by)
         placed.append(player)
 
@@ -196,55 +198,63 @@ def _check_book_before(book_before: Mapping, *, user, prefix: str) -> None:
                           field="book_before")
 
 
+def _given(event: Mapping[str, Any], field: str, default: Any = None) -> Any:
+    """The file's value of an event's `field`: any JSON value, None when absent. Its type was
+    read already where the format fixes one (`_check_event`); the service it is handed to
+    refuses a missing or wrong one by name ("Choose a player.")."""
+    return event.get(field, default)
+
+
 def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None], key: str,
            user) -> Entry | None:
     kind = event.get("type")
     common = {"session": session, "key": key, "user": user}
     if kind == "buy":
         return services.buyin_create(
-            player=event.get("player"), amount=event.get("amount"),
-            paid=event.get("paid", Entry.CASH), seller=event.get("from", BANK),
+            player=_given(event, "player"), amount=_given(event, "amount"),
+            paid=_given(event, "paid", Entry.CASH), seller=_given(event, "from", BANK),
             confirm_duplicate=True, **common)
     if kind == "warning":
-        return services.warning_record(player=event.get("player"), **common)
+        return services.warning_record(player=_given(event, "player"), **common)
     if kind == "penalty":
-        return services.penalty_record(player=event.get("player"),
-                                       amount=event.get("amount", "0.20"), **common)
+        return services.penalty_record(player=_given(event, "player"),
+                                       amount=_given(event, "amount", "0.20"), **common)
     if kind == "hand":
         return services.hand_enter(hand=event, **common)
     if kind == "call":
-        return services.game_call(game=event.get("game"), dealer=event.get("dealer"),
-                                  options=event.get("options"), **common)
+        return services.game_call(game=_given(event, "game"), dealer=_given(event, "dealer"),
+                                  options=_given(event, "options"), **common)
     if kind == "end_game":
         return services.game_end(**common)
     if kind == "cashout":
-        return services.cashout_create(player=event.get("player"), chips=event.get("chips"),
+        return services.cashout_create(player=_given(event, "player"), chips=_given(event, "chips"),
                                        **common)
     if kind == "count_difference":
-        return services.count_difference_record(amount=event.get("amount"),
-                                                reason=event.get("reason", ""), **common)
+        return services.count_difference_record(amount=_given(event, "amount"),
+                                                reason=_given(event, "reason", ""), **common)
     if kind == "final_pot":
-        return services.final_pot_award(winner=event.get("winner"), **common)
+        return services.final_pot_award(winner=_given(event, "winner"), **common)
     if kind == "note":
         action = event.get("action")
         if action not in ("commit", "void"):
             raise LedgerError(f"\"action\" must be commit or void, not {action!r}.")
         service = services.note_commit if action == "commit" else services.note_void
-        return service(player=event.get("player"), holder=event.get("holder", "all"),
-                       amount=event.get("amount"), **common)
+        return service(player=_given(event, "player"), holder=_given(event, "holder", "all"),
+                       amount=_given(event, "amount"), **common)
     if kind == "pay":
-        return services.payment_record(player=event.get("player"), to=event.get("to"),
-                                       amount=event.get("amount"), **common)
+        return services.payment_record(player=_given(event, "player"), to=_given(event, "to"),
+                                       amount=_given(event, "amount"), **common)
     if kind == "merge":
         return services.surrogate_book_merge(**common)
     if kind == "close":
         return services.session_close(**common)
     if kind == "reverse":
         target = event.get("event")
-        if not isinstance(target, int) or not 0 <= target < len(entries) \
-                or entries[target] is None:
+        earlier = entries[target] if isinstance(target, int) and 0 <= target < len(entries) \
+            else None
+        if earlier is None:
             raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
-        return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
+        return services.entry_reverse(entry=earlier, reason=event.get("reason", ""),
                                       key=key, user=user)
     raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, call, "
                       "hand, end_game, cashout, count_difference, final_pot, note, pay, merge, "
@@ -276,6 +286,8 @@ _TEXT_FIELDS = {"buy": ("paid",), "count_difference": ("reason",), "note": ("act
 def _money_text(value: object, where: str) -> None:
     """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number."""
     try:
+        if not isinstance(value, str):   # a bare number: 2000 has meant both $20 and $2,000
+            raise MoneyError(where)
         cents = read_money(value, field=where)
     except MoneyError:
         raise LedgerError(f"{where}: write the amount as a decimal string such as \"18.05\", "

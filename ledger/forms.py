@@ -61,7 +61,7 @@ class MoneyField(forms.CharField):
         if text.startswith("-"):
             raise forms.ValidationError("The amount cannot be negative.")
         try:
-            cents = parse_cents(text, field=self.label or "amount")
+            cents = parse_cents(text, field=str(self.label or "amount"))
         except MoneyError:
             raise forms.ValidationError(
                 f"“{text}” is not an amount of money. Type dollars and cents, such as 20.00."
@@ -79,7 +79,7 @@ class MoneyField(forms.CharField):
 CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
 
 
-class ConfirmLargeAmountMixin:
+class ConfirmLargeAmountMixin(forms.Form):
     """An amount above $500 is saved only once the banker ticks that it is right.
 
     The box carries the amount it confirms, so changing the amount asks again; until it is
@@ -110,6 +110,8 @@ class KeyedForm(forms.Form):
     """A form that writes money: it carries the one-time idempotency key."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # Set when the key came back with another request: the page offers a fresh form.
+    key_used = False
 
     def __init__(self, *args, **kwargs):
         initial = kwargs.setdefault("initial", {})
@@ -173,7 +175,8 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
         self.order_fields(["player", "amount", "paid", "seller"])
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("seller") and data.get("seller") == data.get("player"):
             self.add_error("seller", "A player cannot buy chips from themself.")
         self.check_large_amount(data)
@@ -234,7 +237,8 @@ class CashOutForm(RosterForm):
         return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not self.errors and not self.nothing and not any(self.chips().values()):
             raise forms.ValidationError(
                 "Count at least one chip, or tap “Cashed out nothing” for a player who has none.")
@@ -294,7 +298,8 @@ class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
         self.order_fields(["player", "to", "amount"])
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("to") and data.get("to") == data.get("player"):
             self.add_error("to", "Nobody pays themself.")
         self.check_large_amount(data)
@@ -340,7 +345,8 @@ class PlayerForm(KeyedForm):
         )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("guest") and not data.get("invited_by"):
             self.add_error("invited_by", "A guest needs the regular who invited them (B9).")
         return data
@@ -404,7 +410,8 @@ class SeatingForm(KeyedForm):
         return [int(p) for p in parts]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         order, move = data.get("order"), data.get("move") or ""
         if order is None:
             return data
@@ -473,7 +480,9 @@ class GameCallForm(RosterForm):
 
     def __init__(self, *args, games=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "— which game? —"), *games]
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)  # declared above
+        game.choices = [("", "— which game? —"), *games]
         self.fields["dealer"] = _player_field("Dealer", self.roster, empty="— who deals? —")
         self.order_fields(["game", "dealer"])
 

@@ -32,6 +32,7 @@ corrected by a reversing entry with a reason (services/corrections.py).
 from __future__ import annotations
 
 import secrets
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -52,13 +53,16 @@ class AppendOnlyError(Exception):
     """Raised when code tries to change or remove a row of the journal."""
 
 
-class AppendOnlyQuerySet(models.QuerySet):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class AppendOnlyQuerySet(models.QuerySet[_M]):
     """Refuses bulk UPDATE and DELETE: money rows are only ever added."""
 
-    def update(self, **kwargs):
+    def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
 
-    def delete(self):
+    def delete(self) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
 
     # bulk_update goes through update(); bulk_create is allowed.
@@ -72,7 +76,7 @@ class AppendOnlyModel(models.Model):
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError(
                 f"{type(self).__name__} rows are append-only: add a reversing entry"
@@ -80,7 +84,7 @@ class AppendOnlyModel(models.Model):
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
 
 
@@ -264,7 +268,7 @@ class Entry(AppendOnlyModel):
             models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
             models.CheckConstraint(
                 condition=~Q(kind="buy") | Q(counterparty__isnull=False)
-                | (Q(amount__gt=0) & Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0))),
+                | (Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))),
                 name="bank_buy_in_whole_five_dollars",
             ),
             models.CheckConstraint(
@@ -300,13 +304,13 @@ class BankNote(AppendOnlyModel):
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount__gt=0) & Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
                 name="note_amount_positive_nickels",
             ),
         ]
 
     def __str__(self) -> str:
-        holder = self.holder.name if self.holder_id else "the bank"
+        holder = self.holder.name if self.holder is not None else "the bank"
         return f"{self.debtor.note_id} {self.amount / 100:.2f} held by {holder}"
 
 

@@ -8,7 +8,9 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, Min, Q, Sum
 
@@ -129,7 +131,7 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
 _BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
 
 
-def _add_money_row(lines: dict[int, PlayerLine], row: dict) -> None:
+def _add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, Any]) -> None:
     line = lines[row["player"]]
     if row["kind"] == Entry.BUY:
         attr = _BOUGHT[row["method"]]
@@ -514,7 +516,7 @@ def audit(session: PokerSession | None = None) -> dict:
     With a session, only that night's entries are checked one by one (the totals and the
     chain stay global).
     """
-    postings: dict[int, list[dict]] = {}
+    postings: dict[int, list[Mapping[str, Any]]] = {}
     total = book_total = count = 0
     surrogate: dict[int, int] = {}
     for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
@@ -552,7 +554,7 @@ def audit(session: PokerSession | None = None) -> dict:
 
 def chain_check() -> dict:
     """The journal's hash chain recomputed from the rows as they are now (see `_chain`)."""
-    postings: dict[int, list[dict]] = {}
+    postings: dict[int, list[Mapping[str, Any]]] = {}
     for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
                                                  "note_id", "amount"):
         postings.setdefault(row["entry_id"], []).append(row)
@@ -563,7 +565,8 @@ def chain_check() -> dict:
     return _chain(rows, postings, notes)
 
 
-def _chain(rows, postings: dict[int, list[dict]], notes: dict[int, dict]) -> dict:
+def _chain(rows: Iterable[Mapping[str, Any]], postings: Mapping[int, list[Mapping[str, Any]]],
+           notes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
     """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
 
     `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
@@ -638,22 +641,23 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
     concern that player are read (the banker's own rows stay whole for the banker)."""
     ids = [s.pk for s in sessions]
     by_id = {s.pk: s for s in sessions}
-    money_rows = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
-                  .exclude(kind=Entry.REVERSAL)
-                  .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
-                                    Entry.COUNT_DIFFERENCE]))
-    voided = Posting.objects.filter(session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
-                                    entry__payload__action="void",
-                                    entry__reversed_by__isnull=True)
+    money_query = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
+                   .exclude(kind=Entry.REVERSAL)
+                   .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
+                                     Entry.COUNT_DIFFERENCE]))
+    voided_query = Posting.objects.filter(
+        session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
+        entry__payload__action="void", entry__reversed_by__isnull=True)
     seats = Seat.objects.filter(session__in=ids)
     if player is not None:
-        money_rows = money_rows.filter(Q(player=player) | Q(counterparty=player))
-        voided = voided.filter(Q(note__debtor=player) | Q(note__holder=player)
-                               | Q(note__holder__isnull=True, session__banker=player))
+        money_query = money_query.filter(Q(player=player) | Q(counterparty=player))
+        voided_query = voided_query.filter(
+            Q(note__debtor=player) | Q(note__holder=player)
+            | Q(note__holder__isnull=True, session__banker=player))
         seats = seats.filter(player=player)
-    money_rows = list(money_rows.values("session", "kind", "player", "counterparty", "method")
+    money_rows = list(money_query.values("session", "kind", "player", "counterparty", "method")
                       .annotate(total=Sum("amount"), n=Count("id")).order_by())
-    voided = list(voided.values("session", "note__debtor", "note__holder")
+    voided = list(voided_query.values("session", "note__debtor", "note__holder")
                   .annotate(total=Sum("amount")).order_by())
     seat_rows = list(seats.values_list("session", "player", "position"))
     wanted = {pid for _, pid, _ in seat_rows}

@@ -127,7 +127,9 @@ def xlsx_bytes(sheets) -> bytes:
     from openpyxl.styles import Font
 
     book = Workbook()
-    book.remove(book.active)
+    empty = book.active   # a new workbook comes with one empty sheet; ours are made below
+    if empty is not None:
+        book.remove(empty)
     for name, table in sheets:
         sheet = book.create_sheet(title=name[:31])
         money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]

@@ -19,11 +19,13 @@ NOT_REVERSIBLE = {
 @idempotent("entry_reverse")
 def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""
-    if not isinstance(entry, Entry):
+    if isinstance(entry, Entry):
+        found: Entry | None = entry
+    else:
         found = Entry.objects.filter(pk=entry).first() if str(entry).isdigit() else None
-        if found is None:
-            raise LedgerError(f"There is no entry {entry!r}.", field="entry")
-        entry = found
+    if found is None:
+        raise LedgerError(f"There is no entry {entry!r}.", field="entry")
+    entry = found
     reason = " ".join(str(reason or "").split())
     if not reason:
         raise LedgerError("Say why the entry is being corrected.", field="reason")

@@ -14,7 +14,7 @@ class LedgerError(ValidationError):
         self.field = field
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class IdempotencyConflict(LedgerError):

@@ -89,7 +89,7 @@ def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
 
 def _is_zero(value: object) -> bool:
     try:
-        return not isinstance(value, bool) and parse_cents(value) == 0  # type: ignore[arg-type]
+        return not isinstance(value, bool) and parse_cents(value) == 0
     except MoneyError:
         return False
 
@@ -103,10 +103,11 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
                        game=game, key=key, user=user)
 
 
-def _typed_hand(session: PokerSession, *, pot: int | str, awards: Mapping,
+def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping,
                 owes: Mapping | None, carry: int | str | None, game: str, key: str,
                 user) -> Entry:
-    """The old form of a hand, only its pot, awards and owes: the arithmetic is checked."""
+    """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
+    `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")

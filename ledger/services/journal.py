@@ -79,6 +79,11 @@ class Journal:
             raise LedgerError(
                 f"Internal error: the {kind} entry does not balance; nothing written."
             )
+        if note_to_create is not None and self.session is None:
+            raise LedgerError(
+                f"Internal error: the {kind} entry writes a bank note outside a night; "
+                "nothing written."
+            )
         entry = Entry(
             session=self.session, kind=kind, player=player, counterparty=counterparty,
             amount=amount, method=method, payload=payload, memo=memo, key=key,
@@ -88,7 +93,7 @@ class Journal:
         _seal(entry, legs, note_to_create)
         entry.save()
         note = None
-        if note_to_create is not None:
+        if note_to_create is not None and self.session is not None:
             note = BankNote.objects.create(session=self.session, entry=entry, **note_to_create)
         Posting.objects.bulk_create(
             Posting(
@@ -120,8 +125,9 @@ def _seal(entry: Entry, legs: dict, note_to_create: dict | None) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
     last = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
             .values("sequence", "chain").first())
-    sequence = last["sequence"] + 1 if last else 1
-    previous = last["chain"] if last else chain.GENESIS
+    sequence, previous = 1, chain.GENESIS
+    if last is not None and last["sequence"] is not None:   # (filtered: never None)
+        sequence, previous = last["sequence"] + 1, last["chain"]
     note = None
     if note_to_create is not None:
         holder = note_to_create.get("holder")

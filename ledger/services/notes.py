@@ -75,7 +75,7 @@ def _close_notes(*, action, session, player, holder, amount, note, key, user) ->
     payload = {"type": "note", "player": debtor.name, "action": action}
     if len(chosen) == 1:  # named precisely, so its import closes this very note
         bank_note = chosen[0][0]
-        payload["holder"] = bank_note.holder.name if bank_note.holder_id else BANK
+        payload["holder"] = bank_note.holder.name if bank_note.holder is not None else BANK
         payload["amount"] = format_cents(bank_note.amount)
     elif holder != ALL:
         payload["holder"] = holder if isinstance(holder, str) else holder.name

@@ -65,7 +65,7 @@ def session_close_view(request, pk):
     form = CloseForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.session_close, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("settle_up", session.pk)
     return render(request, "ledger/close.html", _context(request, session, close_form=form),
                   status=400)
@@ -82,7 +82,7 @@ def note_action(request, pk):
             else services.note_void
         outcome = call_service(request, form, service, session=session,
                                note=form.cleaned_data["note"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#notes")
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),
@@ -99,7 +99,7 @@ def count_difference(request, pk):
         outcome = call_service(request, form, services.count_difference_record, session=session,
                                amount=form.cleaned_data["amount"],
                                reason=form.cleaned_data["reason"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#chips")
     return render(request, "ledger/close.html",
                   _context(request, session, difference_form=form), status=400)
@@ -113,7 +113,7 @@ def surrogate_merge(request, pk):
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.surrogate_book_merge, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("settle_up", session.pk)
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),

@@ -9,17 +9,21 @@ possible duplicate (R15) is handed back so the page can ask before writing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from django.db import DatabaseError
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
+from ledger.forms import KeyedForm
 from ledger.models import Entry, PokerSession
 from ledger.services import IdempotencyConflict, LedgerError, PossibleDuplicate
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def get_session(pk: int) -> PokerSession:
@@ -40,26 +44,23 @@ def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
-def saved_redirect(session: PokerSession, entry: Entry):
+def saved_redirect(session: PokerSession, entry: Entry) -> HttpResponseRedirect:
     """After a write, show the table with what was saved. A replayed submit (same key) gets
     the very same redirect, so a double tap shows the first result."""
     return redirect(dashboard_url(session, entry))
 
 
 @dataclass
-class Outcome:
+class Outcome(Generic[T]):
     """What came of a service call: the result, or why nothing was written."""
 
-    result: object = None
+    result: T | None = None
     duplicate: str = ""
     error: str = ""
 
-    @property
-    def ok(self) -> bool:
-        return self.result is not None
 
-
-def call_service(request, form, service, **kwargs) -> Outcome:
+def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T],
+                 **kwargs: Any) -> Outcome[T]:
     """Run a money service with the form's key and the banker; never let a refusal become a 500.
 
     Refusals are put on the form: on the named field when the form has it, else at the top.

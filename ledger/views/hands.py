@@ -47,7 +47,7 @@ def game_call(request, pk):
         if not form.errors:
             outcome = call_service(request, form, services.game_call, session=session,
                                    game=game, dealer=data["dealer"], options=options)
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect(_hand_url(session))
     return render(request, "ledger/game_call.html",
                   {"session": session, "form": form, "state": table_game(session),
@@ -63,7 +63,7 @@ def game_end(request, pk):
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.game_end, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(dashboard_url(session, outcome.result))
     return redirect(_hand_url(session))
 
@@ -101,7 +101,7 @@ def hand(request, pk):
         else:
             outcome = call_service(request, form, services.hand_enter, session=session,
                                    hand=entered)
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect(_hand_url(session, outcome.result))
             context["offer_computed"] = typed and "awards" in entered
     status = 400 if form.is_bound and form.errors else 200

@@ -80,16 +80,17 @@ def buyin(request, pk, sale=False):
                 paid=data["paid"], seller=data["seller"],
                 confirm_duplicate=bool(data.get("confirm_duplicate")),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
             context["duplicate"] = outcome.duplicate
         status = 200 if context.get("duplicate") else 400
         return render(request, "ledger/buyin.html", {**context, "form": form}, status=status)
-    initial = {}
+    initial: dict[str, int] = {}
+    chosen = None
     if request.GET.get("player", "").isdigit():
         initial["player"] = int(request.GET["player"])
+        chosen = dict(players).get(initial["player"])
     form = BuyInForm(roster=players, sale=sale, initial=initial)
-    chosen = dict(players).get(initial.get("player"))
     if chosen is not None and not sale:
         # The row's buy-in button: one more tap saves $5, $10 or $20 (cash unless another way
         # is ticked first). Its own one-time key; the full form below stays for other amounts.
@@ -120,7 +121,7 @@ def penalty(request, pk):
         else:
             outcome = call_service(request, form, services.penalty_record, session=session,
                                    player=player, amount=form.cleaned_data["amount"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/penalty.html",
@@ -157,7 +158,7 @@ def cashout(request, pk):
                 session=session, player=form.cleaned_data["player"],
                 chips={} if nothing else form.chips(),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
         elif not saving:
             form.errors.clear()  # still counting: no complaints until "save"
@@ -206,7 +207,7 @@ def final_pot(request, pk):
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.final_pot_award,
                                session=session, winner=form.cleaned_data["winner"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/final_pot.html",
@@ -231,7 +232,7 @@ def pot_award(request, pk):
             request, form, services.hand_record, session=session, pot=pot,
             awards={form.cleaned_data["winner"]: pot}, game="pot awarded",
         )
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/pot_award.html",
@@ -250,7 +251,7 @@ def correction(request, pk, entry_pk):
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.entry_reverse, entry=entry,
                                reason=form.cleaned_data["reason"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/correction.html",
@@ -270,7 +271,7 @@ def payment(request, pk):
         outcome = call_service(request, form, services.payment_record, session=session,
                                player=data["player"], to=data["to"] or "bank",
                                amount=data["amount"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/payment.html",

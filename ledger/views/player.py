@@ -36,7 +36,7 @@ def player_balance(request, token):
     if session is not None and session.settlement:
         transfers = [t for t in session.settlement.get("transfers", [])
                      if player.name in (t["from"], t["to"])]
-    context = {
+    context: dict[str, object] = {
         "player": player,
         "session": session,
         "line": line,

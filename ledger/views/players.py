@@ -54,7 +54,7 @@ def player_edit(request, pk):
         outcome = call_service(request, form, services.player_update, player=player,
                                name=form.cleaned_data["name"],
                                note_id=form.cleaned_data["note_id"])
-        if outcome.ok:
+        if outcome.result is not None:
             messages.success(request, f"Saved: {outcome.result.name}, "
                                       f"bank-note identifier {outcome.result.note_id}.")
             return redirect("player_list")
@@ -73,7 +73,7 @@ def player_retire(request, pk):
         retired = form.cleaned_data["retired"]
         outcome = call_service(request, form, services.player_retire, player=player,
                                retired=retired)
-        if outcome.ok:
+        if outcome.result is not None:
             name = outcome.result.name
             messages.success(request, f"{name} is retired: not offered for new nights, still in "
                              "THE BOOK and the history." if outcome.result.retired
@@ -93,7 +93,7 @@ def player_link(request, pk):
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.player_link_renew, player=player)
-        if outcome.ok:
+        if outcome.result is not None:
             messages.success(request, f"{outcome.result.name} has a new link; the old one no "
                              "longer opens their page. Send them the new one.")
             return redirect(reverse("player_edit", args=[player.pk]) + "#link")

@@ -50,7 +50,7 @@ def session_open(request):
                 request, form, services.session_open, date=data["date"], banker=data["banker"],
                 host_present=data["host_present"], seating=form.seating(),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect("session_dashboard", outcome.result.pk)
         return render(request, "ledger/session_open.html", {"form": form}, status=400)
     today = timezone.localdate()
@@ -74,7 +74,7 @@ def player_new(request):
             request, form, services.player_create, name=data["name"], note_id=data["note_id"],
             regular=not data["guest"], invited_by=data["invited_by"],
         )
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(back)
     return render(request, "ledger/player_new.html", {"form": form, "back": back},
                   status=400 if form.is_bound else 200)
@@ -122,7 +122,7 @@ def seating(request, pk):
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.session_seating_set, session=session,
                                order=form.cleaned_data["new_order"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("seating", session.pk)
     seats = seated_roster(session)
     context = {

@@ -24,5 +24,5 @@ class Command(BaseCommand):
         try:
             session = import_session(data)
         except LedgerError as error:
-            raise fail(error.message) from None
+            raise fail(str(error)) from None
         self.stdout.write(str(session.pk))
