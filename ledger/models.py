@@ -41,7 +41,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
-from rules.money import FIVE_DOLLARS, NICKEL
+from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
 
 def new_balance_token() -> str:
@@ -311,7 +311,7 @@ class BankNote(AppendOnlyModel):
 
     def __str__(self) -> str:
         holder = self.holder.name if self.holder is not None else "the bank"
-        return f"{self.debtor.note_id} {self.amount / 100:.2f} held by {holder}"
+        return f"{self.debtor.note_id} {format_cents(self.amount)} held by {holder}"
 
 
 class Account:

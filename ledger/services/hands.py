@@ -66,7 +66,7 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
     player = player_of(player)
     amount = nickels_of(amount)
     if amount != PENALTY:
-        raise LedgerError(f"The penalty for jumping the bet is $0.20 (B11), "
+        raise LedgerError(f"The penalty for jumping the bet is {money(PENALTY)} (B11), "
                           f"not {money(amount)}.", field="amount")
     return Journal(session).write(
         kind=Entry.PENALTY, key=key, user=user, player=player, amount=amount,
