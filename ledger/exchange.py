@@ -320,6 +320,8 @@ def _check_event(event: Mapping, where: str) -> None:
     for field in _NAME_FIELDS.get(kind, ()):
         if field in event:
             _name_text(event[field], f"{where}.{field}")
+    if kind == "pay" and "to" not in event:   # never the bank by default: THE BOOK moves
+        raise LedgerError(f"{where}.to: name who is paid, a player or \"bank\".", field="to")
     for field in _TEXT_FIELDS.get(kind, ()):
         if field in event and not isinstance(event[field], str):
             raise LedgerError(f"{where}.{field}: expected text, not {_shown(event[field])}.",
