@@ -12,10 +12,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Min, Q, Sum
+from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from ledger import chain
-from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import (
+    Account,
+    BankNote,
+    Entry,
+    HouseGame,
+    Player,
+    PokerSession,
+    Posting,
+    Seat,
+)
 from ledger.services.journal import (
     book_balances,
     chain_fields,
@@ -412,6 +421,65 @@ def saved_entry(session: PokerSession, pk: int) -> Entry | None:
             .select_related("reversed_by").first())
 
 
+def saved_hand(session: PokerSession, pk: int) -> Entry | None:
+    """The hand just saved, for the hand page's "saved" line; None if `pk` is no hand of the
+    night."""
+    return Entry.objects.filter(session=session, kind=Entry.HAND, pk=pk).first()
+
+
+def all_players() -> list[Player]:
+    """Every player with their inviter: those still playing by name, then the retired."""
+    return list(Player.objects.select_related("invited_by").order_by("retired", "name"))
+
+
+def players_named(names: Iterable[str]) -> dict[str, Player]:
+    """The players of these names, by name (one query); a name nobody has is left out."""
+    return {p.name: p for p in Player.objects.filter(name__in=list(names))}
+
+
+def house_games() -> list[HouseGame]:
+    """The dealers' own games kept for the house (S12), by name."""
+    return list(HouseGame.objects.order_by("name"))
+
+
+def effective_book(session: PokerSession) -> dict[int, int]:
+    """THE BOOK plus this night's unmerged surrogate book, by player id (non-zero only)."""
+    balances = book_balances()
+    if not session.host_present:
+        for pid, cents in book_balances(kinds=[Account.SURROGATE], session=session).items():
+            balances[pid] = balances.get(pid, 0) + cents
+    return {pid: c for pid, c in balances.items() if c}
+
+
+def regular_inviter(guest: Player) -> Player | None:
+    """The regular who answers for a guest's debt (B9): the guest's inviter, or that inviter's
+    own when the inviter is a guest too; None when the chain reaches no regular."""
+    inviter = guest.invited_by
+    seen = {guest.pk}
+    while inviter is not None and not inviter.regular and inviter.pk not in seen:
+        seen.add(inviter.pk)
+        inviter = inviter.invited_by
+    return inviter if inviter is not None and inviter.regular else None
+
+
+@dataclass
+class GuestMove:
+    """A guest's debt in THE BOOK tonight and the regular who takes it over at close (B9)."""
+
+    guest: Player
+    debt: int
+    inviter: Player | None
+
+
+def guest_moves(session: PokerSession) -> list[GuestMove]:
+    """What the close will move (B9), read before it: each guest who owes, by name."""
+    balances = effective_book(session)
+    guests = (Player.objects.filter(pk__in=balances, regular=False)
+              .select_related("invited_by").order_by("name"))
+    return [GuestMove(guest=g, debt=-balances[g.pk], inviter=regular_inviter(g))
+            for g in guests if balances[g.pk] < 0]
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes."""
     totals = session_totals(session)
@@ -599,11 +667,18 @@ def sessions_list():
     return PokerSession.objects.select_related("banker").order_by("-date", "-id")
 
 
-def entries_of(session: PokerSession):
-    """The session's journal, oldest first, with who entered each and what it corrected."""
+def entries_of(session: PokerSession) -> QuerySet[Entry]:
+    """The session's journal, oldest first, with who entered each, what it corrected and the
+    correction that undid it."""
     return (Entry.objects.filter(session=session)
-            .select_related("player", "counterparty", "created_by", "reverses")
+            .select_related("session", "player", "counterparty", "created_by", "reverses",
+                            "reversed_by")
             .order_by("id"))
+
+
+def recent_entries(session: PokerSession, count: int) -> list[Entry]:
+    """The session's last `count` entries, newest first (the dashboard's list)."""
+    return list(entries_of(session).order_by("-id")[:count])
 
 
 # ---- history: a player's nights and the season (a fixed number of queries, any number of

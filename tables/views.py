@@ -16,7 +16,14 @@ from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import entries_of, season, season_years, settle_up_report, the_book
+from ledger.selectors import (
+    entries_of,
+    players_named,
+    season,
+    season_years,
+    settle_up_report,
+    the_book,
+)
 from tables import reports
 from tables.charts import Point, night_chart
 from tables.tables import BookTable, EntriesTable, SeasonTable
@@ -67,7 +74,7 @@ def book(request):
 
 def _links(request, names: list[str]) -> list[tuple[Player, str]]:
     """Each named player's private phone link, in the order given (one query)."""
-    players = {p.name: p for p in Player.objects.filter(name__in=names)}
+    players = players_named(names)
     return [(players[n], request.build_absolute_uri(
         reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
@@ -95,7 +102,7 @@ def settle_up(request, pk):
 def session_entries(request, pk):
     """A night's journal (the session summary), with who entered each line and when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    rows = entries_of(session).select_related("session", "reversed_by")
+    rows = entries_of(session)
     table = EntriesTable(rows, show_footer=False)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",

@@ -10,23 +10,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
-from ledger.models import Account, Player
+from ledger.models import Account
 from ledger.permissions import banker_required
-from ledger.selectors import session_dashboard
-from ledger.services.close import effective_book
+from ledger.selectors import guest_moves, session_dashboard
 from ledger.services.journal import book_balances
 
 from .common import call_service, get_open_session, get_session
-
-
-def _guest_moves(session) -> list[dict]:
-    """Read-only preview of B9: each guest's debt and the regular who will take it over."""
-    balances = effective_book(session)
-    guests = Player.objects.filter(pk__in=balances, regular=False).select_related("invited_by")
-    return [
-        {"guest": g, "debt": -balances[g.pk], "inviter": g.invited_by}
-        for g in guests.order_by("name") if balances[g.pk] < 0
-    ]
 
 
 def _context(request, session, *, close_form=None, difference_form=None, error=""):
@@ -44,7 +33,7 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
     return {
         "session": session, "dash": dash, "waiting": waiting, "notes": notes,
         "difference_form": difference_form,
-        "guests": _guest_moves(session) if session.is_open else [],
+        "guests": guest_moves(session) if session.is_open else [],
         "ready": ready, "close_form": close_form or CloseForm(), "error": error,
         "merge_form": KeyedForm(),
         "surrogate_to_merge": (

@@ -10,9 +10,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
-from ledger.models import Entry, HouseGame
 from ledger.permissions import banker_required
-from ledger.selectors import seated_roster, table_game
+from ledger.selectors import house_games, saved_hand, seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
@@ -29,7 +28,7 @@ def _hand_url(session, entry=None) -> str:
 def game_call(request, pk):
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
-    house = {f"house:{g.pk}": g for g in HouseGame.objects.all()}
+    house = {f"house:{g.pk}": g for g in house_games()}
     games = [(value, f"{g.name} (house)") for value, g in house.items()]
     games += [(g.id, g.name) for g in all_games().values() if g.defined]
     form = GameCallForm(request.POST or None, roster=seated_roster(session), games=games)
@@ -76,8 +75,7 @@ def hand(request, pk):
     state = table_game(session)
     saved = None
     if request.method == "GET" and request.GET.get("saved", "").isdigit():
-        saved = Entry.objects.filter(session=session, kind=Entry.HAND,
-                                     pk=int(request.GET["saved"])).first()
+        saved = saved_hand(session, int(request.GET["saved"]))
     context = {"session": session, "state": state, "saved": saved,
                "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
     if state.game is None or (state.called and state.over):

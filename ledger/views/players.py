@@ -12,6 +12,7 @@ from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
 from ledger.models import Player
 from ledger.permissions import banker_required
+from ledger.selectors import all_players
 
 from .common import call_service
 
@@ -27,8 +28,7 @@ def player_list(request):
 
     Retired players come last; they keep their link, their nights and THE BOOK.
     """
-    rows = Player.objects.select_related("invited_by").order_by("retired", "name")
-    links = [(p, balance_link(request, p)) for p in rows]
+    links = [(p, balance_link(request, p)) for p in all_players()]
     return render(request, "ledger/player_list.html", {"links": links})
 
 

@@ -14,8 +14,8 @@ from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
     deal_state,
-    entries_of,
     hand_recorded,
+    recent_entries,
     regular_players,
     saved_entry,
     seated_roster,
@@ -90,7 +90,7 @@ def session_dashboard_view(request, pk):
     if request.GET.get("saved", "").isdigit():
         saved = saved_entry(session, int(request.GET["saved"]))
         undo = _undo_form(session, saved)
-    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
+    recent = recent_entries(session, RECENT)
     context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
                "game": table_game(session), "deal": deal_state(session), "undo": undo,
                "can_reseat": session.is_open and not hand_recorded(session)
