@@ -29,14 +29,14 @@ import hashlib
 import json
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import DatabaseError, transaction
 
 from ledger import services
 from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
-from ledger.services.journal import BANK, book_balances
+from ledger.services.journal import BANK, Banker, book_balances
 from ledger.services.lookup import signed_nickels_of
 from rules.errors import MoneyError
 from rules.money import format_cents, read_money
@@ -136,7 +136,7 @@ def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str
     return value
 
 
-def _inviters_before_guests(rows: list) -> list[tuple[int, Any]]:
+def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
     """The file's players with every inviter ahead of the guests they brought."""
     indexed = list(enumerate(rows))
     by_name = {row.get("name"): (i, row) for i, row in indexed if isinstance(row, Mapping)}
@@ -157,7 +157,7 @@ def _inviters_before_guests(rows: list) -> list[tuple[int, Any]]:
     return ordered
 
 
-def _ensure_players(rows: list, *, user, prefix: str) -> None:
+def _ensure_players(rows: list[Any], *, user: Banker, prefix: str) -> None:
     for index, row in _inviters_before_guests(rows):
         where = f"players[{index}]"
         name = _require(row, "name", str, where)
@@ -175,7 +175,7 @@ def _ensure_players(rows: list, *, user, prefix: str) -> None:
         )
 
 
-def _check_book_before(book_before: Mapping, *, user, prefix: str) -> None:
+def _check_book_before(book_before: Mapping[str, Any], *, user: Banker, prefix: str) -> None:
     wanted = {}
     for name, amount in book_before.items():
         wanted[name] = signed_nickels_of(amount, field=f"book_before for {name}")
@@ -205,10 +205,18 @@ def _given(event: Mapping[str, Any], field: str, default: Any = None) -> Any:
     return event.get(field, default)
 
 
-def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None], key: str,
-           user) -> Entry | None:
+class _Common(TypedDict):
+    """What every service call of an import takes besides the event's own fields."""
+
+    session: PokerSession
+    key: str
+    user: Banker
+
+
+def _apply(event: Mapping[str, Any], *, session: PokerSession, entries: list[Entry | None],
+           key: str, user: Banker) -> Entry | None:
     kind = event.get("type")
-    common = {"session": session, "key": key, "user": user}
+    common = _Common(session=session, key=key, user=user)
     if kind == "buy":
         return services.buyin_create(
             player=_given(event, "player"), amount=_given(event, "amount"),
@@ -261,7 +269,7 @@ def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None]
                       "reverse or close.")
 
 
-def _seating(head: Mapping, rows: list) -> list:
+def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
     """The dealing order: `session.seating`, or without it the order of `players` (B1)."""
     if "seating" in head:
         seating = head["seating"]
@@ -309,7 +317,7 @@ def _name_text(value: object, where: str) -> None:
                           field=where)
 
 
-def _check_event(event: Mapping, where: str) -> None:
+def _check_event(event: Mapping[str, Any], where: str) -> None:
     kind = event.get("type")
     if not isinstance(kind, str):
         raise LedgerError(f"{where}: \"type\" must be an event type such as \"buy\", not "
@@ -353,7 +361,8 @@ def _check_event(event: Mapping, where: str) -> None:
                               f"{_shown(target)}.", field="event")
 
 
-def _check_document(data: Mapping) -> tuple[dict, list, Mapping, list]:
+def _check_document(data: Mapping[str, Any]
+                    ) -> tuple[dict[str, Any], list[Any], Mapping[str, Any], list[Any]]:
     """Read the whole file for shape and types; raise a LedgerError naming the first fault."""
     try:
         text = json.dumps(data, ensure_ascii=False)
@@ -411,13 +420,13 @@ def _check_document(data: Mapping) -> tuple[dict, list, Mapping, list]:
     return head, rows, book_before, events
 
 
-def events_digest(events: list) -> str:
+def events_digest(events: list[Any]) -> str:
     """A fingerprint of a night's events, to know the same night when it comes back."""
     text = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _refuse_a_night_already_here(head: Mapping, events: list) -> str:
+def _refuse_a_night_already_here(head: Mapping[str, Any], events: list[Any]) -> str:
     """The same date, banker and events as a session here: the file was imported already."""
     digest = events_digest(events)
     same_night = (PokerSession.objects.filter(date=head["date"], banker__name=head["banker"])
@@ -431,7 +440,7 @@ def _refuse_a_night_already_here(head: Mapping, events: list) -> str:
     return digest
 
 
-def import_session(data: Any, *, user=None) -> PokerSession:
+def import_session(data: Any, *, user: Banker = None) -> PokerSession:
     """Create a new session from a `banker-session/1` document; all or nothing."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
@@ -448,8 +457,8 @@ def import_session(data: Any, *, user=None) -> PokerSession:
                           "nothing written.") from None
 
 
-def _import(head: dict, rows: list, book_before: Mapping, events: list, *,
-            user) -> PokerSession:
+def _import(head: dict[str, Any], rows: list[Any], book_before: Mapping[str, Any],
+            events: list[Any], *, user: Banker) -> PokerSession:
     digest = _refuse_a_night_already_here(head, events)
     prefix = f"import-{uuid.uuid4().hex}"
     with transaction.atomic():

@@ -7,6 +7,7 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -91,7 +92,7 @@ class Dashboard:
         return sum(value for _, value in self.open_notes)
 
 
-def _live_entries(session: PokerSession):
+def _live_entries(session: PokerSession) -> QuerySet[Entry]:
     """The session's entries that have not been corrected (and are not corrections)."""
     return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
         kind=Entry.REVERSAL
@@ -171,9 +172,9 @@ class TableGame:
     from one game to the next (P3).
     """
 
-    game: str | dict | None = None
+    game: str | dict[str, Any] | None = None
     dealer: str = ""
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     called: bool = False
     hands: int = 0
     round: int = 1
@@ -195,11 +196,12 @@ class TableGame:
         return self.game is not None and not self.over and game in (None, self.game)
 
 
-def hand_result(payload: dict) -> dict:
+def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
     """A hand's computed result; hands stored before results were kept get the arithmetic of
     their typed figures (awards out of the pot, the rest carried)."""
-    if isinstance(payload.get("result"), dict):
-        return payload["result"]
+    result = payload.get("result")
+    if isinstance(result, dict):
+        return result
     pot = _cents(payload.get("pot"))
     awarded = sum(_cents(v) for v in (payload.get("awards") or {}).values())
     return {"carry": format_cents(pot - awarded), "next_pot": format_cents(pot - awarded),
@@ -229,7 +231,7 @@ def table_game(session: PokerSession) -> TableGame:
     return state
 
 
-def _after_hand(state: TableGame, payload: dict) -> TableGame:
+def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
     game = payload.get("game") or state.game
     if not state.continues(game):
         state = TableGame(game=game, pot=state.pot, penalties=state.penalties,
@@ -546,7 +548,7 @@ def player_sessions(player: Player) -> list[PokerSession]:
                 .order_by("-date", "-id"))
 
 
-def settle_up_report(session: PokerSession) -> dict:
+def settle_up_report(session: PokerSession) -> dict[str, Any]:
     """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
     lines = player_lines(session)
     book = night_book(session)
@@ -577,7 +579,7 @@ def settle_up_report(session: PokerSession) -> dict:
     }
 
 
-def audit(session: PokerSession | None = None) -> dict:
+def audit(session: PokerSession | None = None) -> dict[str, Any]:
     """Does every entry balance, do all postings together sum to zero, and is the journal's
     hash chain whole (R5)? Three queries, whatever the journal's size.
 
@@ -620,7 +622,7 @@ def audit(session: PokerSession | None = None) -> dict:
     }
 
 
-def chain_check() -> dict:
+def chain_check() -> dict[str, Any]:
     """The journal's hash chain recomputed from the rows as they are now (see `_chain`)."""
     postings: dict[int, list[Mapping[str, Any]]] = {}
     for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
@@ -662,7 +664,7 @@ def _chain(rows: Iterable[Mapping[str, Any]], postings: Mapping[int, list[Mappin
             "edited": edited, "unsealed": unsealed}
 
 
-def sessions_list():
+def sessions_list() -> QuerySet[PokerSession]:
     """Every session, newest first, with its banker."""
     return PokerSession.objects.select_related("banker").order_by("-date", "-id")
 
@@ -693,7 +695,7 @@ class NightResult:
     book_after: int
 
     @property
-    def date(self):
+    def date(self) -> datetime.date:
         return self.session.date
 
     @property

@@ -22,7 +22,7 @@ from rules.settle import settle_balances
 from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session, session_totals
+from .journal import Banker, Journal, lock_session, session_totals
 
 
 def _refuse_unfinished(session: PokerSession) -> None:
@@ -56,7 +56,7 @@ def _regular_inviter(guest: Player) -> Player:
 
 
 @idempotent("session_close")
-def session_close(*, session: PokerSession | int, key: str, user=None) -> Entry:
+def session_close(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
     session = lock_session(session)
     _refuse_unfinished(session)

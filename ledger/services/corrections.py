@@ -6,7 +6,7 @@ from ledger.models import Entry
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session
+from .journal import Banker, Journal, lock_session
 
 NOT_REVERSIBLE = {
     Entry.REVERSAL: "a correction cannot itself be reversed; enter the event again instead",
@@ -17,7 +17,7 @@ NOT_REVERSIBLE = {
 
 
 @idempotent("entry_reverse")
-def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> Entry:
+def entry_reverse(*, entry: Entry | int, reason: str, key: str, user: Banker = None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""
     if isinstance(entry, Entry):
         found: Entry | None = entry

@@ -31,7 +31,7 @@ from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session
+from .journal import Banker, Journal, entered_by, lock_session
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
@@ -39,7 +39,7 @@ PENALTY = 20  # jumping the bet costs $0.20 (B11)
 
 @idempotent("warning_record")
 def warning_record(*, session: PokerSession | int, player: Player | str, key: str,
-                   user=None) -> Entry:
+                   user: Banker = None) -> Entry:
     """The night's one warning for jumping the bet, before any penalty (B11). Moves no money.
 
     Only one per session, not one per player; after it every jump costs the penalty.
@@ -60,7 +60,7 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
 
 @idempotent("penalty_record")
 def penalty_record(*, session: PokerSession | int, player: Player | str,
-                   amount: int | str = PENALTY, key: str, user=None) -> Entry:
+                   amount: int | str = PENALTY, key: str, user: Banker = None) -> Entry:
     """A $0.20 penalty for jumping the bet, straight into the pot (B11); the table's record."""
     session = lock_session(session)
     player = player_of(player)
@@ -75,7 +75,7 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
     )
 
 
-def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
+def _amounts(mapping: Mapping[str, object], field: str) -> dict[Player, int]:
     if not isinstance(mapping, Mapping):
         raise LedgerError(f"Give each player's amount for the {field}.", field=field)
     result: dict[Player, int] = {}
@@ -95,17 +95,17 @@ def _is_zero(value: object) -> bool:
 
 
 @idempotent("hand_record")
-def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
-                owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
-                key: str, user=None) -> Entry:
+def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[str, object],
+                owes: Mapping[str, object] | None = None, carry: int | str | None = None,
+                game: str = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
     return _typed_hand(lock_session(session), pot=pot, awards=awards, owes=owes, carry=carry,
                        game=game, key=key, user=user)
 
 
-def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping,
-                owes: Mapping | None, carry: int | str | None, game: str, key: str,
-                user) -> Entry:
+def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
+                owes: Mapping[str, object] | None, carry: int | str | None, game: str,
+                key: str, user: Banker) -> Entry:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
     `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
     pot = nickels_of(pot, field="pot")
@@ -232,7 +232,7 @@ def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
 
 
 def resolve_hand(hand: Mapping[str, Any],
-                 state: selectors.TableGame) -> tuple[dict[str, Any], dict]:
+                 state: selectors.TableGame) -> tuple[dict[str, Any], dict[str, Any]]:
     """The rules' result for a hand by cards or by winners, and the input they read; typed
     awards and owes must agree with it (P1-P15), or nothing is written."""
     form = hand_form(hand)
@@ -270,7 +270,7 @@ def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, i
 
 @idempotent("hand_enter")
 def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str,
-               user=None) -> Entry:
+               user: Banker = None) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them."""
     session = lock_session(session)
@@ -300,7 +300,7 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
 @idempotent("game_call")
 def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
               dealer: Player | str, options: Mapping[str, Any] | None = None, key: str,
-              user=None) -> Entry:
+              user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands. The pot on the table stays (P3)."""
     session = lock_session(session)
@@ -322,7 +322,7 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
 
 
 @idempotent("game_end")
-def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
+def game_end(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     session = lock_session(session)
     state = selectors.table_game(session)
@@ -335,7 +335,7 @@ def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
 
 @idempotent("house_game_save")
 def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None = None,
-                    key: str, user=None) -> HouseGame:
+                    key: str, user: Banker = None) -> HouseGame:
     """Save a dealer's own game for the house under a name (S12): the catalog game `game`
     with `options` applied, as an inline definition in the catalog's format."""
     name = " ".join(str(name or "").split())
@@ -354,5 +354,4 @@ def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None =
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
     return HouseGame.objects.create(name=name, definition=definition,
-                                    created_by=user if getattr(user, "is_authenticated", False)
-                                    else None)
+                                    created_by=entered_by(user))

@@ -67,7 +67,8 @@ def _replay(record: IdempotencyKey, action: str, print_: str) -> models.Model:
             code="key_reused",
         )
     model = apps.get_model("ledger", record.result_model)
-    return model.objects.get(pk=record.result_id)
+    row: models.Model = model._default_manager.get(pk=record.result_id)
+    return row
 
 
 def idempotent(action: str) -> Callable[[Callable[P, T]], Callable[P, T]]:

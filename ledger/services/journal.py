@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
@@ -21,6 +23,14 @@ from rules.money import dollars as money
 from .errors import LedgerError
 
 BANK = "bank"
+# Who makes a write: request.user (the logged-in banker), or None from the command line and the
+# importer. An entry records the user only when logged in.
+Banker = User | AnonymousUser | None
+
+
+def entered_by(user: Banker) -> User | None:
+    """The user an entry (or a saved game) records as who entered it: the logged-in banker."""
+    return user if isinstance(user, User) and user.is_authenticated else None
 
 
 def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
@@ -69,10 +79,11 @@ class Journal:
         if stored:
             self._legs[(kind, player_id, note_id)] += stored
 
-    def write(self, *, kind: str, payload: dict, key: str | None, user=None,
-              player: Player | None = None, counterparty: Player | None = None,
-              amount: int = 0, method: str = "", memo: str = "",
-              reverses: Entry | None = None, note_to_create: dict | None = None) -> Entry:
+    def write(self, *, kind: str, payload: dict[str, Any], key: str | None,
+              user: Banker = None, player: Player | None = None,
+              counterparty: Player | None = None, amount: int = 0, method: str = "",
+              memo: str = "", reverses: Entry | None = None,
+              note_to_create: dict[str, Any] | None = None) -> Entry:
         """Insert the entry and its postings; refuse if they do not sum to zero."""
         legs = {k: v for k, v in self._legs.items() if v}
         if sum(legs.values()) != 0:
@@ -87,7 +98,7 @@ class Journal:
         entry = Entry(
             session=self.session, kind=kind, player=player, counterparty=counterparty,
             amount=amount, method=method, payload=payload, memo=memo, key=key,
-            created_by=user if getattr(user, "is_authenticated", False) else None,
+            created_by=entered_by(user),
             reverses=reverses, created_at=timezone.now(),
         )
         _seal(entry, legs, note_to_create)
@@ -118,7 +129,8 @@ class Journal:
 _CHAIN_LOCK = 7_000_002
 
 
-def _seal(entry: Entry, legs: dict, note_to_create: dict | None) -> None:
+def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
+          note_to_create: dict[str, Any] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -152,7 +164,7 @@ def chain_fields() -> tuple[str, ...]:
             "memo", "reverses_id", "key", "created_by_id", "created_at")
 
 
-def _leg_order(item) -> tuple:
+def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[str, int, int]:
     (kind, player_id, note_id), _ = item
     return (kind, player_id or 0, note_id or 0)
 

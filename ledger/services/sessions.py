@@ -13,7 +13,7 @@ from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import book_balances, lock_session
+from .journal import Banker, book_balances, lock_session
 from .lookup import player_of
 
 
@@ -72,7 +72,7 @@ _OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL
 @idempotent("session_open")
 def session_open(*, date: datetime.date | str, banker: Player | str,
                  host_present: bool = True, seating: Sequence[Player | str] = (),
-                 key: str, user=None) -> PokerSession:
+                 key: str, user: Banker = None) -> PokerSession:
     """Open a night: the banker takes the first seat, the others follow to the left (B1)."""
     day = _date_of(date)
     banker = player_of(banker, field="banker")
@@ -92,7 +92,7 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
 
 @idempotent("session_seat")
 def session_seat(*, session: PokerSession | int, player: Player | str,
-                 key: str, user=None) -> Seat:
+                 key: str, user: Banker = None) -> Seat:
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
     session = lock_session(session)
     return seat_player(session, player_of(player))
@@ -100,7 +100,7 @@ def session_seat(*, session: PokerSession | int, player: Player | str,
 
 @idempotent("session_seating_set")
 def session_seating_set(*, session: PokerSession | int, order: Sequence[Player | str | int],
-                        key: str, user=None) -> PokerSession:
+                        key: str, user: Banker = None) -> PokerSession:
     """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
 
     `order` names every seated player once; the deal starts with the banker and goes left
