@@ -2,6 +2,8 @@
 a mistake is corrected by a reversing entry through the services, never edited here."""
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from .models import (
     BankNote,
@@ -18,13 +20,13 @@ from .models import (
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Shows rows; refuses add, change and delete."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -35,10 +37,10 @@ class PostingInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -49,7 +51,7 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("name", "note_id")
     readonly_fields = ("balance_token", "created_at")
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False  # players are named in the journal
 
 
@@ -60,7 +62,7 @@ class SeatInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 

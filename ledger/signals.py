@@ -129,6 +129,6 @@ def installed_triggers(using: str = "default") -> list[str]:
 
 
 @receiver(post_migrate)
-def _reinstall_triggers(sender, using="default", **kwargs) -> None:
+def _reinstall_triggers(sender: object, using: str = "default", **kwargs: object) -> None:
     if getattr(sender, "label", None) == "ledger":
         install_append_only_triggers(using)

@@ -7,6 +7,9 @@ column marked `total=True` sums itself in the table's footer. Sorting works on e
 
 from __future__ import annotations
 
+import datetime
+from typing import TYPE_CHECKING, Any
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import timezone
@@ -14,6 +17,12 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from rules.money import format_cents
+
+if TYPE_CHECKING:
+    from django_tables2.columns import BoundColumn
+
+    from ledger.models import Entry, PokerSession
+    from ledger.selectors import PlayerLine
 
 MONEY_ATTRS = {
     "th": {"class": "money"},
@@ -30,7 +39,7 @@ OPT_MONEY_ATTRS = {
 }
 
 
-def _cents(value) -> int:
+def _cents(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
@@ -40,23 +49,24 @@ class MoneyColumn(tables.Column):
     `signed=True` marks negative amounts (someone owes) so they stand out.
     """
 
-    def __init__(self, *args, total=False, signed=False, **kwargs):
+    def __init__(self, *args: Any, total: bool = False, signed: bool = False,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("attrs", MONEY_ATTRS)
         super().__init__(*args, **kwargs)
         self.total = total
         self.signed = signed
 
-    def render(self, value):
+    def render(self, value: object) -> str:
         text = format_cents(_cents(value))
         if self.signed and _cents(value) < 0:
             return format_html('<span class="neg">{}</span>', text)
         return text
 
-    def value(self, value):
+    def value(self, value: object) -> str:
         """What CSV export writes: the plain decimal string."""
         return format_cents(_cents(value))
 
-    def render_footer(self, bound_column, table):
+    def render_footer(self, bound_column: BoundColumn, table: tables.Table) -> str:
         if not self.total or not len(table.data):
             return ""
         return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
@@ -85,16 +95,16 @@ class DashboardTable(tables.Table):
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
-    def __init__(self, *args, session=None, **kwargs):
+    def __init__(self, *args: Any, session: PokerSession | None = None, **kwargs: Any) -> None:
         self.session = session
         if session is None or not session.is_open:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
 
-    def render_seat(self, value):
+    def render_seat(self, value: int) -> int:
         return value + 1  # people count seats from 1; the banker deals first (B1)
 
-    def render_name(self, value, record):
+    def render_name(self, value: str, record: PlayerLine) -> str:
         folded = [("note", record.bought_note), ("book", record.bought_book),
                   ("sold", record.sold)]
         detail = " · ".join(f"{label} {format_cents(cents)}" for label, cents in folded if cents)
@@ -102,10 +112,12 @@ class DashboardTable(tables.Table):
             return value
         return format_html('{}<span class="detail">{}</span>', value, detail)
 
-    def value_name(self, value):
+    def value_name(self, value: str) -> str:
         return value
 
-    def render_buy(self, value, record):
+    def render_buy(self, value: int, record: PlayerLine) -> str:
+        if self.session is None:   # the column is excluded without an open session
+            return ""
         url = reverse("buyin", args=[self.session.pk])
         return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
                            '{}">Buy-in</a>', url, value, record.player.name)
@@ -167,7 +179,7 @@ class LocalTimeColumn(tables.DateTimeColumn):
     The database keeps UTC; without this the CSV would carry UTC times the banker never saw.
     """
 
-    def value(self, value):
+    def value(self, value: datetime.datetime | None) -> str:
         if value is None:
             return ""
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M:%S")
@@ -187,8 +199,9 @@ class EntriesTable(tables.Table):
     # What the services refuse to reverse (ledger.services.corrections); no button for those.
     FINAL_KINDS = ("reverse", "close", "opening", "merge")
 
-    def render_fix(self, record):
-        if record.kind in self.FINAL_KINDS or not record.session.is_open:
+    def render_fix(self, record: Entry) -> str:
+        if (record.kind in self.FINAL_KINDS or record.session is None
+                or not record.session.is_open):
             return ""
         if getattr(record, "reversed_by", None) is not None:
             return mark_safe('<span class="badge">corrected</span>')

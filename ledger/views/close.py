@@ -4,13 +4,14 @@ debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
-from ledger.models import Account
+from ledger.models import Account, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import guest_moves, session_dashboard
 from ledger.services.journal import book_balances
@@ -18,7 +19,9 @@ from ledger.services.journal import book_balances
 from .common import call_service, get_open_session, get_session
 
 
-def _context(request, session, *, close_form=None, difference_form=None, error=""):
+def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseForm | None = None,
+             difference_form: CountDifferenceForm | None = None,
+             error: str = "") -> dict[str, object]:
     dash = session_dashboard(session)
     waiting = services.not_cashed_out(session) if session.is_open else []
     notes = [
@@ -45,7 +48,7 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def session_close_view(request, pk):
+def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The close steps (GET) and the final close (POST)."""
     session = get_session(pk)
     if request.method == "GET":
@@ -62,7 +65,7 @@ def session_close_view(request, pk):
 
 @banker_required
 @require_POST
-def note_action(request, pk):
+def note_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Commit one open bank note into THE BOOK, or void it (B5)."""
     session = get_open_session(pk)
     form = NoteActionForm(request.POST)
@@ -80,7 +83,7 @@ def note_action(request, pk):
 
 @banker_required
 @require_POST
-def count_difference(request, pk):
+def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
     session = get_open_session(pk)
     form = CountDifferenceForm(request.POST)
@@ -96,7 +99,7 @@ def count_difference(request, pk):
 
 @banker_required
 @require_POST
-def surrogate_merge(request, pk):
+def surrogate_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""
     session = get_session(pk)
     form = KeyedForm(request.POST)

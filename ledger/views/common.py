@@ -17,6 +17,7 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django_htmx.middleware import HtmxDetails
 
 from ledger.forms import KeyedForm
 from ledger.models import Entry, PokerSession
@@ -24,6 +25,12 @@ from ledger.services import IdempotencyConflict, LedgerError, PossibleDuplicate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class HtmxRequest(HttpRequest):
+    """A request as a page that htmx polls sees it: django-htmx's middleware adds `htmx`."""
+
+    htmx: HtmxDetails
 
 
 def get_session(pk: int) -> PokerSession:

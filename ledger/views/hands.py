@@ -4,12 +4,14 @@ game. Hands are the table's record: they move no money in the bank."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
+from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import house_games, saved_hand, seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
@@ -18,14 +20,14 @@ from rules.games.registry import all_games
 from .common import call_service, dashboard_url, get_open_session
 
 
-def _hand_url(session, entry=None) -> str:
+def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
     url = reverse("hand", args=[session.pk])
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def game_call(request, pk):
+def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
     house = {f"house:{g.pk}": g for g in house_games()}
@@ -56,7 +58,7 @@ def game_call(request, pk):
 
 @banker_required
 @require_POST
-def game_end(request, pk):
+def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     session = get_open_session(pk)
     form = KeyedForm(request.POST)
@@ -69,7 +71,7 @@ def game_end(request, pk):
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def hand(request, pk):
+def hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""
     session = get_open_session(pk)
     state = table_game(session)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import services
 from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
+from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
@@ -26,20 +28,20 @@ from ledger.selectors import (
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
-from .common import call_service, get_open_session, get_session
+from .common import HtmxRequest, call_service, get_open_session, get_session
 
 RECENT = 12  # entries shown under the dashboard
 
 
 @banker_required
-def session_list(request):
+def session_list(request: HttpRequest) -> HttpResponse:
     """Every session, newest first, with a button to open a new one."""
     return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
 
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def session_open(request):
+def session_open(request: HttpRequest) -> HttpResponse:
     """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
     players = active_players()
     if request.method == "POST":
@@ -60,7 +62,7 @@ def session_open(request):
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def player_new(request):
+def player_new(request: HttpRequest) -> HttpResponse:
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
     regulars = regular_players()
     back = request.GET.get("next") or request.POST.get("next") or ""
@@ -81,7 +83,7 @@ def player_new(request):
 
 
 @banker_required
-def session_dashboard_view(request, pk):
+def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     """The table: who is in, the chips each holds, chips outstanding, the cash box."""
     session = get_session(pk)
     dash = session_dashboard(session)
@@ -104,7 +106,7 @@ def session_dashboard_view(request, pk):
 UNDO_REASON = "undone at the table"
 
 
-def _undo_form(session, saved):
+def _undo_form(session: PokerSession, saved: Entry | None) -> CorrectionForm | None:
     """The "Undo" button under the Saved banner: a reversing entry through the correction form
     (services.entry_reverse), for an entry that can still be reversed."""
     if (saved is None or not session.is_open or saved.kind in NOT_REVERSIBLE
@@ -115,7 +117,7 @@ def _undo_form(session, saved):
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def seating(request, pk):
+def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing order, banker first (B1): move a player up or down before the first hand."""
     session = get_open_session(pk)
     form = SeatingForm(request.POST or None)

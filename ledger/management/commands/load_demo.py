@@ -7,14 +7,15 @@ first instead of adding anything. It prints the banker's login and each player's
 import datetime
 import os
 import secrets
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
 from ledger import services
-from ledger.models import Player
+from ledger.models import Player, PokerSession
 from ledger.permissions import make_banker
 
 PLAYERS = [
@@ -27,7 +28,7 @@ PLAYERS = [
 ]
 
 
-def _url(name: str, fallback: str, **kwargs) -> str:
+def _url(name: str, fallback: str, **kwargs: object) -> str:
     try:
         return reverse(name, kwargs=kwargs or None)
     except NoReverseMatch:
@@ -37,10 +38,10 @@ def _url(name: str, fallback: str, **kwargs) -> str:
 class Command(BaseCommand):
     help = "Load a demo night (players, a closed night in THE BOOK, tonight in progress)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             with transaction.atomic():
                 for name, note_id, regular, inviter, host in PLAYERS:
@@ -72,7 +73,7 @@ class Command(BaseCommand):
                         token=player.balance_token)
             out(f"  {player.name:<5} {base}{link}")
 
-    def _last_week(self):
+    def _last_week(self) -> None:
         """A closed night: Ann lost $5 on THE BOOK to Jim."""
         key = "demo-last-week"
         night = services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
@@ -88,7 +89,7 @@ class Command(BaseCommand):
                                 key=f"{key}-out-ann")
         services.session_close(session=night, key=f"{key}-close")
 
-    def _tonight(self):
+    def _tonight(self) -> PokerSession:
         """Tonight, in progress: every kind of buy-in, a chip sale, a penalty, two hands."""
         key = "demo-tonight"
         night = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",

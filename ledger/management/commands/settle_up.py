@@ -4,9 +4,11 @@ a printable report of both; xlsx a workbook with a players sheet and a payments 
 binary formats are written to --output FILE, never to the terminal."""
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
+from ledger.models import PokerSession
 from ledger.selectors import settle_up_report
 from tables.reports import settle_up_file
 
@@ -20,7 +22,7 @@ COLUMNS = [("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
            ("net", "net"), ("book_after", "THE BOOK")]
 
 
-def as_text(session, report: dict) -> str:
+def as_text(session: PokerSession, report: dict[str, Any]) -> str:
     widths = [max(len(title), *(len(row[key]) for row in report["players"]))
               if report["players"] else len(title) for key, title in COLUMNS]
     lines = [f"Settle-up, {session.date} (banker {session.banker.name}, {session.status})", ""]
@@ -44,13 +46,13 @@ def as_text(session, report: dict) -> str:
 class Command(BaseCommand):
     help = "Print a session's settle-up: each player's night and the payments that settle it."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("session_id", metavar="ID")
         parser.add_argument("--format", choices=FORMATS, default="text")
         parser.add_argument("--output", metavar="FILE",
                             help="write to FILE instead of printing (needed for pdf and xlsx)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         fmt, output = options["format"], options["output"]
         if fmt in BINARY and not output:
             raise fail(f"--format {fmt} makes a binary file: add --output FILE "
