@@ -202,14 +202,16 @@ def game_rules(state: selectors.TableGame) -> GameDef:
 def next_antes(state: selectors.TableGame, players: list[str],
                game: object = None) -> dict[str, int]:
     """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
-    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake."""
+    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake.
+    A game anted by the dealer alone (Brag) is anted by the one who called it."""
     continuing = state.continues(game)
     rules = game_rules(state) if continuing else _rules_game(game)
     settings = state.options if continuing else {}
     try:
         return antes(rules, settings, players=players, winners=state.winners or [],
                      first_hand=state.winners is None, reante=state.reante,
-                     new_game=not continuing or state.hands == 0)
+                     new_game=not continuing or state.hands == 0,
+                     dealer=state.dealer if continuing and state.dealer else None)
     except RulesError as error:
         raise LedgerError(str(error), field="players") from None
 

@@ -662,7 +662,10 @@ LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the oth
 # Options of the vocabulary that change no field of the definition: they are carried in the
 # settings (every game has them, at these house defaults unless the game's own option of the
 # same name sets another) and read by `rules.games.antes` (P7).
-HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True}
+HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
+# who antes: everybody dealt in (P7, with the Baltimore exception); the dealer alone (Brag's
+# "dealer's edge", 002); everybody but the last pot's winners (Island Pineapple's Arcade Ante)
+ANTE_BY = ("everyone", "dealer", "all-but-winners")
 
 
 def read_ante(value: Any, where: str) -> int:
@@ -693,6 +696,7 @@ def read_whole_number(value: Any, where: str, minimum: int = 0) -> int:
 def _check_house_settings(settings: Mapping[str, Any]) -> None:
     read_ante(settings["ante"], "options.ante")
     read_flag(settings["baltimore"], "options.baltimore")
+    _check(settings["ante_by"], ANTE_BY, "options.ante_by")
 
 
 def apply_options(game: GameDef,
