@@ -591,6 +591,38 @@ def _chain(rows, postings: dict[int, list[dict]], notes: dict[int, dict]) -> dic
             "edited": edited, "unsealed": unsealed}
 
 
+SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
+
+
+def journal_seal(session: PokerSession | None = None) -> str:
+    """The journal's seal as it stands: the newest entry's sequence number and the start of
+    its chain value, "1234-3f9a12c4e5b6d7a8" (of the session's newest entry with a session).
+
+    The chain shows a gap or an edit anywhere before its newest entry, not the loss of the
+    newest entries themselves. A seal printed on a settle-up (kept on paper or in the PDF sent
+    to the group) covers that: `manage.py audit --seal` finds whether the entry it names is
+    still there unchanged, and the chain then vouches for everything before it.
+    """
+    entries = Entry.objects.exclude(sequence=None)
+    if session is not None:
+        entries = entries.filter(session=session)
+    newest = entries.order_by("-sequence").values_list("sequence", "chain").first()
+    if newest is None:
+        return ""
+    return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
+
+
+def seal_check(seal: str) -> str:
+    """"found", "missing" (no entry has its number) or "changed" (the entry with its number
+    has another chain value: the journal was rewritten from there on or before)."""
+    sequence, _, digest = seal.partition("-")
+    chain_value = (Entry.objects.filter(sequence=int(sequence))
+                   .values_list("chain", flat=True).first())
+    if chain_value is None:
+        return "missing"
+    return "found" if chain_value.startswith(digest.lower()) else "changed"
+
+
 def sessions_list():
     """Every session, newest first, with its banker."""
     return PokerSession.objects.select_related("banker").order_by("-date", "-id")
@@ -793,10 +825,11 @@ def season_years() -> list[int]:
 
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "night_book",
-    "player_book_balance", "player_hands", "player_history", "player_lines", "player_night",
-    "player_sessions", "player_unmerged_surrogate", "season", "season_years",
-    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "the_book",
+    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "journal_seal",
+    "night_book", "player_book_balance", "player_hands", "player_history", "player_lines",
+    "player_night", "player_sessions", "player_unmerged_surrogate", "season", "season_years",
+    "seal_check", "session_dashboard", "sessions_list", "settle_up_report", "table_game",
+    "the_book",
 ]
 
 

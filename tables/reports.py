@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from django.utils.html import strip_tags
 
+from ledger.selectors import journal_seal
 from tables.tables import MoneyColumn, SettleUpTable, TransfersTable
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
@@ -187,6 +188,12 @@ def settle_up_title(session) -> tuple[str, str]:
             f"Banker {session.banker.name}; the session is {state}.")
 
 
+def _seal_note(session) -> list[str]:
+    seal = journal_seal(session)
+    return [f"Journal seal {seal}: keep this report; `manage.py audit --seal {seal}` shows "
+            "later that nothing of this night was lost."] if seal else []
+
+
 def settle_up_file(session, report: dict, fmt: str) -> bytes:
     """The settle-up as a csv, pdf or xlsx file."""
     table, transfers = settle_up_tables(report)
@@ -201,7 +208,8 @@ def settle_up_file(session, report: dict, fmt: str) -> bytes:
             [("Players", table, "Nothing happened this night."),
              ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
             notes=[f"THE BOOK after this night, settled with {proof} (B8). Net = whole-dollar "
-                   "cash-out + final pot - chips bought + chips sold (+ notes voided)."],
+                   "cash-out + final pot - chips bought + chips sold (+ notes voided).",
+                   *_seal_note(session)],
         )
     if fmt == "xlsx":
         return xlsx_bytes([("Players", table), ("Payments", transfers)])

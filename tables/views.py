@@ -16,7 +16,14 @@ from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import entries_of, season, season_years, settle_up_report, the_book
+from ledger.selectors import (
+    entries_of,
+    journal_seal,
+    season,
+    season_years,
+    settle_up_report,
+    the_book,
+)
 from tables import reports
 from tables.charts import Point, night_chart
 from tables.tables import BookTable, EntriesTable, SeasonTable
@@ -86,7 +93,7 @@ def settle_up(request, pk):
     table, transfers_table = reports.settle_up_tables(report)
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
-               "minimal": report["minimal"],
+               "minimal": report["minimal"], "seal": journal_seal(session),
                "links": _links(request, [row["name"] for row in report["players"]])}
     return render(request, "tables/settle_up.html", context)
 

@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from ledger.selectors import settle_up_report
+from ledger.selectors import journal_seal, settle_up_report
 from tables.reports import settle_up_file
 
 from ._common import fail, session_by_id
@@ -38,6 +38,10 @@ def as_text(session, report: dict) -> str:
         lines.append(f"Payments ({len(report['transfers'])}, {proof}):")
         for t in report["transfers"]:
             lines.append(f"  {t['from']} pays {t['to']} {t['amount']}")
+    seal = journal_seal(session)
+    if seal:
+        lines += ["", f"Journal seal {seal} (keep it: `manage.py audit --seal {seal}` shows "
+                      "later that nothing of this night was lost)"]
     return "\n".join(lines)
 
 
