@@ -469,7 +469,7 @@ def bank_tenures(session: PokerSession) -> list[Tenure]:
     begins, the last until the night closed (or now). One query."""
     rows = list(BankTenure.objects.filter(session=session)
                 .select_related("holder", "made_by", "previous").order_by("id"))
-    ends = [row.since for row in rows[1:]] + [session.closed_at]
+    ends = [row.since for row in rows[1:]] + [session.closed_at] if rows else []
     return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
                    made_by=banker_name(row.made_by),
                    previous=banker_name(row.previous) if row.previous_id else None)
