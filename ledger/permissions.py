@@ -40,6 +40,11 @@ def banker_required(view):
     return login_required(wrapper)
 
 
+def banker_name(user) -> str:
+    """What the pages call a banker: the full name if the account has one, else the login."""
+    return user.get_full_name() or user.get_username()
+
+
 def make_banker(user) -> None:
     """Put a user in the bankers group (the group is made by migration 0005)."""
     from django.contrib.auth.models import Group

@@ -1,5 +1,6 @@
 """Reads that combine journal rows: the dashboard, a player's night, THE BOOK, the settle-up
-report and the audit. Each runs a fixed number of queries, whatever the number of players.
+report and the audit; who holds a night's bank and who held it when. Each runs a fixed number
+of queries, whatever the number of players.
 
 Money comes back as integer cents except in `settle_up_report`, which is the exact JSON of
 `manage.py settle_up --format json` (decimal strings).
@@ -7,13 +8,26 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Min, Q, Sum
 
 from ledger import chain
-from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import (
+    Account,
+    BankNote,
+    BankTenure,
+    Entry,
+    Player,
+    PokerSession,
+    Posting,
+    Seat,
+)
+from ledger.permissions import BANKERS, banker_name
+from ledger.services import holder
 from ledger.services.journal import (
     book_balances,
     chain_fields,
@@ -420,6 +434,85 @@ def session_dashboard(session: PokerSession) -> Dashboard:
         chips_outstanding=totals.get(Account.CHIPS, 0),
         open_notes=open_notes(session),
         warning_given=warning_given(session),
+    )
+
+
+# ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
+
+
+@dataclass(frozen=True)
+class Tenure:
+    """One stretch of a night during which one banker held its bank."""
+
+    holder: str
+    since: datetime.datetime
+    until: datetime.datetime | None   # None: still holds it
+    how: str
+    made_by: str
+    previous: str | None
+
+    @property
+    def describe(self) -> str:
+        """How the bank came to the holder, for the list of who held it when."""
+        if self.how == BankTenure.OPENED:
+            return "opened the night"
+        if self.how == BankTenure.HANDED:
+            return f"handed over by {self.made_by}"
+        if self.how == BankTenure.TAKEN_OVER:
+            return f"taken over from {self.previous} by {self.made_by} (staff)"
+        taker = "" if self.made_by == self.holder else f", given by {self.made_by}"
+        return f"took the free bank{taker}"
+
+
+def bank_tenures(session: PokerSession) -> list[Tenure]:
+    """Who held the night's bank when, oldest first: each tenure lasts until the next one
+    begins, the last until the night closed (or now). One query."""
+    rows = list(BankTenure.objects.filter(session=session)
+                .select_related("holder", "made_by", "previous").order_by("id"))
+    ends = [row.since for row in rows[1:]] + [session.closed_at] if rows else []
+    return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
+                   made_by=banker_name(row.made_by),
+                   previous=banker_name(row.previous) if row.previous_id else None)
+            for row, until in zip(rows, ends, strict=True)]
+
+
+def banker_users(*, exclude=()) -> list[tuple[int, str]]:
+    """Who can hold a bank: active logins in the bankers group, and staff, by name."""
+    users = (get_user_model().objects.filter(is_active=True)
+             .filter(Q(is_staff=True) | Q(groups__name=BANKERS))
+             .exclude(pk__in=[u for u in exclude if u is not None]).distinct())
+    return sorted(((u.pk, banker_name(u)) for u in users), key=lambda c: c[1].casefold())
+
+
+@dataclass(frozen=True)
+class BankState:
+    """The night's bank as one banker sees it on the table's page."""
+
+    holder: str | None        # None: nobody holds it
+    since: str
+    mine: bool                # the viewer holds it
+    free: bool                # anyone may take it
+    refusal: str              # why the viewer may not enter anything, or ""
+    can_take: bool            # the viewer may take it: it is free, or they are staff
+    choices: list[tuple[int, str]]   # whom the holder can hand it to
+
+    @property
+    def may_write(self) -> bool:
+        return not self.refusal
+
+
+def bank_state(session: PokerSession, user) -> BankState:
+    """Who holds the bank, since when, and what the viewing banker may do about it."""
+    tenure = holder.current_tenure(session)
+    free = holder.is_free(tenure)
+    mine = holder.holds(user, tenure)
+    refusal = holder.refusal(session, user, tenure)
+    return BankState(
+        holder=banker_name(tenure.holder) if tenure is not None else None,
+        since=holder.since_text(tenure) if tenure is not None else "",
+        mine=mine, free=free, refusal=refusal,
+        can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
+        choices=banker_users(exclude=[user.pk]) if session.is_open and mine else [],
     )
 
 

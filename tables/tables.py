@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from ledger.permissions import banker_name
 from rules.money import format_cents
 
 MONEY_ATTRS = {
@@ -67,7 +68,8 @@ class DashboardTable(tables.Table):
     (selectors.player_lines). The bank never knows the chips a player holds.
 
     With an open `session`, each row has a buy-in button that opens the buy-in form with the
-    player chosen. On a narrow screen (a tablet held upright) the columns marked `opt` hide and
+    player chosen (not when someone else holds the bank: `writable=False`). On a narrow
+    screen (a tablet held upright) the columns marked `opt` hide and
     the player's cell shows them on a detail line instead (app.css).
     """
 
@@ -85,9 +87,9 @@ class DashboardTable(tables.Table):
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
-    def __init__(self, *args, session=None, **kwargs):
+    def __init__(self, *args, session=None, writable=True, **kwargs):
         self.session = session
-        if session is None or not session.is_open:
+        if session is None or not session.is_open or not writable:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
 
@@ -183,6 +185,12 @@ class EntriesTable(tables.Table):
     amount = MoneyColumn(verbose_name="Amount")
     created_by = tables.Column(verbose_name="By", default="—")
     fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True)
+
+    def render_created_by(self, value):
+        return banker_name(value)   # as the bank's holder is named above the journal
+
+    def value_created_by(self, value):
+        return banker_name(value) if value is not None else ""
 
     # What the services refuse to reverse (ledger.services.corrections); no button for those.
     FINAL_KINDS = ("reverse", "close", "opening", "merge")

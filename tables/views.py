@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import (
+    bank_tenures,
     entries_of,
     journal_seal,
     season,
@@ -100,13 +101,15 @@ def settle_up(request, pk):
 
 @banker_required
 def session_entries(request, pk):
-    """A night's journal (the session summary), with who entered each line and when."""
+    """A night's journal (the session summary), with who entered each line and when, and who
+    held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     rows = entries_of(session).select_related("session", "reversed_by")
     table = EntriesTable(rows, show_footer=False)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
-                             {"session": session, "table": table})
+                             {"session": session, "table": table,
+                              "tenures": bank_tenures(session)})
 
 
 def chart_points(nights) -> list[Point]:

@@ -54,7 +54,7 @@ def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]
 
 
 def _close_notes(*, action, session, player, holder, amount, note, key, user) -> Entry:
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     chosen = _chosen(session, player, holder, amount, note)
     journal = Journal(session)
     for bank_note, value in chosen:

@@ -16,7 +16,7 @@ from ledger.selectors import session_dashboard
 from ledger.services.close import effective_book
 from ledger.services.journal import book_balances
 
-from .common import call_service, get_open_session, get_session
+from .common import call_service, get_open_session, get_session, holder_required
 
 
 def _guest_moves(session) -> list[dict]:
@@ -55,6 +55,7 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def session_close_view(request, pk):
     """The close steps (GET) and the final close (POST)."""
@@ -72,6 +73,7 @@ def session_close_view(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
 def note_action(request, pk):
     """Commit one open bank note into THE BOOK, or void it (B5)."""
@@ -90,6 +92,7 @@ def note_action(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
 def count_difference(request, pk):
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
@@ -106,6 +109,7 @@ def count_difference(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
 def surrogate_merge(request, pk):
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""

@@ -16,7 +16,7 @@ from ledger.selectors import seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
-from .common import call_service, dashboard_url, get_open_session
+from .common import call_service, dashboard_url, get_open_session, holder_required
 
 
 def _hand_url(session, entry=None) -> str:
@@ -25,6 +25,7 @@ def _hand_url(session, entry=None) -> str:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def game_call(request, pk):
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
@@ -56,6 +57,7 @@ def game_call(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
 def game_end(request, pk):
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
@@ -69,6 +71,7 @@ def game_end(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def hand(request, pk):
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""

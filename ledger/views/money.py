@@ -32,6 +32,7 @@ from .common import (
     call_service,
     dashboard_url,
     get_open_session,
+    holder_required,
     saved_redirect,
 )
 
@@ -56,6 +57,7 @@ def _bumped(form_data, bump: str) -> dict:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def buyin(request, pk, sale=False):
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
@@ -106,6 +108,7 @@ def chip_sale(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def penalty(request, pk):
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
@@ -131,6 +134,7 @@ def penalty(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def cashout(request, pk):
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
@@ -198,6 +202,7 @@ def _split(total: int | None) -> dict | None:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def final_pot(request, pk):
     """The last hand's winner takes the final pot of odd cents (B12)."""
@@ -217,6 +222,7 @@ def final_pot(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def pot_award(request, pk):
     """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
@@ -241,6 +247,7 @@ def pot_award(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def correction(request, pk, entry_pk):
     """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
@@ -260,6 +267,7 @@ def correction(request, pk, entry_pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def payment(request, pk):
     """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""

@@ -9,10 +9,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
+from ledger.forms import (
+    BankHandOverForm,
+    CorrectionForm,
+    KeyedForm,
+    PlayerForm,
+    SeatingForm,
+    SessionOpenForm,
+)
 from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
+    bank_state,
     deal_state,
     entries_of,
     hand_recorded,
@@ -26,7 +34,7 @@ from ledger.selectors import (
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
-from .common import call_service, get_open_session, get_session
+from .common import call_service, get_open_session, get_session, holder_required
 
 RECENT = 12  # entries shown under the dashboard
 
@@ -82,23 +90,33 @@ def player_new(request):
 
 @banker_required
 def session_dashboard_view(request, pk):
-    """The table: who is in, the chips each holds, chips outstanding, the cash box."""
+    """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
+    holds the bank (with the control to hand it on)."""
     session = get_session(pk)
-    dash = session_dashboard(session)
-    table = DashboardTable(dash.lines, request=request, session=session)
-    saved = undo = None
-    if request.GET.get("saved", "").isdigit():
-        saved = saved_entry(session, int(request.GET["saved"]))
-        undo = _undo_form(session, saved)
-    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
-    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": table_game(session), "deal": deal_state(session), "undo": undo,
-               "can_reseat": session.is_open and not hand_recorded(session)
-               and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
-    return render(request, template, context)
+    return render(request, template, dashboard_context(request, session))
+
+
+def dashboard_context(request, session, **extra) -> dict:
+    """What the table's page shows. The buttons that enter something are offered to the
+    holder of the bank only (or to anyone while it is free); everyone reads."""
+    dash = session_dashboard(session)
+    bank = bank_state(session, request.user)
+    table = DashboardTable(dash.lines, request=request, session=session,
+                           writable=bank.may_write)
+    saved = undo = None
+    if request.GET.get("saved", "").isdigit():
+        saved = saved_entry(session, int(request.GET["saved"]))
+        undo = _undo_form(session, saved) if bank.may_write else None
+    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
+    return {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
+            "game": table_game(session), "deal": deal_state(session), "undo": undo,
+            "can_reseat": session.is_open and bank.may_write and not hand_recorded(session)
+            and sum(1 for line in dash.lines if line.seat is not None) > 1,
+            "bank": bank, "hand_form": BankHandOverForm(bankers=bank.choices),
+            "take_form": KeyedForm(), **extra}
 
 
 UNDO_REASON = "undone at the table"
@@ -114,6 +132,7 @@ def _undo_form(session, saved):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def seating(request, pk):
     """The dealing order, banker first (B1): move a player up or down before the first hand."""
