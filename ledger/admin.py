@@ -1,5 +1,6 @@
 """Django admin for every ledger model. Money rows (entries, postings, bank notes) are read-only:
-a mistake is corrected by a reversing entry through the services, never edited here."""
+a mistake is corrected by a reversing entry through the services, never edited here. So is
+the record of who held each night's bank (services/bank.py hands it on)."""
 
 from django.contrib import admin
 from django.db.models import Model
@@ -7,6 +8,7 @@ from django.http import HttpRequest
 
 from .models import (
     BankNote,
+    BankTenure,
     Entry,
     HouseGame,
     IdempotencyKey,
@@ -94,6 +96,15 @@ class PostingAdmin(ReadOnlyAdmin):
 class BankNoteAdmin(ReadOnlyAdmin):
     list_display = ("id", "session", "debtor", "holder", "amount")
     list_select_related = ("session__banker", "debtor", "holder")
+
+
+@admin.register(BankTenure)
+class BankTenureAdmin(ReadOnlyAdmin):
+    """Who held each night's bank when; a hand-over is made on the table's page, never here."""
+
+    list_display = ("session", "since", "holder", "how", "made_by", "previous")
+    list_filter = ("how",)
+    list_select_related = ("session__banker", "holder", "made_by", "previous")
 
 
 @admin.register(Seat)

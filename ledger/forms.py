@@ -627,3 +627,17 @@ class HandForm(KeyedForm):
             return {"dummy": {"name": name, "down": cards}} if cards else {}
         won = [s for s in self.sides if data.get(f"dummy_won_{s}")]
         return {"dummy": {"name": name, "won": won}} if won else {}
+
+
+class BankHandOverForm(KeyedForm):
+    """Hand the night's bank to another banker, or take it (services.bank_hand_over).
+
+    `bankers` are the logins that can hold a bank: [(id, name), ...]."""
+
+    def __init__(self, *args: Any, bankers: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to"] = _player_field("Hand the bank to", list(bankers),
+                                          empty="— choose a banker —")
+        self.fields["to"].error_messages["invalid_choice"] = (
+            "Choose one of the bankers offered; reload the page to see who they are now.")

@@ -172,6 +172,59 @@ class PokerSession(models.Model):
         return self.status == self.OPEN
 
 
+class BankTenure(AppendOnlyModel):
+    """Who held a night's bank - the tablet and the cash box - from when on (issue 10).
+
+    Not the session's `banker` (B1: the Player whose stake the bank is, THE BOOK's party for
+    it), which never changes; the holder is the banker's login, the Django user who operates
+    the bank, and only they enter anything into an open night (services/holder.py).
+
+    Each row starts a tenure that lasts until the session's next row, or until the night
+    closes; rows are only ever added, so who held the bank when is never rewritten. A night
+    without a row (imported, or opened before migration 0009) has a free bank: any banker
+    takes it, with the "Take the bank" button or with their first entry.
+    """
+
+    OPENED = "opened"
+    HANDED = "handed"
+    TAKEN = "taken"
+    TAKEN_OVER = "taken_over"
+    HOW_CHOICES = [
+        (OPENED, "opened the night"),
+        (HANDED, "handed over"),
+        (TAKEN, "took the free bank"),
+        (TAKEN_OVER, "taken over by staff"),
+    ]
+
+    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT,
+                                related_name="bank_tenures")
+    holder = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="bank_tenures")
+    since = models.DateTimeField(default=timezone.now, editable=False)
+    how = models.CharField(max_length=10, choices=HOW_CHOICES)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bank_changes",
+        help_text="Who made the change: the holder who handed the bank on, the banker who "
+                  "took a free bank, the staff member who took it over.",
+    )
+    previous = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", help_text="Who held the bank before (none when it was free).",
+    )
+
+    class Meta:
+        ordering = ["session", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(holder=F("previous")),
+                                   name="a_hand_over_changes_the_holder"),
+            models.CheckConstraint(condition=~Q(how="opened") | Q(previous__isnull=True),
+                                   name="an_opened_bank_had_no_holder"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.holder} holds the bank of {self.session.date} from {self.since:%H:%M}"
+
+
 class Seat(models.Model):
     """A player's place in a session's dealing order; the banker deals first (B1)."""
 

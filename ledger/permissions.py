@@ -50,6 +50,11 @@ def banker_required(
     return login_required(wrapper)
 
 
+def banker_name(user: User) -> str:
+    """What the pages call a banker: the full name if the account has one, else the login."""
+    return user.get_full_name() or user.get_username()
+
+
 def make_banker(user: User) -> None:
     """Put a user in the bankers group (the group is made by migration 0005)."""
     from django.contrib.auth.models import Group

@@ -1,5 +1,6 @@
 """Reads that combine journal rows: the dashboard, a player's night, THE BOOK, the settle-up
-report and the audit. Each runs a fixed number of queries, whatever the number of players.
+report and the audit; who holds a night's bank and who held it when. Each runs a fixed number
+of queries, whatever the number of players.
 
 Money comes back as integer cents except in `settle_up_report`, which is the exact JSON of
 `manage.py settle_up --format json` (decimal strings).
@@ -13,12 +14,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from ledger import chain
 from ledger.models import (
     Account,
     BankNote,
+    BankTenure,
     Entry,
     HouseGame,
     Player,
@@ -26,7 +29,10 @@ from ledger.models import (
     Posting,
     Seat,
 )
+from ledger.permissions import BANKERS, banker_name
+from ledger.services import holder
 from ledger.services.journal import (
+    Banker,
     book_balances,
     chain_fields,
     open_note_balances,
@@ -495,6 +501,89 @@ def session_dashboard(session: PokerSession) -> Dashboard:
     )
 
 
+# ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
+
+
+@dataclass(frozen=True)
+class Tenure:
+    """One stretch of a night during which one banker held its bank."""
+
+    holder: str
+    since: datetime.datetime
+    until: datetime.datetime | None   # None: still holds it
+    how: str
+    made_by: str
+    previous: str | None
+
+    @property
+    def describe(self) -> str:
+        """How the bank came to the holder, for the list of who held it when."""
+        if self.how == BankTenure.OPENED:
+            return "opened the night"
+        if self.how == BankTenure.HANDED:
+            return f"handed over by {self.made_by}"
+        if self.how == BankTenure.TAKEN_OVER:
+            return f"taken over from {self.previous} by {self.made_by} (staff)"
+        taker = "" if self.made_by == self.holder else f", given by {self.made_by}"
+        return f"took the free bank{taker}"
+
+
+def bank_tenures(session: PokerSession) -> list[Tenure]:
+    """Who held the night's bank when, oldest first: each tenure lasts until the next one
+    begins, the last until the night closed (or now). One query."""
+    rows = list(BankTenure.objects.filter(session=session)
+                .select_related("holder", "made_by", "previous").order_by("id"))
+    if not rows:
+        return []
+    ends: list[datetime.datetime | None] = [row.since for row in rows[1:]]
+    ends.append(session.closed_at)
+    return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
+                   made_by=banker_name(row.made_by) if row.made_by is not None else "",
+                   previous=banker_name(row.previous) if row.previous is not None else None)
+            for row, until in zip(rows, ends, strict=True)]
+
+
+def banker_users(*, exclude: Iterable[int | None] = ()) -> list[tuple[int, str]]:
+    """Who can hold a bank: active logins in the bankers group, and staff, by name."""
+    users = (get_user_model().objects.filter(is_active=True)
+             .filter(Q(is_staff=True) | Q(groups__name=BANKERS))
+             .exclude(pk__in=[u for u in exclude if u is not None]).distinct())
+    return sorted(((u.pk, banker_name(u)) for u in users), key=lambda c: c[1].casefold())
+
+
+@dataclass(frozen=True)
+class BankState:
+    """The night's bank as one banker sees it on the table's page."""
+
+    holder: str | None        # None: nobody holds it
+    since: str
+    mine: bool                # the viewer holds it
+    free: bool                # anyone may take it
+    refusal: str              # why the viewer may not enter anything, or ""
+    can_take: bool            # the viewer may take it: it is free, or they are staff
+    choices: list[tuple[int, str]]   # whom the holder can hand it to
+
+    @property
+    def may_write(self) -> bool:
+        return not self.refusal
+
+
+def bank_state(session: PokerSession, user: Banker) -> BankState:
+    """Who holds the bank, since when, and what the viewing banker may do about it."""
+    tenure = holder.current_tenure(session)
+    free = holder.is_free(tenure)
+    mine = holder.holds(user, tenure)
+    refusal = holder.refusal(session, user, tenure)
+    return BankState(
+        holder=banker_name(tenure.holder) if tenure is not None else None,
+        since=holder.since_text(tenure) if tenure is not None else "",
+        mine=mine, free=free, refusal=refusal,
+        can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
+        choices=banker_users(exclude=[user.pk]) if user is not None and session.is_open
+        and mine else [],
+    )
+
+
 def close_entry_id(session: PokerSession) -> int | None:
     entry = Entry.objects.filter(session=session, kind=Entry.CLOSE).order_by("id").first()
     return entry.pk if entry else None
@@ -662,6 +751,38 @@ def _chain(rows: Iterable[Mapping[str, Any]], postings: Mapping[int, list[Mappin
         previous, expected = row["chain"], row["sequence"] + 1
     return {"ok": not (gaps or edited or unsealed), "entries": expected - 1, "gaps": gaps,
             "edited": edited, "unsealed": unsealed}
+
+
+SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
+
+
+def journal_seal(session: PokerSession | None = None) -> str:
+    """The journal's seal as it stands: the newest entry's sequence number and the start of
+    its chain value, "1234-3f9a12c4e5b6d7a8" (of the session's newest entry with a session).
+
+    The chain shows a gap or an edit anywhere before its newest entry, not the loss of the
+    newest entries themselves. A seal printed on a settle-up (kept on paper or in the PDF sent
+    to the group) covers that: `manage.py audit --seal` finds whether the entry it names is
+    still there unchanged, and the chain then vouches for everything before it.
+    """
+    entries = Entry.objects.exclude(sequence=None)
+    if session is not None:
+        entries = entries.filter(session=session)
+    newest = entries.order_by("-sequence").values_list("sequence", "chain").first()
+    if newest is None:
+        return ""
+    return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
+
+
+def seal_check(seal: str) -> str:
+    """"found", "missing" (no entry has its number) or "changed" (the entry with its number
+    has another chain value: the journal was rewritten from there on or before)."""
+    sequence, _, digest = seal.partition("-")
+    chain_value = (Entry.objects.filter(sequence=int(sequence))
+                   .values_list("chain", flat=True).first())
+    if chain_value is None:
+        return "missing"
+    return "found" if chain_value.startswith(digest.lower()) else "changed"
 
 
 def sessions_list() -> QuerySet[PokerSession]:
@@ -874,10 +995,11 @@ def season_years() -> list[int]:
 
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "night_book",
-    "player_book_balance", "player_hands", "player_history", "player_lines", "player_night",
-    "player_sessions", "player_unmerged_surrogate", "season", "season_years",
-    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "the_book",
+    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "journal_seal",
+    "night_book", "player_book_balance", "player_hands", "player_history", "player_lines",
+    "player_night", "player_sessions", "player_unmerged_surrogate", "season", "season_years",
+    "seal_check", "session_dashboard", "sessions_list", "settle_up_report", "table_game",
+    "the_book",
 ]
 
 

@@ -17,12 +17,14 @@ from django.db import connections
 from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 
-APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote")
+# The journal, and who held each night's bank when (issue 10): both only ever grow.
+APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote", "ledger_banktenure")
 # The unique columns an INSERT OR REPLACE could collide with, table by table (SQLite).
 _UNIQUE_COLUMNS = {
     "ledger_entry": ("id", "key", "reverses_id", "sequence"),
     "ledger_posting": ("id",),
     "ledger_banknote": ("id", "entry_id"),
+    "ledger_banktenure": ("id",),
 }
 
 

@@ -23,6 +23,7 @@ from typing import IO, Any
 from django.utils.html import strip_tags
 
 from ledger.models import PokerSession
+from ledger.selectors import journal_seal
 from tables.tables import MoneyColumn, SettleUpTable, TransfersTable
 
 # django-tables2 ships no type information: a table is a django_tables2.Table.
@@ -198,6 +199,12 @@ def settle_up_title(session: PokerSession) -> tuple[str, str]:
             f"Banker {session.banker.name}; the session is {state}.")
 
 
+def _seal_note(session: PokerSession) -> list[str]:
+    seal = journal_seal(session)
+    return [f"Journal seal {seal}: keep this report; `manage.py audit --seal {seal}` shows "
+            "later that nothing of this night was lost."] if seal else []
+
+
 def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str) -> bytes:
     """The settle-up as a csv, pdf or xlsx file."""
     table, transfers = settle_up_tables(report)
@@ -212,7 +219,8 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str) -
             [("Players", table, "Nothing happened this night."),
              ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
             notes=[f"THE BOOK after this night, settled with {proof} (B8). Net = whole-dollar "
-                   "cash-out + final pot - chips bought + chips sold (+ notes voided)."],
+                   "cash-out + final pot - chips bought + chips sold (+ notes voided).",
+                   *_seal_note(session)],
         )
     if fmt == "xlsx":
         return xlsx_bytes([("Players", table), ("Payments", transfers)])

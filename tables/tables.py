@@ -16,9 +16,11 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from ledger.permissions import banker_name
 from rules.money import format_cents
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
     from django_tables2.columns import BoundColumn
 
     from ledger.models import Entry, PokerSession
@@ -77,7 +79,8 @@ class DashboardTable(tables.Table):
     (selectors.player_lines). The bank never knows the chips a player holds.
 
     With an open `session`, each row has a buy-in button that opens the buy-in form with the
-    player chosen. On a narrow screen (a tablet held upright) the columns marked `opt` hide and
+    player chosen (not when someone else holds the bank: `writable=False`). On a narrow
+    screen (a tablet held upright) the columns marked `opt` hide and
     the player's cell shows them on a detail line instead (app.css).
     """
 
@@ -95,9 +98,10 @@ class DashboardTable(tables.Table):
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
-    def __init__(self, *args: Any, session: PokerSession | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, session: PokerSession | None = None,
+                 writable: bool = True, **kwargs: Any) -> None:
         self.session = session
-        if session is None or not session.is_open:
+        if session is None or not session.is_open or not writable:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
 
@@ -195,6 +199,12 @@ class EntriesTable(tables.Table):
     amount = MoneyColumn(verbose_name="Amount")
     created_by = tables.Column(verbose_name="By", default="—")
     fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True)
+
+    def render_created_by(self, value: User) -> str:
+        return banker_name(value)   # as the bank's holder is named above the journal
+
+    def value_created_by(self, value: User | None) -> str:
+        return banker_name(value) if value is not None else ""
 
     # What the services refuse to reverse (ledger.services.corrections); no button for those.
     FINAL_KINDS = ("reverse", "close", "opening", "merge")

@@ -20,7 +20,9 @@ from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import (
     NightResult,
+    bank_tenures,
     entries_of,
+    journal_seal,
     players_named,
     season,
     season_years,
@@ -100,20 +102,22 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     table, transfers_table = reports.settle_up_tables(report)
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
-               "minimal": report["minimal"],
+               "minimal": report["minimal"], "seal": journal_seal(session),
                "links": _links(request, [row["name"] for row in report["players"]])}
     return render(request, "tables/settle_up.html", context)
 
 
 @banker_required
 def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
-    """A night's journal (the session summary), with who entered each line and when."""
+    """A night's journal (the session summary), with who entered each line and when, and who
+    held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     rows = entries_of(session)
     table = EntriesTable(rows, show_footer=False)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
-                             {"session": session, "table": table})
+                             {"session": session, "table": table,
+                              "tenures": bank_tenures(session)})
 
 
 def chart_points(nights: Iterable[NightResult]) -> list[Point]:

@@ -26,7 +26,7 @@ from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 def payment_record(*, session: PokerSession | int, player: Player | str,
                    to: Player | str, amount: int | str, key: str, user: Banker = None) -> Entry:
     """`player` pays `to` (a player or "bank") `amount` in cash towards what they owe."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     payer = player_of(player)
     payee = party_of(to, field="to") or session.banker
     amount = nickels_of(amount)
@@ -71,7 +71,7 @@ def book_opening(*, balances: Mapping[Player | str, int | str], key: str,
 @idempotent("surrogate_book_merge")
 def surrogate_book_merge(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """Move a host-less night's surrogate book into THE BOOK (B7)."""
-    session = lock_session(session, must_be_open=False)
+    session = lock_session(session, user=user, must_be_open=False)
     if session.host_present:
         raise LedgerError("The host was present that night: there is no surrogate book to merge.")
     balances = book_balances(kinds=[Account.SURROGATE], session=session)

@@ -57,7 +57,7 @@ def buyin_create(*, session: PokerSession | int, player: Player | str, amount: i
                  paid: str = Entry.CASH, seller: Player | str | None = None, key: str,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     buyer = player_of(player)
     seller = party_of(seller, field="seller")
     amount = five_dollars_of(amount) if seller is None else nickels_of(amount)

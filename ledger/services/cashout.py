@@ -63,7 +63,7 @@ def cashout_create(*, session: PokerSession | int, player: Player | str,
 
     An empty count is a player who has nothing left to turn in.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     total = chip_total(chips)
     out = chips_out(session)
@@ -104,7 +104,7 @@ def names_in_words(players: list[Player]) -> str:
 def count_difference_record(*, session: PokerSession | int, amount: int | str, reason: str,
                             key: str, user: Banker = None) -> Entry:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     amount = nickels_of(amount)
     reason = " ".join(str(reason or "").split())
     if not reason:
@@ -133,7 +133,7 @@ def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: s
     The pot is a whole-dollar amount when the count reconciles; after a count difference it is
     paid as it stands.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     winner = player_of(winner, field="winner")
     waiting = not_cashed_out(session)
     if waiting:

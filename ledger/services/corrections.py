@@ -34,7 +34,7 @@ def entry_reverse(*, entry: Entry | int, reason: str, key: str, user: Banker = N
                           field="entry")
     if entry.session_id is None:
         raise LedgerError("That entry belongs to no session.", field="entry")
-    session = lock_session(entry.session_id)
+    session = lock_session(entry.session_id, user=user)
     if Entry.objects.filter(reverses=entry).exists():
         raise LedgerError(f"Entry #{entry.pk} was already corrected.", field="entry")
     journal = Journal(session)

@@ -44,7 +44,7 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
 
     Only one per session, not one per player; after it every jump costs the penalty.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     given = Entry.objects.filter(session=session, kind=Entry.WARNING).select_related(
         "player").first()
@@ -62,7 +62,7 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
 def penalty_record(*, session: PokerSession | int, player: Player | str,
                    amount: int | str = PENALTY, key: str, user: Banker = None) -> Entry:
     """A $0.20 penalty for jumping the bet, straight into the pot (B11); the table's record."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     amount = nickels_of(amount)
     if amount != PENALTY:
@@ -99,8 +99,8 @@ def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[
                 owes: Mapping[str, object] | None = None, carry: int | str | None = None,
                 game: str = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
-    return _typed_hand(lock_session(session), pot=pot, awards=awards, owes=owes, carry=carry,
-                       game=game, key=key, user=user)
+    return _typed_hand(lock_session(session, user=user), pot=pot, awards=awards, owes=owes,
+                       carry=carry, game=game, key=key, user=user)
 
 
 def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
@@ -203,14 +203,16 @@ def game_rules(state: selectors.TableGame) -> GameDef:
 def next_antes(state: selectors.TableGame, players: list[str],
                game: object = None) -> dict[str, int]:
     """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
-    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake."""
+    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake.
+    A game anted by the dealer alone (Brag) is anted by the one who called it."""
     continuing = state.continues(game)
     rules = game_rules(state) if continuing else _rules_game(game)
     settings = state.options if continuing else {}
     try:
         return antes(rules, settings, players=players, winners=state.winners or [],
                      first_hand=state.winners is None, reante=state.reante,
-                     new_game=not continuing or state.hands == 0)
+                     new_game=not continuing or state.hands == 0,
+                     dealer=state.dealer if continuing and state.dealer else None)
     except RulesError as error:
         raise LedgerError(str(error), field="players") from None
 
@@ -273,7 +275,7 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
                user: Banker = None) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     if not isinstance(hand, Mapping):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
@@ -303,7 +305,7 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
               user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands. The pot on the table stays (P3)."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     dealer = player_of(dealer, field="dealer")
     if not Seat.objects.filter(session=session, player=dealer).exists():
         raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
@@ -324,7 +326,7 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
 @idempotent("game_end")
 def game_end(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     state = selectors.table_game(session)
     if state.game is None:
         raise LedgerError("No game is being played.", field="game")

@@ -21,6 +21,7 @@ from ledger.models import Account, BankNote, Entry, Player, PokerSession, Postin
 from rules.money import dollars as money
 
 from .errors import LedgerError
+from .holder import check_holder
 
 BANK = "bank"
 # Who makes a write: request.user (the logged-in banker), or None from the command line and the
@@ -33,10 +34,24 @@ def entered_by(user: Banker) -> User | None:
     return user if isinstance(user, User) and user.is_authenticated else None
 
 
-def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
+def lock_session(session: PokerSession | int, *, user: Banker,
+                 must_be_open: bool = True) -> PokerSession:
+    """Re-read the session under a row lock and check that `user` holds its bank.
+
+    Every service that writes into a night starts here, so none can forget the rule of
+    services/holder.py: the holder writes, a free bank is taken by the banker who writes,
+    anyone else is refused; `user=None` is the command line or an import.
+    """
+    locked = lock_session_row(session, must_be_open=must_be_open)
+    check_holder(locked, user)
+    return locked
+
+
+def lock_session_row(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
     """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
 
-    On SQLite the IMMEDIATE transaction already holds the database's write lock.
+    On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
+    check: the hand-over (services/bank.py) has rules of its own.
     """
     pk = session.pk if isinstance(session, PokerSession) else session
     try:

@@ -58,7 +58,7 @@ def _chosen(session: PokerSession, debtor: Player | str | None, holder: Player |
 def _close_notes(*, action: str, session: PokerSession | int, player: Player | str | None,
                  holder: Player | str, amount: int | str | None,
                  note: BankNote | int | None, key: str, user: Banker) -> Entry:
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     chosen = _chosen(session, player, holder, amount, note)
     journal = Journal(session)
     for bank_note, value in chosen:

@@ -16,7 +16,7 @@ from ledger.permissions import banker_required
 from ledger.selectors import guest_moves, session_dashboard
 from ledger.services.journal import book_balances
 
-from .common import call_service, get_open_session, get_session
+from .common import call_service, get_open_session, get_session, holder_required
 
 
 def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseForm | None = None,
@@ -47,6 +47,7 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The close steps (GET) and the final close (POST)."""
@@ -64,6 +65,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_POST
 def note_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Commit one open bank note into THE BOOK, or void it (B5)."""
@@ -82,6 +84,7 @@ def note_action(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_POST
 def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
@@ -98,6 +101,7 @@ def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_POST
 def surrogate_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""

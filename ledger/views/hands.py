@@ -17,7 +17,7 @@ from ledger.selectors import house_games, saved_hand, seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
-from .common import call_service, dashboard_url, get_open_session
+from .common import call_service, dashboard_url, get_open_session, holder_required
 
 
 def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
@@ -26,6 +26,7 @@ def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
@@ -57,6 +58,7 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_POST
 def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
@@ -70,6 +72,7 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""

@@ -39,6 +39,7 @@ from .common import (
     call_service,
     dashboard_url,
     get_open_session,
+    holder_required,
     saved_redirect,
 )
 
@@ -63,6 +64,7 @@ def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
@@ -114,6 +116,7 @@ def chip_sale(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
@@ -139,6 +142,7 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
@@ -206,6 +210,7 @@ def _split(total: int | None) -> dict[str, int] | None:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
     """The last hand's winner takes the final pot of odd cents (B12)."""
@@ -225,6 +230,7 @@ def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
@@ -249,6 +255,7 @@ def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
@@ -268,6 +275,7 @@ def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def payment(request: HttpRequest, pk: int) -> HttpResponse:
     """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,11 +12,19 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
+from ledger.forms import (
+    BankHandOverForm,
+    CorrectionForm,
+    KeyedForm,
+    PlayerForm,
+    SeatingForm,
+    SessionOpenForm,
+)
 from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
+    bank_state,
     deal_state,
     hand_recorded,
     recent_entries,
@@ -28,7 +38,7 @@ from ledger.selectors import (
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
-from .common import HtmxRequest, call_service, get_open_session, get_session
+from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
 
 RECENT = 12  # entries shown under the dashboard
 
@@ -84,23 +94,34 @@ def player_new(request: HttpRequest) -> HttpResponse:
 
 @banker_required
 def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
-    """The table: who is in, the chips each holds, chips outstanding, the cash box."""
+    """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
+    holds the bank (with the control to hand it on)."""
     session = get_session(pk)
-    dash = session_dashboard(session)
-    table = DashboardTable(dash.lines, request=request, session=session)
-    saved = undo = None
-    if request.GET.get("saved", "").isdigit():
-        saved = saved_entry(session, int(request.GET["saved"]))
-        undo = _undo_form(session, saved)
-    recent = recent_entries(session, RECENT)
-    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": table_game(session), "deal": deal_state(session), "undo": undo,
-               "can_reseat": session.is_open and not hand_recorded(session)
-               and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
-    return render(request, template, context)
+    return render(request, template, dashboard_context(request, session))
+
+
+def dashboard_context(request: HttpRequest, session: PokerSession,
+                      **extra: Any) -> dict[str, Any]:
+    """What the table's page shows. The buttons that enter something are offered to the
+    holder of the bank only (or to anyone while it is free); everyone reads."""
+    dash = session_dashboard(session)
+    bank = bank_state(session, request.user)
+    table = DashboardTable(dash.lines, request=request, session=session,
+                           writable=bank.may_write)
+    saved = undo = None
+    if request.GET.get("saved", "").isdigit():
+        saved = saved_entry(session, int(request.GET["saved"]))
+        undo = _undo_form(session, saved) if bank.may_write else None
+    recent = recent_entries(session, RECENT)
+    return {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
+            "game": table_game(session), "deal": deal_state(session), "undo": undo,
+            "can_reseat": session.is_open and bank.may_write and not hand_recorded(session)
+            and sum(1 for line in dash.lines if line.seat is not None) > 1,
+            "bank": bank, "hand_form": BankHandOverForm(bankers=bank.choices),
+            "take_form": KeyedForm(), **extra}
 
 
 UNDO_REASON = "undone at the table"
@@ -116,6 +137,7 @@ def _undo_form(session: PokerSession, saved: Entry | None) -> CorrectionForm | N
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing order, banker first (B1): move a player up or down before the first hand."""

@@ -110,6 +110,40 @@ def test_banker_pages_fit_the_tablet_and_every_tap_target_is_big_enough(
     assert problems == []
 
 
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_bank_control_fits_the_tablet(browser, banker_page, live_server, banker_user,
+                                          two_nights, shots, size):
+    """Who holds the bank on the table's page (issue 10): the holder's hand-over control, the
+    line another banker reads, staff's take-over button, and a writing page refused."""
+    from django.contrib.auth.models import User
+
+    from ledger import services
+    from ledger.permissions import make_banker
+
+    _, tonight = two_nights
+    make_banker(User.objects.create_user(username="ann", password="correct-horse-battery-staple"))
+    User.objects.create_user(username="boss", password="correct-horse-battery-staple",
+                             is_staff=True)
+    services.bank_hand_over(session=tonight, to=banker_user, user=banker_user, key="mike-takes")
+    page = banker_page
+    page.set_viewport_size(size)
+    problems = _check(page, f"{live_server.url}/s/{tonight.pk}/", "dashboard-holder", size, shots)
+    for username in ("ann", "boss"):
+        context = browser.new_context(viewport=size)
+        other = context.new_page()
+        other.goto(live_server.url + "/login/")
+        other.fill("#id_username", username)
+        other.fill("#id_password", "correct-horse-battery-staple")
+        other.click("button[type=submit]")
+        other.wait_for_url(live_server.url + "/")
+        problems += _check(other, f"{live_server.url}/s/{tonight.pk}/",
+                           f"dashboard-{username}", size, shots)
+        problems += _check(other, f"{live_server.url}/s/{tonight.pk}/buy/",
+                           f"buyin-refused-{username}", size, shots)
+        context.close()
+    assert problems == []
+
+
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390", "360"])
 def test_the_players_page_fits_a_phone(page, live_server, two_nights, shots, size):
     from ledger.models import Player

@@ -234,3 +234,14 @@ def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night
     second = services.hand_enter(session=s, hand={"players": winners(high=["Gus"])},
                                  key=new_key())
     assert second.payload["pot"] == "0.15"
+
+
+def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
+    s = night.session
+    services.game_call(session=s, game="brag", dealer="Gus", key=new_key())
+    state = selectors.table_game(s)
+    assert services.hands.next_antes(state, ["Fred", "Ann", "Gus"]) == \
+        {"Fred": 0, "Ann": 0, "Gus": 5}
+    hand = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+                               key=new_key())
+    assert hand.payload["pot"] == "0.05"

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.models import PokerSession
-from ledger.selectors import settle_up_report
+from ledger.selectors import journal_seal, settle_up_report
 from tables.reports import settle_up_file
 
 from ._common import fail, session_by_id
@@ -40,6 +40,10 @@ def as_text(session: PokerSession, report: dict[str, Any]) -> str:
         lines.append(f"Payments ({len(report['transfers'])}, {proof}):")
         for t in report["transfers"]:
             lines.append(f"  {t['from']} pays {t['to']} {t['amount']}")
+    seal = journal_seal(session)
+    if seal:
+        lines += ["", f"Journal seal {seal} (keep it: `manage.py audit --seal {seal}` shows "
+                      "later that nothing of this night was lost)"]
     return "\n".join(lines)
 
 
