@@ -21,6 +21,11 @@ MONEY_ATTRS = {
     "tf": {"class": "money"},
 }
 
+# On a phone a table with the class "fold" shows a card per row (app.css): its "lead" cells
+# (seat, name with its detail line, the row's button) on the top line, every other cell below
+# under its column's title, a "wide" one (a memo) across the card.
+LEAD_ATTRS = {"cell": {"class": "lead"}}
+
 
 # A column that folds away on a narrow screen (its figures go to the row's detail line).
 OPT_MONEY_ATTRS = {
@@ -28,11 +33,6 @@ OPT_MONEY_ATTRS = {
     "td": {"class": "money opt"},
     "tf": {"class": "money opt"},
 }
-
-
-# The cells of a folded row's top line on a phone (a table with the class "fold", app.css); the
-# other cells go below it, each under its column's title.
-LEAD_ATTRS = {"cell": {"class": "lead"}}
 
 
 def _cents(value) -> int:
@@ -73,8 +73,7 @@ class DashboardTable(tables.Table):
 
     With an open `session`, each row has a buy-in button that opens the buy-in form with the
     player chosen. On a narrow screen (a tablet held upright) the columns marked `opt` hide and
-    the player's cell shows them on a detail line instead; on a phone each row folds into a
-    card: seat, player and button on the top line, each figure under its title below (app.css).
+    the player's cell shows them on a detail line instead (app.css).
     """
 
     seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
