@@ -32,6 +32,11 @@ MONEY_ATTRS = {
     "tf": {"class": "money"},
 }
 
+# On a phone a table with the class "fold" shows a card per row (app.css): its "lead" cells
+# (seat, name with its detail line, the row's button) on the top line, every other cell below
+# under its column's title, a "wide" one (a memo) across the card.
+LEAD_ATTRS = {"cell": {"class": "lead"}}
+
 
 # A column that folds away on a narrow screen (its figures go to the row's detail line).
 OPT_MONEY_ATTRS = {
@@ -85,10 +90,11 @@ class DashboardTable(tables.Table):
     """
 
     seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
-                         attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+                         attrs={"cell": {"class": "num lead"}})
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                         attrs=LEAD_ATTRS)
     buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
-                        exclude_from_export=True, attrs={"td": {"class": "row-action"}})
+                        exclude_from_export=True, attrs={"cell": {"class": "row-action lead"}})
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)
@@ -128,7 +134,7 @@ class DashboardTable(tables.Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "balances", "id": "balances"}
+        attrs = {"class": "balances fold", "id": "balances"}
         empty_text = "Nobody has sat down yet: record a buy-in."
 
 
@@ -149,7 +155,7 @@ class BookTable(tables.Table):
 class SettleUpTable(tables.Table):
     """A closed (or closing) night per player: what was bought, cashed, won, and THE BOOK after."""
 
-    name = tables.Column(verbose_name="Player", footer="Total")
+    name = tables.Column(verbose_name="Player", footer="Total", attrs=LEAD_ATTRS)
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
@@ -160,7 +166,7 @@ class SettleUpTable(tables.Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "settle", "id": "settle"}
+        attrs = {"class": "settle fold", "id": "settle"}
         empty_text = "Nothing happened this night."
 
 
@@ -192,13 +198,17 @@ class LocalTimeColumn(tables.DateTimeColumn):
 class EntriesTable(tables.Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
-    id = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    created_at = LocalTimeColumn(verbose_name="When", format="H:i")
-    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind")
-    memo = tables.Column(verbose_name="Details", orderable=False)
+    id = tables.Column(verbose_name="#", attrs={"cell": {"class": "num lead"}})
+    created_at = LocalTimeColumn(verbose_name="When", format="H:i",
+                                 attrs={"cell": {"class": "lead tag"}})
+    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind",
+                         attrs=LEAD_ATTRS)
+    memo = tables.Column(verbose_name="Details", orderable=False,
+                         attrs={"cell": {"class": "wide"}})
     amount = MoneyColumn(verbose_name="Amount")
     created_by = tables.Column(verbose_name="By", default="—")
-    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True)
+    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True,
+                        attrs={"cell": {"class": "row-action lead"}})
 
     def render_created_by(self, value: User) -> str:
         return banker_name(value)   # as the bank's holder is named above the journal
@@ -220,14 +230,15 @@ class EntriesTable(tables.Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "entries", "id": "entries"}
+        attrs = {"class": "entries fold compact", "id": "entries"}
         empty_text = "Nothing entered yet."
 
 
 class SeasonTable(tables.Table):
     """Each player across the season's closed nights (selectors.season), THE BOOK now."""
 
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                         attrs=LEAD_ATTRS)
     played = tables.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
                                                           "th": {"class": "num"}})
     bought = MoneyColumn(verbose_name="Bought", total=True)
@@ -237,5 +248,5 @@ class SeasonTable(tables.Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "season", "id": "season"}
+        attrs = {"class": "season fold", "id": "season"}
         empty_text = "No closed nights yet."
