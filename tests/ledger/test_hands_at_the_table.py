@@ -81,7 +81,7 @@ def test_a_hand_in_a_game_that_is_over_is_refused():
     night = old_man_night()
     night["events"].append(copy.deepcopy(night["events"][2]))
     night["events"][-1]["pot"] = "5.00"
-    with pytest.raises(LedgerError, match="The game of old-man is over"):
+    with pytest.raises(LedgerError, match="The game of Old Man is over"):
         import_session(night)
 
 
@@ -271,3 +271,8 @@ def test_a_hand_page_refusal_names_the_player(night):
             "dummy": {"down": ["2d", "3d", "6h", "8s", "Ad", "Ac"]}}
     with pytest.raises(LedgerError, match="^Ann's declaration: missing"):
         services.hand_enter(session=s, hand=hand, key=new_key())
+
+
+def test_the_table_names_a_catalog_game_by_its_name(night):
+    services.game_call(session=night.session, game="old-man", dealer="Mike", key=new_key())
+    assert selectors.table_game(night.session).name == "Old Man"
