@@ -39,6 +39,7 @@ from ledger.services.journal import (
     session_totals,
 )
 from rules.errors import MoneyError, RulesError
+from rules.games.registry import get_game
 from rules.games.showdown import game_of
 from rules.money import format_cents, parse_cents
 from rules.settle import settle_balances
@@ -193,9 +194,15 @@ class TableGame:
 
     @property
     def name(self) -> str:
+        """The game's name as the catalog or the dealer's own rules give it ("Old Man")."""
         if isinstance(self.game, dict):
             return str(self.game.get("name") or self.game.get("id") or "the dealer's game")
-        return self.game or ""
+        if not self.game:
+            return ""
+        try:
+            return get_game(self.game).name
+        except RulesError:
+            return self.game
 
     def continues(self, game: object) -> bool:
         """Is a hand of `game` (None: not named) the next hand of this game?"""

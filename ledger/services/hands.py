@@ -13,6 +13,7 @@ A hand's declared `pot` = awards + carry (P2/P3); the carry cannot be negative.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -246,10 +247,31 @@ def resolve_hand(hand: Mapping[str, Any],
         problems = check_typed(result, hand.get("awards"), hand.get("owes"),
                                parse_cents(data["pot"]))
     except RulesError as error:
-        raise LedgerError(str(error), field="hand") from None
+        raise LedgerError(in_words(str(error), rules_input.get("players")),
+                          field="hand") from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
     return {k: result[k] for k in RESULT_FIELDS}, rules_input
+
+
+_ABOUT_A_PLAYER = re.compile(r"^players\[(\d+)\](?:\.(\w+))?: ")
+FIELD_WORDS = {"down": "cards down", "up": "cards up", "declare": "declaration",
+               "go": "go or stop", "won": "sides won", "in": "staying in"}
+
+
+def in_words(message: str, players: object) -> str:
+    """A rules refusal about one player as the table says it: "players[1].declare: missing"
+    becomes "Bob's declaration: missing" (the banker never sees the input's list)."""
+    found = _ABOUT_A_PLAYER.match(message)
+    if found is None or not isinstance(players, list) or int(found[1]) >= len(players):
+        return message
+    player = players[int(found[1])]
+    name = player.get("name") if isinstance(player, Mapping) else None
+    if not isinstance(name, str) or not name.strip():
+        return message
+    field = found[2]
+    subject = f"{name.strip()}'s {FIELD_WORDS.get(field, field)}" if field else name.strip()
+    return f"{subject}: {message[found.end():]}"
 
 
 def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
