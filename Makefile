@@ -39,7 +39,7 @@ endif
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest

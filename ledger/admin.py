@@ -1,10 +1,14 @@
 """Django admin for every ledger model. Money rows (entries, postings, bank notes) are read-only:
-a mistake is corrected by a reversing entry through the services, never edited here."""
+a mistake is corrected by a reversing entry through the services, never edited here. So is
+the record of who held each night's bank (services/bank.py hands it on)."""
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from .models import (
     BankNote,
+    BankTenure,
     Entry,
     HouseGame,
     IdempotencyKey,
@@ -18,13 +22,13 @@ from .models import (
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Shows rows; refuses add, change and delete."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -35,10 +39,10 @@ class PostingInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -49,7 +53,7 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("name", "note_id")
     readonly_fields = ("balance_token", "created_at")
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False  # players are named in the journal
 
 
@@ -60,7 +64,7 @@ class SeatInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -92,6 +96,15 @@ class PostingAdmin(ReadOnlyAdmin):
 class BankNoteAdmin(ReadOnlyAdmin):
     list_display = ("id", "session", "debtor", "holder", "amount")
     list_select_related = ("session__banker", "debtor", "holder")
+
+
+@admin.register(BankTenure)
+class BankTenureAdmin(ReadOnlyAdmin):
+    """Who held each night's bank when; a hand-over is made on the table's page, never here."""
+
+    list_display = ("session", "since", "holder", "how", "made_by", "previous")
+    list_filter = ("how",)
+    list_select_related = ("session__banker", "holder", "made_by", "previous")
 
 
 @admin.register(Seat)

@@ -1,13 +1,18 @@
 """System checks for the ledger: the journal tables must carry their append-only triggers."""
 
-from django.core.checks import Tags, Warning, register
+from collections.abc import Sequence
+
+from django.apps import AppConfig
+from django.core.checks import CheckMessage, Tags, Warning, register
 from django.db import DatabaseError, connection
 
 from .signals import APPEND_ONLY_TABLES, installed_triggers, trigger_names
 
 
 @register(Tags.database)
-def append_only_triggers_check(app_configs=None, databases=None, **kwargs):
+def append_only_triggers_check(app_configs: Sequence[AppConfig] | None = None,
+                               databases: Sequence[str] | None = None,
+                               **kwargs: object) -> list[CheckMessage]:
     """Warn when a migrated database lacks a journal trigger (run `manage.py migrate`)."""
     if not databases or "default" not in databases:
         return []

@@ -29,14 +29,14 @@ import hashlib
 import json
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import DatabaseError, transaction
 
 from ledger import services
 from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
-from ledger.services.journal import BANK, book_balances
+from ledger.services.journal import BANK, Banker, book_balances
 from ledger.services.lookup import signed_nickels_of
 from rules.errors import MoneyError
 from rules.money import format_cents, read_money
@@ -54,7 +54,7 @@ def _player_json(player: Player) -> dict[str, Any]:
                            "regular": player.regular}
     if player.is_host:
         row["host"] = True
-    if player.invited_by_id:
+    if player.invited_by is not None:
         row["invited_by"] = player.invited_by.name
     return row
 
@@ -77,6 +77,8 @@ def export_session(session: PokerSession) -> dict[str, Any]:
     events = []
     for entry in entries:
         if entry.kind == Entry.REVERSAL:
+            if entry.reverses_id is None:   # the database refuses it (correction_names_its_entry)
+                raise LedgerError(f"Entry #{entry.pk} is a correction that names no entry.")
             events.append({"type": "reverse", "event": position[entry.reverses_id],
                            "reason": entry.payload.get("reason", "")})
         else:
@@ -112,7 +114,7 @@ def _inviters_first(players: list[Player]) -> list[Player]:
     def place(player: Player) -> None:
         if player in placed:
             return
-        if player.invited_by_id and player.invited_by.name in names:
+        if player.invited_by is not None and player.invited_by.name in names:
             place(player.invited_by)
         placed.append(player)
 
@@ -134,7 +136,7 @@ def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str
     return value
 
 
-def _inviters_before_guests(rows: list) -> list[tuple[int, Any]]:
+def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
     """The file's players with every inviter ahead of the guests they brought."""
     indexed = list(enumerate(rows))
     by_name = {row.get("name"): (i, row) for i, row in indexed if isinstance(row, Mapping)}
@@ -155,7 +157,7 @@ def _inviters_before_guests(rows: list) -> list[tuple[int, Any]]:
     return ordered
 
 
-def _ensure_players(rows: list, *, user, prefix: str) -> None:
+def _ensure_players(rows: list[Any], *, user: Banker, prefix: str) -> None:
     for index, row in _inviters_before_guests(rows):
         where = f"players[{index}]"
         name = _require(row, "name", str, where)
@@ -173,7 +175,7 @@ def _ensure_players(rows: list, *, user, prefix: str) -> None:
         )
 
 
-def _check_book_before(book_before: Mapping, *, user, prefix: str) -> None:
+def _check_book_before(book_before: Mapping[str, Any], *, user: Banker, prefix: str) -> None:
     wanted = {}
     for name, amount in book_before.items():
         wanted[name] = signed_nickels_of(amount, field=f"book_before for {name}")
@@ -196,62 +198,78 @@ def _check_book_before(book_before: Mapping, *, user, prefix: str) -> None:
                           field="book_before")
 
 
-def _apply(event: Mapping, *, session: PokerSession, entries: list[Entry | None], key: str,
-           user) -> Entry | None:
+def _given(event: Mapping[str, Any], field: str, default: Any = None) -> Any:
+    """The file's value of an event's `field`: any JSON value, None when absent. Its type was
+    read already where the format fixes one (`_check_event`); the service it is handed to
+    refuses a missing or wrong one by name ("Choose a player.")."""
+    return event.get(field, default)
+
+
+class _Common(TypedDict):
+    """What every service call of an import takes besides the event's own fields."""
+
+    session: PokerSession
+    key: str
+    user: Banker
+
+
+def _apply(event: Mapping[str, Any], *, session: PokerSession, entries: list[Entry | None],
+           key: str, user: Banker) -> Entry | None:
     kind = event.get("type")
-    common = {"session": session, "key": key, "user": user}
+    common = _Common(session=session, key=key, user=user)
     if kind == "buy":
         return services.buyin_create(
-            player=event.get("player"), amount=event.get("amount"),
-            paid=event.get("paid", Entry.CASH), seller=event.get("from", BANK),
+            player=_given(event, "player"), amount=_given(event, "amount"),
+            paid=_given(event, "paid", Entry.CASH), seller=_given(event, "from", BANK),
             confirm_duplicate=True, **common)
     if kind == "warning":
-        return services.warning_record(player=event.get("player"), **common)
+        return services.warning_record(player=_given(event, "player"), **common)
     if kind == "penalty":
-        return services.penalty_record(player=event.get("player"),
-                                       amount=event.get("amount", "0.20"), **common)
+        return services.penalty_record(player=_given(event, "player"),
+                                       amount=_given(event, "amount", "0.20"), **common)
     if kind == "hand":
         return services.hand_enter(hand=event, **common)
     if kind == "call":
-        return services.game_call(game=event.get("game"), dealer=event.get("dealer"),
-                                  options=event.get("options"), **common)
+        return services.game_call(game=_given(event, "game"), dealer=_given(event, "dealer"),
+                                  options=_given(event, "options"), **common)
     if kind == "end_game":
         return services.game_end(**common)
     if kind == "cashout":
-        return services.cashout_create(player=event.get("player"), chips=event.get("chips"),
+        return services.cashout_create(player=_given(event, "player"), chips=_given(event, "chips"),
                                        **common)
     if kind == "count_difference":
-        return services.count_difference_record(amount=event.get("amount"),
-                                                reason=event.get("reason", ""), **common)
+        return services.count_difference_record(amount=_given(event, "amount"),
+                                                reason=_given(event, "reason", ""), **common)
     if kind == "final_pot":
-        return services.final_pot_award(winner=event.get("winner"), **common)
+        return services.final_pot_award(winner=_given(event, "winner"), **common)
     if kind == "note":
         action = event.get("action")
         if action not in ("commit", "void"):
             raise LedgerError(f"\"action\" must be commit or void, not {action!r}.")
         service = services.note_commit if action == "commit" else services.note_void
-        return service(player=event.get("player"), holder=event.get("holder", "all"),
-                       amount=event.get("amount"), **common)
+        return service(player=_given(event, "player"), holder=_given(event, "holder", "all"),
+                       amount=_given(event, "amount"), **common)
     if kind == "pay":
-        return services.payment_record(player=event.get("player"), to=event.get("to"),
-                                       amount=event.get("amount"), **common)
+        return services.payment_record(player=_given(event, "player"), to=_given(event, "to"),
+                                       amount=_given(event, "amount"), **common)
     if kind == "merge":
         return services.surrogate_book_merge(**common)
     if kind == "close":
         return services.session_close(**common)
     if kind == "reverse":
         target = event.get("event")
-        if not isinstance(target, int) or not 0 <= target < len(entries) \
-                or entries[target] is None:
+        earlier = entries[target] if isinstance(target, int) and 0 <= target < len(entries) \
+            else None
+        if earlier is None:
             raise LedgerError(f"\"event\" must name an earlier event, not {target!r}.")
-        return services.entry_reverse(entry=entries[target], reason=event.get("reason", ""),
+        return services.entry_reverse(entry=earlier, reason=event.get("reason", ""),
                                       key=key, user=user)
     raise LedgerError(f"unknown event type {kind!r}; expected buy, warning, penalty, call, "
                       "hand, end_game, cashout, count_difference, final_pot, note, pay, merge, "
                       "reverse or close.")
 
 
-def _seating(head: Mapping, rows: list) -> list:
+def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
     """The dealing order: `session.seating`, or without it the order of `players` (B1)."""
     if "seating" in head:
         seating = head["seating"]
@@ -276,6 +294,8 @@ _TEXT_FIELDS = {"buy": ("paid",), "count_difference": ("reason",), "note": ("act
 def _money_text(value: object, where: str) -> None:
     """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number."""
     try:
+        if not isinstance(value, str):   # a bare number: 2000 has meant both $20 and $2,000
+            raise MoneyError(where)
         cents = read_money(value, field=where)
     except MoneyError:
         raise LedgerError(f"{where}: write the amount as a decimal string such as \"18.05\", "
@@ -297,7 +317,7 @@ def _name_text(value: object, where: str) -> None:
                           field=where)
 
 
-def _check_event(event: Mapping, where: str) -> None:
+def _check_event(event: Mapping[str, Any], where: str) -> None:
     kind = event.get("type")
     if not isinstance(kind, str):
         raise LedgerError(f"{where}: \"type\" must be an event type such as \"buy\", not "
@@ -308,6 +328,8 @@ def _check_event(event: Mapping, where: str) -> None:
     for field in _NAME_FIELDS.get(kind, ()):
         if field in event:
             _name_text(event[field], f"{where}.{field}")
+    if kind == "pay" and "to" not in event:   # never the bank by default: THE BOOK moves
+        raise LedgerError(f"{where}.to: name who is paid, a player or \"bank\".", field="to")
     for field in _TEXT_FIELDS.get(kind, ()):
         if field in event and not isinstance(event[field], str):
             raise LedgerError(f"{where}.{field}: expected text, not {_shown(event[field])}.",
@@ -339,7 +361,8 @@ def _check_event(event: Mapping, where: str) -> None:
                               f"{_shown(target)}.", field="event")
 
 
-def _check_document(data: Mapping) -> tuple[dict, list, Mapping, list]:
+def _check_document(data: Mapping[str, Any]
+                    ) -> tuple[dict[str, Any], list[Any], Mapping[str, Any], list[Any]]:
     """Read the whole file for shape and types; raise a LedgerError naming the first fault."""
     try:
         text = json.dumps(data, ensure_ascii=False)
@@ -397,13 +420,13 @@ def _check_document(data: Mapping) -> tuple[dict, list, Mapping, list]:
     return head, rows, book_before, events
 
 
-def events_digest(events: list) -> str:
+def events_digest(events: list[Any]) -> str:
     """A fingerprint of a night's events, to know the same night when it comes back."""
     text = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _refuse_a_night_already_here(head: Mapping, events: list) -> str:
+def _refuse_a_night_already_here(head: Mapping[str, Any], events: list[Any]) -> str:
     """The same date, banker and events as a session here: the file was imported already."""
     digest = events_digest(events)
     same_night = (PokerSession.objects.filter(date=head["date"], banker__name=head["banker"])
@@ -417,7 +440,7 @@ def _refuse_a_night_already_here(head: Mapping, events: list) -> str:
     return digest
 
 
-def import_session(data: Any, *, user=None) -> PokerSession:
+def import_session(data: Any, *, user: Banker = None) -> PokerSession:
     """Create a new session from a `banker-session/1` document; all or nothing."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
@@ -434,8 +457,8 @@ def import_session(data: Any, *, user=None) -> PokerSession:
                           "nothing written.") from None
 
 
-def _import(head: dict, rows: list, book_before: Mapping, events: list, *,
-            user) -> PokerSession:
+def _import(head: dict[str, Any], rows: list[Any], book_before: Mapping[str, Any],
+            events: list[Any], *, user: Banker) -> PokerSession:
     digest = _refuse_a_night_already_here(head, events)
     prefix = f"import-{uuid.uuid4().hex}"
     with transaction.atomic():

@@ -7,11 +7,15 @@ result, and the same key with different content is refused.
 
 import re
 import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundField
 
 from ledger.services.cashout import CHIP_VALUES
 from rules.errors import MoneyError
+from rules.games.definition import GameDef
 from rules.money import dollars, format_cents, parse_cents
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -32,22 +36,22 @@ def new_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-class MoneyField(forms.CharField):
+class MoneyField(forms.Field):
     """An amount typed as dollars ("20", "20.00", "$20") and cleaned to integer cents."""
 
-    def __init__(self, *, allow_zero=False, **kwargs):
+    def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
         self.allow_zero = allow_zero
         super().__init__(**kwargs)
 
-    def widget_attrs(self, widget):
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         attrs = super().widget_attrs(widget)
         attrs.update(
             {"inputmode": "decimal", "autocomplete": "off", "placeholder": "0.00", "maxlength": 12}
         )
         return attrs
 
-    def to_python(self, value):
-        text = (super().to_python(value) or "").replace("$", "").strip()
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value in self.empty_values else str(value).replace("$", "").strip()
         if not text:
             return None
         if "," in text:
@@ -61,7 +65,7 @@ class MoneyField(forms.CharField):
         if text.startswith("-"):
             raise forms.ValidationError("The amount cannot be negative.")
         try:
-            cents = parse_cents(text, field=self.label or "amount")
+            cents = parse_cents(text, field=str(self.label or "amount"))
         except MoneyError:
             raise forms.ValidationError(
                 f"“{text}” is not an amount of money. Type dollars and cents, such as 20.00."
@@ -72,25 +76,25 @@ class MoneyField(forms.CharField):
             raise forms.ValidationError("That is more than $100,000; check the amount.")
         return cents
 
-    def prepare_value(self, value):
+    def prepare_value(self, value: object) -> object:
         return format_cents(value) if isinstance(value, int) else value
 
 
 CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
 
 
-class ConfirmLargeAmountMixin:
+class ConfirmLargeAmountMixin(forms.Form):
     """An amount above $500 is saved only once the banker ticks that it is right.
 
     The box carries the amount it confirms, so changing the amount asks again; until it is
     ticked the form is invalid and nothing is written.
     """
 
-    def add_confirm_field(self):
+    def add_confirm_field(self) -> None:
         self.fields["confirm_amount"] = forms.CharField(required=False, widget=forms.HiddenInput)
         self.asks_to_confirm = False
 
-    def check_large_amount(self, data):
+    def check_large_amount(self, data: dict[str, Any]) -> None:
         amount = data.get("amount")
         if amount is None or amount <= CONFIRM_ABOVE:
             return
@@ -110,13 +114,15 @@ class KeyedForm(forms.Form):
     """A form that writes money: it carries the one-time idempotency key."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # Set when the key came back with another request: the page offers a fresh form.
+    key_used = False
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         initial = kwargs.setdefault("initial", {})
         initial.setdefault("key", new_key())
         super().__init__(*args, **kwargs)
 
-    def clean_key(self):
+    def clean_key(self) -> str:
         key = self.cleaned_data["key"]
         if not KEY_PATTERN.match(key):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
@@ -133,7 +139,8 @@ class KeyedForm(forms.Form):
         return any(field.errors for field in self.visible_fields())
 
 
-def _player_field(label, choices, *, required=True, empty=None):
+def _player_field(label: str, choices: Iterable[tuple[Any, str]], *, required: bool = True,
+                  empty: str | None = None) -> forms.TypedChoiceField:
     if empty is not None:
         choices = [("", empty), *choices]
     return forms.TypedChoiceField(
@@ -144,7 +151,8 @@ def _player_field(label, choices, *, required=True, empty=None):
 class RosterForm(KeyedForm):
     """A keyed form whose player fields choose from the session's roster: [(id, name), ...]."""
 
-    def __init__(self, *args, roster=(), **kwargs):
+    def __init__(self, *args: Any, roster: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
         self.roster = list(roster)
         super().__init__(*args, **kwargs)
 
@@ -159,7 +167,7 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     )
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, sale=False, **kwargs):
+    def __init__(self, *args: Any, sale: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sale = sale
         self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
@@ -172,8 +180,9 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
         self.add_confirm_field()
         self.order_fields(["player", "amount", "paid", "seller"])
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("seller") and data.get("seller") == data.get("player"):
             self.add_error("seller", "A player cannot buy chips from themself.")
         self.check_large_amount(data)
@@ -185,7 +194,7 @@ class PenaltyForm(RosterForm):
 
     amount = MoneyField(label="Penalty", initial="0.20")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"] = _player_field("Player", self.roster, empty="— who jumped? —")
         self.order_fields(["player", "amount"])
@@ -194,7 +203,7 @@ class PenaltyForm(RosterForm):
 class CashOutForm(RosterForm):
     """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
 
-    def __init__(self, *args, nothing: bool = False, **kwargs):
+    def __init__(self, *args: Any, nothing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.nothing = nothing   # "Cashed out nothing": a player who lost everything
         self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
@@ -233,8 +242,9 @@ class CashOutForm(RosterForm):
         """The counts by colour, zero for a colour left empty."""
         return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if not self.errors and not self.nothing and not any(self.chips().values()):
             raise forms.ValidationError(
                 "Count at least one chip, or tap “Cashed out nothing” for a player who has none.")
@@ -243,7 +253,7 @@ class CashOutForm(RosterForm):
                 "Chips are counted: tap “Save cash-out”, or clear the counts first.")
         return data
 
-    def colour_rows(self):
+    def colour_rows(self) -> list[tuple[str, int, BoundField]]:
         """(colour, value in cents, bound field) for the chip counter template."""
         return [(colour, cents, self[colour]) for colour, cents in CHIP_COLOURS]
 
@@ -251,7 +261,7 @@ class CashOutForm(RosterForm):
 class FinalPotForm(RosterForm):
     """Who won the last hand, played for the odd cents of the cash-outs (B12)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
 
@@ -261,11 +271,11 @@ class PotAwardForm(RosterForm):
 
     pot = MoneyField(label="Pot", widget=forms.HiddenInput, allow_zero=True)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
 
-    def clean_pot(self):
+    def clean_pot(self) -> int:
         pot = self.cleaned_data.get("pot")
         if not pot:
             raise forms.ValidationError("The pot is empty: there is nothing to award.")
@@ -286,15 +296,16 @@ class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
 
     amount = MoneyField(label="Amount")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
         self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
         self.add_confirm_field()
         self.order_fields(["player", "to", "amount"])
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("to") and data.get("to") == data.get("player"):
             self.add_error("to", "Nobody pays themself.")
         self.check_large_amount(data)
@@ -333,14 +344,16 @@ class PlayerForm(KeyedForm):
     )
     guest = forms.BooleanField(label="A guest (not a regular)", required=False)
 
-    def __init__(self, *args, regulars=(), **kwargs):
+    def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["invited_by"] = _player_field(
             "Invited by (for a guest)", list(regulars), required=False, empty="—"
         )
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("guest") and not data.get("invited_by"):
             self.add_error("invited_by", "A guest needs the regular who invited them (B9).")
         return data
@@ -356,7 +369,8 @@ class SessionOpenForm(KeyedForm):
     # the session's seating page before the first hand.
     order = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-tap-order": ""}))
 
-    def __init__(self, *args, players=(), **kwargs):
+    def __init__(self, *args: Any, players: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = list(players)
         self.fields["banker"] = _player_field("Banker (deals first)", players, empty="— banker —")
@@ -369,8 +383,8 @@ class SessionOpenForm(KeyedForm):
         )
         self.order_fields(["date", "banker", "host_present", "players", "order"])
 
-    def clean_order(self):
-        ids = []
+    def clean_order(self) -> list[int]:
+        ids: list[int] = []
         for part in (self.cleaned_data.get("order") or "").split(","):
             part = part.strip()
             if part.isdigit() and part.isascii() and int(part) not in ids:
@@ -397,14 +411,15 @@ class SeatingForm(KeyedForm):
         error_messages={"required": "Tap the arrow beside a player to move them."},
     )
 
-    def clean_order(self):
+    def clean_order(self) -> list[int]:
         parts = self.cleaned_data["order"].split(",")
         if not all(p.isdigit() and p.isascii() for p in parts):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
         return [int(p) for p in parts]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         order, move = data.get("order"), data.get("move") or ""
         if order is None:
             return data
@@ -471,9 +486,12 @@ class GameCallForm(RosterForm):
     save_as = forms.CharField(label="Save these rules for the house as", required=False,
                               max_length=60, help_text="A name, to call this game again later.")
 
-    def __init__(self, *args, games=(), **kwargs):
+    def __init__(self, *args: Any, games: Iterable[tuple[str, str]] = (),
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "— which game? —"), *games]
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)  # declared above
+        game.choices = [("", "— which game? —"), *games]
         self.fields["dealer"] = _player_field("Dealer", self.roster, empty="— who deals? —")
         self.order_fields(["game", "dealer"])
 
@@ -503,7 +521,8 @@ class HandForm(KeyedForm):
     last_round = forms.BooleanField(label="Last round: losers pay the winners directly (P5)",
                                     required=False)
 
-    def __init__(self, *args, players=(), game=None, **kwargs):
+    def __init__(self, *args: Any, players: Sequence[str] = (), game: GameDef,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.game = game
@@ -554,10 +573,10 @@ class HandForm(KeyedForm):
             rows.append([("JK", "Joker", False)])
         return rows
 
-    def board_fields(self):
+    def board_fields(self) -> list[BoundField]:
         return [self[f"board_{p.name}"] for p in self.game.board]
 
-    def dummy_fields(self):
+    def dummy_fields(self) -> list[BoundField]:
         """The dummy hand's cards and, for a hand by who won, the sides it was not beaten on."""
         if self.game.dummy is None:
             return []
@@ -596,16 +615,29 @@ class HandForm(KeyedForm):
             hand["board"] = {p.name: data[f"board_{p.name}"].replace(",", " ").split()
                              for p in self.game.board}
         if self.game.dummy is not None:
-            hand.update(self._dummy(by_cards))
+            hand.update(self._dummy(self.game.dummy.name, by_cards))
         if typed and awards:
             hand["awards"] = {n: a for n, a in awards.items() if a != "0.00"}
         return hand
 
-    def _dummy(self, by_cards: bool) -> dict:
+    def _dummy(self, name: str, by_cards: bool) -> dict[str, Any]:
         data = self.cleaned_data
-        name = self.game.dummy.name
         if by_cards:
             cards = data["dummy_cards"].replace(",", " ").split()
             return {"dummy": {"name": name, "down": cards}} if cards else {}
         won = [s for s in self.sides if data.get(f"dummy_won_{s}")]
         return {"dummy": {"name": name, "won": won}} if won else {}
+
+
+class BankHandOverForm(KeyedForm):
+    """Hand the night's bank to another banker, or take it (services.bank_hand_over).
+
+    `bankers` are the logins that can hold a bank: [(id, name), ...]."""
+
+    def __init__(self, *args: Any, bankers: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to"] = _player_field("Hand the bank to", list(bankers),
+                                          empty="— choose a banker —")
+        self.fields["to"].error_messages["invalid_choice"] = (
+            "Choose one of the bankers offered; reload the page to see who they are now.")

@@ -8,7 +8,11 @@ player's balance page), so none may be kept by the browser or a cache in between
 `Cache-Control: no-store` (static files are answered by WhiteNoise before this middleware).
 """
 
+from collections.abc import Callable
+
 from django.conf import settings
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.cache import add_never_cache_headers
 
 DEFAULT_POLICY = (
@@ -24,11 +28,11 @@ PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()"
 class SecurityHeadersMiddleware:
     """Add Content-Security-Policy and Permissions-Policy to every response."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
         self.policy = getattr(settings, "CONTENT_SECURITY_POLICY", DEFAULT_POLICY)
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         # A view may set a stricter policy of its own; never loosen it from here.
         response.headers.setdefault("Content-Security-Policy", self.policy)

@@ -32,6 +32,7 @@ corrected by a reversing entry with a reason (services/corrections.py).
 from __future__ import annotations
 
 import secrets
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -40,7 +41,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
-from rules.money import FIVE_DOLLARS, NICKEL
+from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
 
 def new_balance_token() -> str:
@@ -52,13 +53,16 @@ class AppendOnlyError(Exception):
     """Raised when code tries to change or remove a row of the journal."""
 
 
-class AppendOnlyQuerySet(models.QuerySet):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class AppendOnlyQuerySet(models.QuerySet[_M]):
     """Refuses bulk UPDATE and DELETE: money rows are only ever added."""
 
-    def update(self, **kwargs):
+    def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
 
-    def delete(self):
+    def delete(self) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: add a reversing entry")
 
     # bulk_update goes through update(); bulk_create is allowed.
@@ -72,7 +76,7 @@ class AppendOnlyModel(models.Model):
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError(
                 f"{type(self).__name__} rows are append-only: add a reversing entry"
@@ -80,7 +84,7 @@ class AppendOnlyModel(models.Model):
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError(f"{type(self).__name__} rows are append-only: add a reversing entry")
 
 
@@ -166,6 +170,59 @@ class PokerSession(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.OPEN
+
+
+class BankTenure(AppendOnlyModel):
+    """Who held a night's bank - the tablet and the cash box - from when on (issue 10).
+
+    Not the session's `banker` (B1: the Player whose stake the bank is, THE BOOK's party for
+    it), which never changes; the holder is the banker's login, the Django user who operates
+    the bank, and only they enter anything into an open night (services/holder.py).
+
+    Each row starts a tenure that lasts until the session's next row, or until the night
+    closes; rows are only ever added, so who held the bank when is never rewritten. A night
+    without a row (imported, or opened before migration 0009) has a free bank: any banker
+    takes it, with the "Take the bank" button or with their first entry.
+    """
+
+    OPENED = "opened"
+    HANDED = "handed"
+    TAKEN = "taken"
+    TAKEN_OVER = "taken_over"
+    HOW_CHOICES = [
+        (OPENED, "opened the night"),
+        (HANDED, "handed over"),
+        (TAKEN, "took the free bank"),
+        (TAKEN_OVER, "taken over by staff"),
+    ]
+
+    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT,
+                                related_name="bank_tenures")
+    holder = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="bank_tenures")
+    since = models.DateTimeField(default=timezone.now, editable=False)
+    how = models.CharField(max_length=10, choices=HOW_CHOICES)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bank_changes",
+        help_text="Who made the change: the holder who handed the bank on, the banker who "
+                  "took a free bank, the staff member who took it over.",
+    )
+    previous = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", help_text="Who held the bank before (none when it was free).",
+    )
+
+    class Meta:
+        ordering = ["session", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(holder=F("previous")),
+                                   name="a_hand_over_changes_the_holder"),
+            models.CheckConstraint(condition=~Q(how="opened") | Q(previous__isnull=True),
+                                   name="an_opened_bank_had_no_holder"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.holder} holds the bank of {self.session.date} from {self.since:%H:%M}"
 
 
 class Seat(models.Model):
@@ -264,7 +321,7 @@ class Entry(AppendOnlyModel):
             models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
             models.CheckConstraint(
                 condition=~Q(kind="buy") | Q(counterparty__isnull=False)
-                | (Q(amount__gt=0) & Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0))),
+                | (Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))),
                 name="bank_buy_in_whole_five_dollars",
             ),
             models.CheckConstraint(
@@ -300,14 +357,14 @@ class BankNote(AppendOnlyModel):
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount__gt=0) & Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
                 name="note_amount_positive_nickels",
             ),
         ]
 
     def __str__(self) -> str:
-        holder = self.holder.name if self.holder_id else "the bank"
-        return f"{self.debtor.note_id} {self.amount / 100:.2f} held by {holder}"
+        holder = self.holder.name if self.holder is not None else "the bank"
+        return f"{self.debtor.note_id} {format_cents(self.amount)} held by {holder}"
 
 
 class Account:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import ipaddress
 
 from django.conf import settings
+from django.http import HttpRequest
 
 
-def client_ip(request) -> str | None:
+def client_ip(request: HttpRequest) -> str | None:
     """The address axes locks on (with the username)."""
     remote = request.META.get("REMOTE_ADDR")
     count = getattr(settings, "TRUSTED_PROXY_COUNT", 0)

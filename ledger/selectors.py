@@ -1,5 +1,6 @@
 """Reads that combine journal rows: the dashboard, a player's night, THE BOOK, the settle-up
-report and the audit. Each runs a fixed number of queries, whatever the number of players.
+report and the audit; who holds a night's bank and who held it when. Each runs a fixed number
+of queries, whatever the number of players.
 
 Money comes back as integer cents except in `settle_up_report`, which is the exact JSON of
 `manage.py settle_up --format json` (decimal strings).
@@ -7,21 +8,39 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
-from django.db.models import Count, Min, Q, Sum
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from ledger import chain
-from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import (
+    Account,
+    BankNote,
+    BankTenure,
+    Entry,
+    HouseGame,
+    Player,
+    PokerSession,
+    Posting,
+    Seat,
+)
+from ledger.permissions import BANKERS, banker_name
+from ledger.services import holder
 from ledger.services.journal import (
+    Banker,
     book_balances,
     chain_fields,
     open_note_balances,
     session_totals,
 )
 from rules.errors import MoneyError, RulesError
+from rules.games.registry import get_game
 from rules.games.showdown import game_of
 from rules.money import format_cents, parse_cents
 from rules.settle import settle_balances
@@ -89,7 +108,7 @@ class Dashboard:
         return _notes_with_balances(self.note_balances)
 
 
-def _live_entries(session: PokerSession):
+def _live_entries(session: PokerSession) -> QuerySet[Entry]:
     """The session's entries that have not been corrected (and are not corrections)."""
     return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
         kind=Entry.REVERSAL
@@ -138,7 +157,7 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
 _BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
 
 
-def _add_money_row(lines: dict[int, PlayerLine], row: dict) -> None:
+def _add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, Any]) -> None:
     line = lines[row["player"]]
     if row["kind"] == Entry.BUY:
         attr = _BOUGHT[row["method"]]
@@ -169,9 +188,9 @@ class TableGame:
     from one game to the next (P3).
     """
 
-    game: str | dict | None = None
+    game: str | dict[str, Any] | None = None
     dealer: str = ""
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     called: bool = False
     hands: int = 0
     round: int = 1
@@ -184,27 +203,37 @@ class TableGame:
 
     @property
     def name(self) -> str:
+        """The game's name as the catalog or the dealer's own rules give it ("Old Man")."""
         if isinstance(self.game, dict):
             return str(self.game.get("name") or self.game.get("id") or "the dealer's game")
-        return self.game or ""
+        if not self.game:
+            return ""
+        try:
+            return get_game(self.game).name
+        except RulesError:
+            return self.game
 
     def continues(self, game: object) -> bool:
         """Is a hand of `game` (None: not named) the next hand of this game?"""
         return self.game is not None and not self.over and game in (None, self.game)
 
 
-def hand_result(payload: dict) -> dict:
+def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
     """A hand's computed result; hands stored before results were kept get the arithmetic of
     their typed figures (awards out of the pot, the rest carried)."""
-    if isinstance(payload.get("result"), dict):
-        return payload["result"]
+    result = payload.get("result")
+    if isinstance(result, dict):
+        return result
     pot = _cents(payload.get("pot"))
     awarded = sum(_cents(v) for v in (payload.get("awards") or {}).values())
     return {"carry": format_cents(pot - awarded), "next_pot": format_cents(pot - awarded),
             "legs": [], "game_over": True}
 
 
-def table_rows(session: PokerSession) -> list[tuple[str, int, dict]]:
+TableRow = tuple[str, int, dict[str, Any]]   # (kind, amount, payload) of one entry
+
+
+def table_rows(session: PokerSession) -> list[TableRow]:
     """The night's live calls, ends of game, hands and penalties, oldest first, as (kind,
     amount, payload): one query for everything `table_game`, `deal_state` and `player_hands`
     walk, so a page that shows several of them reads the rows once."""
@@ -213,7 +242,7 @@ def table_rows(session: PokerSession) -> list[tuple[str, int, dict]]:
                 .order_by("id").values_list("kind", "amount", "payload"))
 
 
-def table_game(session: PokerSession, *, rows: list | None = None) -> TableGame:
+def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> TableGame:
     """Walk the night's calls, hands and penalties to where the table stands now (`rows`:
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
@@ -234,7 +263,7 @@ def table_game(session: PokerSession, *, rows: list | None = None) -> TableGame:
     return state
 
 
-def _after_hand(state: TableGame, payload: dict) -> TableGame:
+def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
     game = payload.get("game") or state.game
     if not state.continues(game):
         state = TableGame(game=game, pot=state.pot, penalties=state.penalties,
@@ -268,7 +297,7 @@ class PlayedHand:
 
 
 def player_hands(session: PokerSession, player: Player, *,
-                 rows: list | None = None) -> list[PlayedHand]:
+                 rows: list[TableRow] | None = None) -> list[PlayedHand]:
     """Tonight's recorded hands this player was part of, oldest first (the table's record;
     `rows`: `table_rows(session)` when the caller already has them)."""
     hands = []
@@ -332,7 +361,7 @@ def _is_match_game(game: object) -> bool:
         return False
 
 
-def deal_state(session: PokerSession, *, rows: list | None = None,
+def deal_state(session: PokerSession, *, rows: list[TableRow] | None = None,
                seats: list[str] | None = None) -> Deal:
     """The deal goes left from the banker, one hand each; a called game is dealt by its
     caller; after a match-pot game ends the deal moves to the left of its caller (B14).
@@ -437,6 +466,65 @@ def saved_entry(session: PokerSession, pk: int) -> Entry | None:
             .select_related("reversed_by").first())
 
 
+def saved_hand(session: PokerSession, pk: int) -> Entry | None:
+    """The hand just saved, for the hand page's "saved" line; None if `pk` is no hand of the
+    night."""
+    return Entry.objects.filter(session=session, kind=Entry.HAND, pk=pk).first()
+
+
+def all_players() -> list[Player]:
+    """Every player with their inviter: those still playing by name, then the retired."""
+    return list(Player.objects.select_related("invited_by").order_by("retired", "name"))
+
+
+def players_named(names: Iterable[str]) -> dict[str, Player]:
+    """The players of these names, by name (one query); a name nobody has is left out."""
+    return {p.name: p for p in Player.objects.filter(name__in=list(names))}
+
+
+def house_games() -> list[HouseGame]:
+    """The dealers' own games kept for the house (S12), by name."""
+    return list(HouseGame.objects.order_by("name"))
+
+
+def effective_book(session: PokerSession) -> dict[int, int]:
+    """THE BOOK plus this night's unmerged surrogate book, by player id (non-zero only)."""
+    balances = book_balances()
+    if not session.host_present:
+        for pid, cents in book_balances(kinds=[Account.SURROGATE], session=session).items():
+            balances[pid] = balances.get(pid, 0) + cents
+    return {pid: c for pid, c in balances.items() if c}
+
+
+def regular_inviter(guest: Player) -> Player | None:
+    """The regular who answers for a guest's debt (B9): the guest's inviter, or that inviter's
+    own when the inviter is a guest too; None when the chain reaches no regular."""
+    inviter = guest.invited_by
+    seen = {guest.pk}
+    while inviter is not None and not inviter.regular and inviter.pk not in seen:
+        seen.add(inviter.pk)
+        inviter = inviter.invited_by
+    return inviter if inviter is not None and inviter.regular else None
+
+
+@dataclass
+class GuestMove:
+    """A guest's debt in THE BOOK tonight and the regular who takes it over at close (B9)."""
+
+    guest: Player
+    debt: int
+    inviter: Player | None
+
+
+def guest_moves(session: PokerSession) -> list[GuestMove]:
+    """What the close will move (B9), read before it: each guest who owes, by name."""
+    balances = effective_book(session)
+    guests = (Player.objects.filter(pk__in=balances, regular=False)
+              .select_related("invited_by").order_by("name"))
+    return [GuestMove(guest=g, debt=-balances[g.pk], inviter=regular_inviter(g))
+            for g in guests if balances[g.pk] < 0]
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
     and who deals next: the table's rows are read once for the game and the deal."""
@@ -455,6 +543,89 @@ def session_dashboard(session: PokerSession) -> Dashboard:
         note_balances=open_note_balances(session),
         warning_given=Entry.WARNING in recorded, hand_recorded=Entry.HAND in recorded,
         game=game, deal=deal_state(session, rows=rows, seats=seats),
+    )
+
+
+# ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
+
+
+@dataclass(frozen=True)
+class Tenure:
+    """One stretch of a night during which one banker held its bank."""
+
+    holder: str
+    since: datetime.datetime
+    until: datetime.datetime | None   # None: still holds it
+    how: str
+    made_by: str
+    previous: str | None
+
+    @property
+    def describe(self) -> str:
+        """How the bank came to the holder, for the list of who held it when."""
+        if self.how == BankTenure.OPENED:
+            return "opened the night"
+        if self.how == BankTenure.HANDED:
+            return f"handed over by {self.made_by}"
+        if self.how == BankTenure.TAKEN_OVER:
+            return f"taken over from {self.previous} by {self.made_by} (staff)"
+        taker = "" if self.made_by == self.holder else f", given by {self.made_by}"
+        return f"took the free bank{taker}"
+
+
+def bank_tenures(session: PokerSession) -> list[Tenure]:
+    """Who held the night's bank when, oldest first: each tenure lasts until the next one
+    begins, the last until the night closed (or now). One query."""
+    rows = list(BankTenure.objects.filter(session=session)
+                .select_related("holder", "made_by", "previous").order_by("id"))
+    if not rows:
+        return []
+    ends: list[datetime.datetime | None] = [row.since for row in rows[1:]]
+    ends.append(session.closed_at)
+    return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
+                   made_by=banker_name(row.made_by) if row.made_by is not None else "",
+                   previous=banker_name(row.previous) if row.previous is not None else None)
+            for row, until in zip(rows, ends, strict=True)]
+
+
+def banker_users(*, exclude: Iterable[int | None] = ()) -> list[tuple[int, str]]:
+    """Who can hold a bank: active logins in the bankers group, and staff, by name."""
+    users = (get_user_model().objects.filter(is_active=True)
+             .filter(Q(is_staff=True) | Q(groups__name=BANKERS))
+             .exclude(pk__in=[u for u in exclude if u is not None]).distinct())
+    return sorted(((u.pk, banker_name(u)) for u in users), key=lambda c: c[1].casefold())
+
+
+@dataclass(frozen=True)
+class BankState:
+    """The night's bank as one banker sees it on the table's page."""
+
+    holder: str | None        # None: nobody holds it
+    since: str
+    mine: bool                # the viewer holds it
+    free: bool                # anyone may take it
+    refusal: str              # why the viewer may not enter anything, or ""
+    can_take: bool            # the viewer may take it: it is free, or they are staff
+    choices: list[tuple[int, str]]   # whom the holder can hand it to
+
+    @property
+    def may_write(self) -> bool:
+        return not self.refusal
+
+
+def bank_state(session: PokerSession, user: Banker) -> BankState:
+    """Who holds the bank, since when, and what the viewing banker may do about it."""
+    tenure = holder.current_tenure(session)
+    free = holder.is_free(tenure)
+    mine = holder.holds(user, tenure)
+    refusal = holder.refusal(session, user, tenure)
+    return BankState(
+        holder=banker_name(tenure.holder) if tenure is not None else None,
+        since=holder.since_text(tenure) if tenure is not None else "",
+        mine=mine, free=free, refusal=refusal,
+        can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
+        choices=banker_users(exclude=[user.pk]) if user is not None and session.is_open
+        and mine else [],
     )
 
 
@@ -520,7 +691,7 @@ def player_sessions(player: Player) -> list[PokerSession]:
                 .order_by("-date", "-id"))
 
 
-def settle_up_report(session: PokerSession) -> dict:
+def settle_up_report(session: PokerSession) -> dict[str, Any]:
     """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
     lines = player_lines(session)
     book = night_book(session)
@@ -551,14 +722,14 @@ def settle_up_report(session: PokerSession) -> dict:
     }
 
 
-def audit(session: PokerSession | None = None) -> dict:
+def audit(session: PokerSession | None = None) -> dict[str, Any]:
     """Does every entry balance, do all postings together sum to zero, and is the journal's
     hash chain whole (R5)? Three queries, whatever the journal's size.
 
     With a session, only that night's entries are checked one by one (the totals and the
     chain stay global).
     """
-    postings: dict[int, list[dict]] = {}
+    postings: dict[int, list[Mapping[str, Any]]] = {}
     total = book_total = count = 0
     surrogate: dict[int, int] = {}
     for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
@@ -594,9 +765,9 @@ def audit(session: PokerSession | None = None) -> dict:
     }
 
 
-def chain_check() -> dict:
+def chain_check() -> dict[str, Any]:
     """The journal's hash chain recomputed from the rows as they are now (see `_chain`)."""
-    postings: dict[int, list[dict]] = {}
+    postings: dict[int, list[Mapping[str, Any]]] = {}
     for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
                                                  "note_id", "amount"):
         postings.setdefault(row["entry_id"], []).append(row)
@@ -607,7 +778,8 @@ def chain_check() -> dict:
     return _chain(rows, postings, notes)
 
 
-def _chain(rows, postings: dict[int, list[dict]], notes: dict[int, dict]) -> dict:
+def _chain(rows: Iterable[Mapping[str, Any]], postings: Mapping[int, list[Mapping[str, Any]]],
+           notes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
     """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
 
     `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
@@ -635,16 +807,55 @@ def _chain(rows, postings: dict[int, list[dict]], notes: dict[int, dict]) -> dic
             "edited": edited, "unsealed": unsealed}
 
 
-def sessions_list():
+SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
+
+
+def journal_seal(session: PokerSession | None = None) -> str:
+    """The journal's seal as it stands: the newest entry's sequence number and the start of
+    its chain value, "1234-3f9a12c4e5b6d7a8" (of the session's newest entry with a session).
+
+    The chain shows a gap or an edit anywhere before its newest entry, not the loss of the
+    newest entries themselves. A seal printed on a settle-up (kept on paper or in the PDF sent
+    to the group) covers that: `manage.py audit --seal` finds whether the entry it names is
+    still there unchanged, and the chain then vouches for everything before it.
+    """
+    entries = Entry.objects.exclude(sequence=None)
+    if session is not None:
+        entries = entries.filter(session=session)
+    newest = entries.order_by("-sequence").values_list("sequence", "chain").first()
+    if newest is None:
+        return ""
+    return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
+
+
+def seal_check(seal: str) -> str:
+    """"found", "missing" (no entry has its number) or "changed" (the entry with its number
+    has another chain value: the journal was rewritten from there on or before)."""
+    sequence, _, digest = seal.partition("-")
+    chain_value = (Entry.objects.filter(sequence=int(sequence))
+                   .values_list("chain", flat=True).first())
+    if chain_value is None:
+        return "missing"
+    return "found" if chain_value.startswith(digest.lower()) else "changed"
+
+
+def sessions_list() -> QuerySet[PokerSession]:
     """Every session, newest first, with its banker."""
     return PokerSession.objects.select_related("banker").order_by("-date", "-id")
 
 
-def entries_of(session: PokerSession):
-    """The session's journal, oldest first, with who entered each and what it corrected."""
+def entries_of(session: PokerSession) -> QuerySet[Entry]:
+    """The session's journal, oldest first, with who entered each, what it corrected and the
+    correction that undid it."""
     return (Entry.objects.filter(session=session)
-            .select_related("player", "counterparty", "created_by", "reverses")
+            .select_related("session", "player", "counterparty", "created_by", "reverses",
+                            "reversed_by")
             .order_by("id"))
+
+
+def recent_entries(session: PokerSession, count: int) -> list[Entry]:
+    """The session's last `count` entries, newest first (the dashboard's list)."""
+    return list(entries_of(session).order_by("-id")[:count])
 
 
 # ---- history: a player's nights and the season (a fixed number of queries, any number of
@@ -659,7 +870,7 @@ class NightResult:
     book_after: int
 
     @property
-    def date(self):
+    def date(self) -> datetime.date:
         return self.session.date
 
     @property
@@ -682,22 +893,23 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
     concern that player are read (the banker's own rows stay whole for the banker)."""
     ids = [s.pk for s in sessions]
     by_id = {s.pk: s for s in sessions}
-    money_rows = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
-                  .exclude(kind=Entry.REVERSAL)
-                  .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
-                                    Entry.COUNT_DIFFERENCE]))
-    voided = Posting.objects.filter(session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
-                                    entry__payload__action="void",
-                                    entry__reversed_by__isnull=True)
+    money_query = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
+                   .exclude(kind=Entry.REVERSAL)
+                   .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
+                                     Entry.COUNT_DIFFERENCE]))
+    voided_query = Posting.objects.filter(
+        session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
+        entry__payload__action="void", entry__reversed_by__isnull=True)
     seats = Seat.objects.filter(session__in=ids)
     if player is not None:
-        money_rows = money_rows.filter(Q(player=player) | Q(counterparty=player))
-        voided = voided.filter(Q(note__debtor=player) | Q(note__holder=player)
-                               | Q(note__holder__isnull=True, session__banker=player))
+        money_query = money_query.filter(Q(player=player) | Q(counterparty=player))
+        voided_query = voided_query.filter(
+            Q(note__debtor=player) | Q(note__holder=player)
+            | Q(note__holder__isnull=True, session__banker=player))
         seats = seats.filter(player=player)
-    money_rows = list(money_rows.values("session", "kind", "player", "counterparty", "method")
+    money_rows = list(money_query.values("session", "kind", "player", "counterparty", "method")
                       .annotate(total=Sum("amount"), n=Count("id")).order_by())
-    voided = list(voided.values("session", "note__debtor", "note__holder")
+    voided = list(voided_query.values("session", "note__debtor", "note__holder")
                   .annotate(total=Sum("amount")).order_by())
     seat_rows = list(seats.values_list("session", "player", "position"))
     wanted = {pid for _, pid, _ in seat_rows}
@@ -839,10 +1051,11 @@ def season_years() -> list[int]:
 
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "night_book",
-    "player_book_balance", "player_books", "player_hands", "player_history", "player_lines",
-    "player_night", "player_sessions", "player_unmerged_surrogate", "season", "season_years",
-    "session_dashboard", "sessions_list", "settle_up_report", "table_game", "table_rows",
+    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "journal_seal",
+    "night_book", "player_book_balance", "player_books", "player_hands", "player_history",
+    "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate", "season",
+    "season_years", "seal_check", "session_dashboard", "sessions_list", "settle_up_report",
+    "table_game", "table_rows",
     "the_book",
 ]
 

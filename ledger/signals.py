@@ -17,12 +17,14 @@ from django.db import connections
 from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 
-APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote")
+# The journal, and who held each night's bank when (issue 10): both only ever grow.
+APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote", "ledger_banktenure")
 # The unique columns an INSERT OR REPLACE could collide with, table by table (SQLite).
 _UNIQUE_COLUMNS = {
     "ledger_entry": ("id", "key", "reverses_id", "sequence"),
     "ledger_posting": ("id",),
     "ledger_banknote": ("id", "entry_id"),
+    "ledger_banktenure": ("id",),
 }
 
 
@@ -129,6 +131,6 @@ def installed_triggers(using: str = "default") -> list[str]:
 
 
 @receiver(post_migrate)
-def _reinstall_triggers(sender, using="default", **kwargs) -> None:
+def _reinstall_triggers(sender: object, using: str = "default", **kwargs: object) -> None:
     if getattr(sender, "label", None) == "ledger":
         install_append_only_triggers(using)

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from ledger import views
-from ledger.views import auth
+from ledger.views import auth, bank
 
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("players/<int:pk>/link/", views.player_link, name="player_link"),
     path("s/<int:pk>/", views.session_dashboard_view, name="session_dashboard"),
     path("s/<int:pk>/seats/", views.seating, name="seating"),
+    path("s/<int:pk>/bank/", bank.bank_hand_over, name="bank_hand_over"),
     path("s/<int:pk>/buy/", views.buyin, name="buyin"),
     path("s/<int:pk>/sale/", views.chip_sale, name="chip_sale"),
     path("s/<int:pk>/penalty/", views.penalty, name="penalty"),

@@ -114,9 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         print("error: the input is nested too deeply to read", file=sys.stderr)
         return 2
     except Exception as error:  # noqa: BLE001 - the last resort: one line, never a traceback
-        # A reader below that lets an odd input through (e.g. an inline game definition with
-        # "hand": 5) must still give one line and exit 2; the reader should be fixed to name
-        # the field.
+        # A reader below that lets an odd input through must still give one line and exit 2;
+        # the reader should then be fixed to name the field (as definition.py does for every
+        # field of an inline game, checked by tests/rules/games/test_games_definition_types.py).
         print(f"error: internal error reading the input ({type(error).__name__})",
               file=sys.stderr)
         return 2

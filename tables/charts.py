@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from rules.money import format_cents
+from rules.money import dollars
 
 WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 70, 10, 14, 44
@@ -68,9 +68,9 @@ def night_chart(points: list[Point], *, title: str) -> str:
         parts.append(f'<line x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         parts.append(f'<text x="{LEFT - 6}" y="{ty + 5}" text-anchor="end" font-size="14" '
-                     f'fill="#4a4f55">{escape(_dollars(tick))}</text>')
+                     f'fill="#4a4f55">{escape(dollars(tick))}</text>')
     zero = y(0)
-    line = []
+    line: list[tuple[int, int]] = []   # THE BOOK after each night: (x, y)
     every = max(1, -(-len(points) * 64 // plot_w))  # a label every so many nights, no overlap
     for i, point in enumerate(points):
         cx = LEFT + slot * i + slot // 2
@@ -79,17 +79,17 @@ def night_chart(points: list[Point], *, title: str) -> str:
         height = abs(zero - ny)
         parts.append(f'<rect x="{cx - bar // 2}" y="{min(zero, ny)}" width="{bar}" '
                      f'height="{max(height, 1)}" fill="{colour}">'
-                     f"<title>{escape(point.label)}: night {escape(_dollars(point.net))}, "
-                     f"THE BOOK after {escape(_dollars(point.book))}</title></rect>")
-        line.append(f"{cx},{y(point.book)}")
+                     f"<title>{escape(point.label)}: night {escape(dollars(point.net))}, "
+                     f"THE BOOK after {escape(dollars(point.book))}</title></rect>")
+        line.append((cx, y(point.book)))
         if i % every == 0:
             parts.append(f'<text x="{cx}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
                          f'font-size="14" fill="#4a4f55">{escape(point.label)}</text>')
     if len(line) > 1:
-        parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{BOOK}" '
+        points_text = " ".join(f"{cx},{cy}" for cx, cy in line)
+        parts.append(f'<polyline points="{points_text}" fill="none" stroke="{BOOK}" '
                      'stroke-width="3"/>')
-    for xy in line:
-        cx, cy = xy.split(",")
+    for cx, cy in line:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{BOOK}"/>')
     legend_y = HEIGHT - 8
     parts.append(f'<rect x="{LEFT}" y="{legend_y - 11}" width="12" height="12" fill="{WON}"/>'
@@ -101,7 +101,3 @@ def night_chart(points: list[Point], *, title: str) -> str:
                  f'<text x="{LEFT + 226}" y="{legend_y}" font-size="14">THE BOOK after</text>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _dollars(cents: int) -> str:
-    return ("-$" if cents < 0 else "$") + format_cents(abs(cents))

@@ -16,17 +16,24 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
+from typing import IO, Any
 
 from django.utils.html import strip_tags
 
+from ledger.models import PokerSession
+from ledger.selectors import journal_seal
 from tables.tables import MoneyColumn, SettleUpTable, TransfersTable
+
+# django-tables2 ships no type information: a table is a django_tables2.Table.
+Table = Any
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 _MONEY = re.compile(r"^-?\d+\.\d\d$")
 
 
-def safe_cell(value) -> str:
+def safe_cell(value: object) -> str:
     """A cell a spreadsheet will not run as a formula (a name such as "=SUM(...)")."""
     text = "" if value is None else str(value)
     if text[:1] in ("=", "+", "-", "@") and not _NUMBER.match(text):
@@ -34,11 +41,11 @@ def safe_cell(value) -> str:
     return text
 
 
-def _columns(table):
+def _columns(table: Table) -> list[Any]:
     return [c for c in table.columns if not c.column.exclude_from_export]
 
 
-def _footer(table) -> list[str] | None:
+def _footer(table: Table) -> list[str] | None:
     """The totals row as text, or None when the table has no totals (or no rows)."""
     if not len(table.data):
         return None
@@ -50,7 +57,8 @@ def _footer(table) -> list[str] | None:
     return cells
 
 
-def write_csv(out, table, *, sections=()) -> None:
+def write_csv(out: IO[str], table: Table, *,
+              sections: Iterable[tuple[str, Table]] = ()) -> None:
     """The table, then each (title, table) of `sections`, as CSV into the text stream `out`."""
     writer = csv.writer(out)
     for row in table.as_values():
@@ -62,7 +70,7 @@ def write_csv(out, table, *, sections=()) -> None:
             writer.writerow([safe_cell(cell) for cell in row])
 
 
-def csv_text(table, *, sections=()) -> str:
+def csv_text(table: Table, *, sections: Iterable[tuple[str, Table]] = ()) -> str:
     out = io.StringIO()
     write_csv(out, table, sections=sections)
     return out.getvalue()
@@ -76,7 +84,8 @@ def _latin1(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def pdf_bytes(title: str, subtitle: str, sections, *, notes=()) -> bytes:
+def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, str]], *,
+              notes: Sequence[str] = ()) -> bytes:
     """A printable A4 landscape report: `sections` are (heading, table, empty_text)."""
     from fpdf import FPDF
     from fpdf.fonts import FontFace
@@ -121,13 +130,15 @@ def pdf_bytes(title: str, subtitle: str, sections, *, notes=()) -> bytes:
     return bytes(pdf.output())
 
 
-def xlsx_bytes(sheets) -> bytes:
+def xlsx_bytes(sheets: Iterable[tuple[str, Table]]) -> bytes:
     """A workbook with one sheet per (sheet name, table); the header row bold and frozen."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
     book = Workbook()
-    book.remove(book.active)
+    empty = book.active   # a new workbook comes with one empty sheet; ours are made below
+    if empty is not None:
+        book.remove(empty)
     for name, table in sheets:
         sheet = book.create_sheet(title=name[:31])
         money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]
@@ -160,7 +171,8 @@ MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "cashed_out", "final_
               "book_after")
 
 
-def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
+def _report_rows(report: Mapping[str, Any]
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The settle-up JSON (decimal strings) as rows of integer cents for the tables."""
     from rules.money import parse_cents
 
@@ -173,7 +185,7 @@ def _report_rows(report: dict) -> tuple[list[dict], list[dict]]:
     return players, transfers
 
 
-def settle_up_tables(report: dict):
+def settle_up_tables(report: Mapping[str, Any]) -> tuple[SettleUpTable, TransfersTable]:
     """The settle-up's two tables: each player's night, and who pays whom (B8)."""
     players, transfers = _report_rows(report)
     table = SettleUpTable(players, prefix="p-")
@@ -181,13 +193,19 @@ def settle_up_tables(report: dict):
     return table, transfers_table
 
 
-def settle_up_title(session) -> tuple[str, str]:
+def settle_up_title(session: PokerSession) -> tuple[str, str]:
     state = "still open: these numbers change until it closes" if session.is_open else "closed"
     return (f"Settle-up, {session.date:%A, %B} {session.date.day}, {session.date.year}",
             f"Banker {session.banker.name}; the session is {state}.")
 
 
-def settle_up_file(session, report: dict, fmt: str) -> bytes:
+def _seal_note(session: PokerSession) -> list[str]:
+    seal = journal_seal(session)
+    return [f"Journal seal {seal}: keep this report; `manage.py audit --seal {seal}` shows "
+            "later that nothing of this night was lost."] if seal else []
+
+
+def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str) -> bytes:
     """The settle-up as a csv, pdf or xlsx file."""
     table, transfers = settle_up_tables(report)
     if fmt == "csv":
@@ -201,7 +219,8 @@ def settle_up_file(session, report: dict, fmt: str) -> bytes:
             [("Players", table, "Nothing happened this night."),
              ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
             notes=[f"THE BOOK after this night, settled with {proof} (B8). Net = whole-dollar "
-                   "cash-out + final pot - chips bought + chips sold (+ notes voided)."],
+                   "cash-out + final pot - chips bought + chips sold (+ notes voided).",
+                   *_seal_note(session)],
         )
     if fmt == "xlsx":
         return xlsx_bytes([("Players", table), ("Payments", transfers)])

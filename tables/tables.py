@@ -7,21 +7,43 @@ column marked `total=True` sums itself in the table's footer. Sorting works on e
 
 from __future__ import annotations
 
+import datetime
+from typing import TYPE_CHECKING, Any
+
 import django_tables2 as tables
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+
+# django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 from django_tables2.utils import AttributeDict, signature
 
+from ledger.permissions import banker_name
 from rules.money import format_cents
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.models import User
+    from django_tables2.columns import BoundColumn
+    from django_tables2.rows import BoundRow
+
+    from ledger.models import Entry, PokerSession
+    from ledger.selectors import PlayerLine
 
 MONEY_ATTRS = {
     "th": {"class": "money"},
     "td": {"class": "money"},
     "tf": {"class": "money"},
 }
+
+# On a phone a table with the class "fold" shows a card per row (app.css): its "lead" cells
+# (seat, name with its detail line, the row's button) on the top line, every other cell below
+# under its column's title, a "wide" one (a memo) across the card.
+LEAD_ATTRS = {"cell": {"class": "lead"}}
 
 
 # A column that folds away on a narrow screen (its figures go to the row's detail line).
@@ -46,7 +68,10 @@ class Table(tables.Table):
         tbody = self.attrs.get("tbody")
         parts = [f"<tbody {tbody.as_html() if isinstance(tbody, AttributeDict) else ''}>"]
         columns = list(self.columns)
-        fixed = {}
+        fixed: dict[str, str | None] = {}
+        # each cell carries its column's title: a folded table's card shows it (tables/table.html)
+        labels = {column.name: f' data-label="{conditional_escape(column.header)}"'
+                  for column in columns}
         for column in columns:
             merged = {**self.attrs, **column.column.attrs}   # as BoundColumn.attrs merges them
             td = merged.get("td", merged.get("cell", {}))
@@ -59,7 +84,8 @@ class Table(tables.Table):
                 if attrs is None:   # attributes computed from the record or value
                     column.current_value, column.current_record = cell, row.record
                     attrs = column.attrs["td"].as_html()
-                parts.append(f"<td {attrs}>{_cell_html(cell, column.localize)}</td>")
+                parts.append(f"<td {attrs}{labels[column.name]}>"
+                             f"{_cell_html(cell, column.localize)}</td>")
             parts.append("</tr>")
         if not len(self.paginated_rows) and self.empty_text:
             parts.append(f'<tr><td colspan="{len(columns)}">'
@@ -68,10 +94,10 @@ class Table(tables.Table):
         return mark_safe("".join(parts))  # every cell went through conditional_escape
 
 
-def _cell(row, column):
+def _cell(row: BoundRow, column: BoundColumn) -> Any:
     """`row.get_cell(name)`, with the render method's signature read once per method rather
     than once per cell (django-tables2 runs inspect.signature for every cell it renders)."""
-    def render(bound_column, value=None):
+    def render(bound_column: BoundColumn, value: Any = None) -> Any:
         kwargs = row._optional_cell_arguments(bound_column, value)
         content = _call_with_appropriate(bound_column.render, kwargs)
         return bound_column.link(content, **kwargs) if bound_column.link else content
@@ -79,10 +105,10 @@ def _cell(row, column):
     return row._get_and_render_with(column, render_func=render, default=column.default)
 
 
-_SIGNATURES: dict = {}
+_SIGNATURES: dict[tuple[Any, bool], tuple[list[str], bool]] = {}
 
 
-def _call_with_appropriate(fn, kwargs):
+def _call_with_appropriate(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
     """django_tables2.utils.call_with_appropriate with its `signature` remembered per function."""
     key = (getattr(fn, "__func__", fn), hasattr(fn, "__self__"))
     found = _SIGNATURES.get(key)
@@ -98,23 +124,23 @@ def _call_with_appropriate(fn, kwargs):
     return fn(**kwargs)
 
 
-def _computed(value) -> bool:
+def _computed(value: object) -> bool:
     """Is any part of a column's cell attributes computed per row (a callable, at any depth)?"""
     if callable(value):
         return True
     return isinstance(value, dict) and any(_computed(v) for v in value.values())
 
 
-def _cell_html(value, localize) -> str:
+def _cell_html(value: Any, localize: bool | None) -> str:
     """A cell as `{{ cell }}` (or `{{ cell|localize }}` / `|unlocalize`) writes it."""
-    value = timezone.template_localtime(value)
+    value = template_localtime(value)
     value = formats.localize(value, use_l10n=localize)
     if not issubclass(type(value), str):
         value = str(value)
     return conditional_escape(value)
 
 
-def _cents(value) -> int:
+def _cents(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
@@ -124,23 +150,24 @@ class MoneyColumn(tables.Column):
     `signed=True` marks negative amounts (someone owes) so they stand out.
     """
 
-    def __init__(self, *args, total=False, signed=False, **kwargs):
+    def __init__(self, *args: Any, total: bool = False, signed: bool = False,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("attrs", MONEY_ATTRS)
         super().__init__(*args, **kwargs)
         self.total = total
         self.signed = signed
 
-    def render(self, value):
+    def render(self, value: object) -> str:
         text = format_cents(_cents(value))
         if self.signed and _cents(value) < 0:
             return format_html('<span class="neg">{}</span>', text)
         return text
 
-    def value(self, value):
+    def value(self, value: object) -> str:
         """What CSV export writes: the plain decimal string."""
         return format_cents(_cents(value))
 
-    def render_footer(self, bound_column, table):
+    def render_footer(self, bound_column: BoundColumn, table: tables.Table) -> str:
         if not self.total or not len(table.data):
             return ""
         return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
@@ -151,15 +178,17 @@ class DashboardTable(Table):
     (selectors.player_lines). The bank never knows the chips a player holds.
 
     With an open `session`, each row has a buy-in button that opens the buy-in form with the
-    player chosen. On a narrow screen (a tablet held upright) the columns marked `opt` hide and
+    player chosen (not when someone else holds the bank: `writable=False`). On a narrow
+    screen (a tablet held upright) the columns marked `opt` hide and
     the player's cell shows them on a detail line instead (app.css).
     """
 
     seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
-                         attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+                         attrs={"cell": {"class": "num lead"}})
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                         attrs=LEAD_ATTRS)
     buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
-                        exclude_from_export=True, attrs={"td": {"class": "row-action"}})
+                        exclude_from_export=True, attrs={"cell": {"class": "row-action lead"}})
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)
@@ -169,16 +198,17 @@ class DashboardTable(Table):
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
-    def __init__(self, *args, session=None, **kwargs):
+    def __init__(self, *args: Any, session: PokerSession | None = None,
+                 writable: bool = True, **kwargs: Any) -> None:
         self.session = session
-        if session is None or not session.is_open:
+        if session is None or not session.is_open or not writable:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
 
-    def render_seat(self, value):
+    def render_seat(self, value: int) -> int:
         return value + 1  # people count seats from 1; the banker deals first (B1)
 
-    def render_name(self, value, record):
+    def render_name(self, value: str, record: PlayerLine) -> str:
         folded = [("note", record.bought_note), ("book", record.bought_book),
                   ("sold", record.sold)]
         detail = " · ".join(f"{label} {format_cents(cents)}" for label, cents in folded if cents)
@@ -186,17 +216,19 @@ class DashboardTable(Table):
             return value
         return format_html('{}<span class="detail">{}</span>', value, detail)
 
-    def value_name(self, value):
+    def value_name(self, value: str) -> str:
         return value
 
-    def render_buy(self, value, record):
+    def render_buy(self, value: int, record: PlayerLine) -> str:
+        if self.session is None:   # the column is excluded without an open session
+            return ""
         url = reverse("buyin", args=[self.session.pk])
         return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
                            '{}">Buy-in</a>', url, value, record.player.name)
 
     class Meta:
         orderable = True
-        attrs = {"class": "balances", "id": "balances"}
+        attrs = {"class": "balances fold", "id": "balances"}
         empty_text = "Nobody has sat down yet: record a buy-in."
 
 
@@ -217,7 +249,7 @@ class BookTable(Table):
 class SettleUpTable(Table):
     """A closed (or closing) night per player: what was bought, cashed, won, and THE BOOK after."""
 
-    name = tables.Column(verbose_name="Player", footer="Total")
+    name = tables.Column(verbose_name="Player", footer="Total", attrs=LEAD_ATTRS)
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
@@ -228,7 +260,7 @@ class SettleUpTable(Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "settle", "id": "settle"}
+        attrs = {"class": "settle fold", "id": "settle"}
         empty_text = "Nothing happened this night."
 
 
@@ -255,15 +287,15 @@ class LocalTimeColumn(tables.Column):
 
     empty_values = ()   # as DateTimeColumn (a TemplateColumn): the render decides
 
-    def __init__(self, *args, format, **kwargs):
+    def __init__(self, *args: Any, format: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.format = format
 
-    def render(self, value, bound_column):
-        text = date_filter(timezone.template_localtime(value), self.format)
-        return text or bound_column.default
+    def render(self, value: datetime.datetime | None, bound_column: BoundColumn) -> str:
+        text = date_filter(template_localtime(value), self.format)
+        return text or str(bound_column.default)
 
-    def value(self, value):
+    def value(self, value: datetime.datetime | None) -> str:
         if value is None:
             return ""
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M:%S")
@@ -272,19 +304,30 @@ class LocalTimeColumn(tables.Column):
 class EntriesTable(Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
-    id = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    created_at = LocalTimeColumn(verbose_name="When", format="H:i")
-    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind")
-    memo = tables.Column(verbose_name="Details", orderable=False)
+    id = tables.Column(verbose_name="#", attrs={"cell": {"class": "num lead"}})
+    created_at = LocalTimeColumn(verbose_name="When", format="H:i",
+                                 attrs={"cell": {"class": "lead tag"}})
+    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind",
+                         attrs=LEAD_ATTRS)
+    memo = tables.Column(verbose_name="Details", orderable=False,
+                         attrs={"cell": {"class": "wide"}})
     amount = MoneyColumn(verbose_name="Amount")
     created_by = tables.Column(verbose_name="By", default="—")
-    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True)
+    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True,
+                        attrs={"cell": {"class": "row-action lead"}})
+
+    def render_created_by(self, value: User) -> str:
+        return banker_name(value)   # as the bank's holder is named above the journal
+
+    def value_created_by(self, value: User | None) -> str:
+        return banker_name(value) if value is not None else ""
 
     # What the services refuse to reverse (ledger.services.corrections); no button for those.
     FINAL_KINDS = ("reverse", "close", "opening", "merge")
 
-    def render_fix(self, record):
-        if record.kind in self.FINAL_KINDS or not record.session.is_open:
+    def render_fix(self, record: Entry) -> str:
+        if (record.kind in self.FINAL_KINDS or record.session is None
+                or not record.session.is_open):
             return ""
         if getattr(record, "reversed_by", None) is not None:
             return mark_safe('<span class="badge">corrected</span>')
@@ -293,14 +336,15 @@ class EntriesTable(Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "entries", "id": "entries"}
+        attrs = {"class": "entries fold compact", "id": "entries"}
         empty_text = "Nothing entered yet."
 
 
 class SeasonTable(Table):
     """Each player across the season's closed nights (selectors.season), THE BOOK now."""
 
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total")
+    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                         attrs=LEAD_ATTRS)
     played = tables.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
                                                           "th": {"class": "num"}})
     bought = MoneyColumn(verbose_name="Bought", total=True)
@@ -310,5 +354,5 @@ class SeasonTable(Table):
 
     class Meta:
         orderable = True
-        attrs = {"class": "season", "id": "season"}
+        attrs = {"class": "season fold", "id": "season"}
         empty_text = "No closed nights yet."

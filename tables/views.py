@@ -8,7 +8,9 @@ who pays whom; its workbook has a players sheet and a payments sheet (tables/rep
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from collections.abc import Iterable
+
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -16,9 +18,20 @@ from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import entries_of, season, season_years, settle_up_report, the_book
+from ledger.selectors import (
+    NightResult,
+    bank_tenures,
+    entries_of,
+    journal_seal,
+    players_named,
+    season,
+    season_years,
+    settle_up_report,
+    the_book,
+)
 from tables import reports
 from tables.charts import Point, night_chart
+from tables.reports import Table
 from tables.tables import BookTable, EntriesTable, SeasonTable
 
 _safe_cell = reports.safe_cell  # kept under its old name for callers and tests
@@ -36,7 +49,8 @@ def file_response(content: bytes, filename: str, fmt: str) -> HttpResponse:
     return response
 
 
-def csv_response(table, filename: str, *, sections=()) -> HttpResponse:
+def csv_response(table: Table, filename: str, *,
+                 sections: Iterable[tuple[str, Table]] = ()) -> HttpResponse:
     """The table as CSV, from django-tables2's `as_values()` (what TableExport writes).
 
     `sections` are (title, table) pairs written after it, each after an empty row and a row
@@ -45,7 +59,9 @@ def csv_response(table, filename: str, *, sections=()) -> HttpResponse:
     return file_response(reports.csv_text(table, sections=sections).encode(), filename, "csv")
 
 
-def _export_or_render(request, table, filename, template, context, *, sections=()):
+def _export_or_render(request: HttpRequest, table: Table, filename: str, template: str,
+                      context: dict[str, object], *,
+                      sections: Iterable[tuple[str, Table]] = ()) -> HttpResponse:
     """Serve the table as CSV when asked (`?_export=csv`), else render the page."""
     if request.GET.get("_export") == "csv":
         return csv_response(table, filename, sections=sections)
@@ -53,7 +69,7 @@ def _export_or_render(request, table, filename, template, context, *, sections=(
 
 
 @banker_required
-def book(request):
+def book(request: HttpRequest) -> HttpResponse:
     """THE BOOK: every person's balance across sessions (positive = is owed)."""
     rows = [
         {"name": p.name, "note_id": p.note_id,
@@ -65,16 +81,16 @@ def book(request):
     return _export_or_render(request, table, "the-book", "tables/book.html", {"table": table})
 
 
-def _links(request, names: list[str]) -> list[tuple[Player, str]]:
+def _links(request: HttpRequest, names: list[str]) -> list[tuple[Player, str]]:
     """Each named player's private phone link, in the order given (one query)."""
-    players = {p.name: p for p in Player.objects.filter(name__in=names)}
+    players = players_named(names)
     return [(players[n], request.build_absolute_uri(
         reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
 
 
 @banker_required
-def settle_up(request, pk):
+def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     report = settle_up_report(session)
@@ -86,35 +102,37 @@ def settle_up(request, pk):
     table, transfers_table = reports.settle_up_tables(report)
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
-               "minimal": report["minimal"],
+               "minimal": report["minimal"], "seal": journal_seal(session),
                "links": _links(request, [row["name"] for row in report["players"]])}
     return render(request, "tables/settle_up.html", context)
 
 
 @banker_required
-def session_entries(request, pk):
-    """A night's journal (the session summary), with who entered each line and when."""
+def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """A night's journal (the session summary), with who entered each line and when, and who
+    held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    rows = entries_of(session).select_related("session", "reversed_by")
+    rows = entries_of(session)
     table = EntriesTable(rows, show_footer=False)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
-                             {"session": session, "table": table})
+                             {"session": session, "table": table,
+                              "tenures": bank_tenures(session)})
 
 
-def chart_points(nights) -> list[Point]:
+def chart_points(nights: Iterable[NightResult]) -> list[Point]:
     """A player's nights (selectors.NightResult) as chart points."""
     return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
             for n in nights]
 
 
 @banker_required
-def season_view(request):
+def season_view(request: HttpRequest) -> HttpResponse:
     """Every player across the closed nights (of a year, or ever): nights played, bought,
     cashed out, net total and THE BOOK now, with each player's chart."""
     years = season_years()
-    year = request.GET.get("year", "")
-    year = int(year) if year.isdigit() and int(year) in years else None
+    asked = request.GET.get("year", "")
+    year = int(asked) if asked.isdigit() and int(asked) in years else None
     lines = season(year)
     table = SeasonTable(lines)
     RequestConfig(request, paginate=False).configure(table)

@@ -4,11 +4,16 @@ first result; a different request is refused), and raises `LedgerError` with a m
 can read. Amounts are integer cents or decimal strings ("20.00"); players are Player rows, ids
 or names; "bank" (or None) stands for the bank.
 
+Into an open night only the holder of its bank writes (services/holder.py): a free bank is
+taken by the banker who writes first; anyone else is refused (NotTheHolder); `user=None` is
+the command line or an import and is not checked.
+
     player_create(*, name, note_id, regular=True, invited_by=None, is_host=False, key, user=None)
     player_update(*, player, name, note_id, key, user=None)     # the journal points at the row
     player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
     player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
-    session_open(*, date, banker, host_present=True, seating=(), key, user=None)
+    session_open(*, date, banker, host_present=True, seating=(), key, user=None)  # user holds
+    bank_hand_over(*, session, to, key, user)   # the holder hands the bank on; staff take over
     session_seat(*, session, player, key, user=None)
     session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
     buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
@@ -32,6 +37,7 @@ or names; "bank" (or None) stands for the bank.
     entry_reverse(*, entry, reason, key, user=None)
 """
 
+from .bank import bank_hand_over
 from .book import book_opening, payment_record, surrogate_book_merge
 from .buyins import buyin_create
 from .cashout import (
@@ -44,7 +50,7 @@ from .cashout import (
 )
 from .close import session_close
 from .corrections import entry_reverse
-from .errors import IdempotencyConflict, LedgerError, PossibleDuplicate
+from .errors import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
 from .hands import (
     game_call,
     game_end,
@@ -59,11 +65,11 @@ from .players import player_create, player_link_renew, player_retire, player_upd
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
-    "book_opening", "buyin_create", "cashout_create", "chip_total", "CHIP_VALUES",
-    "count_difference_record", "entry_reverse", "final_pot_award", "game_call", "game_end",
-    "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict", "LedgerError",
-    "not_cashed_out", "note_commit", "note_void", "open_notes", "payment_record", "penalty_record",
-    "player_create", "player_link_renew", "player_retire", "player_update", "PossibleDuplicate",
-    "session_close", "session_open", "session_seat", "session_seating_set", "surrogate_book_merge",
-    "warning_record",
+    "bank_hand_over", "book_opening", "buyin_create", "cashout_create", "chip_total",
+    "CHIP_VALUES", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
+    "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
+    "LedgerError", "not_cashed_out", "NotTheHolder", "note_commit", "note_void", "open_notes",
+    "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
+    "player_update", "PossibleDuplicate", "session_close", "session_open", "session_seat",
+    "session_seating_set", "surrogate_book_merge", "warning_record",
 ]

@@ -18,15 +18,15 @@ from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Journal, book_balances, lock_session
+from .journal import BANK, Banker, Journal, book_balances, lock_session
 from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 
 
 @idempotent("payment_record")
 def payment_record(*, session: PokerSession | int, player: Player | str,
-                   to: Player | str, amount: int | str, key: str, user=None) -> Entry:
+                   to: Player | str, amount: int | str, key: str, user: Banker = None) -> Entry:
     """`player` pays `to` (a player or "bank") `amount` in cash towards what they owe."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     payer = player_of(player)
     payee = party_of(to, field="to") or session.banker
     amount = nickels_of(amount)
@@ -45,7 +45,8 @@ def payment_record(*, session: PokerSession | int, player: Player | str,
 
 
 @idempotent("book_opening")
-def book_opening(*, balances: Mapping[Player | str, int | str], key: str, user=None) -> Entry:
+def book_opening(*, balances: Mapping[Player | str, int | str], key: str,
+                 user: Banker = None) -> Entry:
     """Bring THE BOOK as it stood elsewhere into an empty database (restoring a backup).
 
     Balances are positive when the person is owed; they must sum to zero (B6).
@@ -68,9 +69,9 @@ def book_opening(*, balances: Mapping[Player | str, int | str], key: str, user=N
 
 
 @idempotent("surrogate_book_merge")
-def surrogate_book_merge(*, session: PokerSession | int, key: str, user=None) -> Entry:
+def surrogate_book_merge(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """Move a host-less night's surrogate book into THE BOOK (B7)."""
-    session = lock_session(session, must_be_open=False)
+    session = lock_session(session, user=user, must_be_open=False)
     if session.host_present:
         raise LedgerError("The host was present that night: there is no surrogate book to merge.")
     balances = book_balances(kinds=[Account.SURROGATE], session=session)

@@ -25,7 +25,7 @@ from rules.money import format_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session
+from .journal import BANK, Banker, Journal, lock_session
 from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 
@@ -33,7 +33,8 @@ PAYMENTS = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
 DUPLICATE_WINDOW = timedelta(seconds=60)  # R15
 
 
-def _check_duplicate(session, buyer, seller, amount, paid, key) -> None:
+def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None, amount: int,
+                     paid: str, key: str) -> None:
     recent = Entry.objects.filter(
         session=session, kind=Entry.BUY, player=buyer, counterparty=seller, amount=amount,
         method=paid, created_at__gte=timezone.now() - DUPLICATE_WINDOW, reversed_by__isnull=True,
@@ -54,9 +55,9 @@ def _check_duplicate(session, buyer, seller, amount, paid, key) -> None:
 @idempotent("buyin_create")
 def buyin_create(*, session: PokerSession | int, player: Player | str, amount: int | str,
                  paid: str = Entry.CASH, seller: Player | str | None = None, key: str,
-                 user=None, confirm_duplicate: bool = False) -> Entry:
+                 user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     buyer = player_of(player)
     seller = party_of(seller, field="seller")
     amount = five_dollars_of(amount) if seller is None else nickels_of(amount)

@@ -20,7 +20,7 @@ from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, chips_out, lock_session, session_totals
+from .journal import Banker, Journal, chips_out, lock_session, session_totals
 from .lookup import nickels_of, player_of
 
 CHIP_VALUES = {"white": 5, "red": 10, "blue": 25, "yellow": 50, "black": 100, "green": 500}  # B10
@@ -58,12 +58,12 @@ def _pay_out(journal: Journal, session: PokerSession, player: Player, amount: in
 
 @idempotent("cashout_create")
 def cashout_create(*, session: PokerSession | int, player: Player | str,
-                   chips: Mapping[str, int], key: str, user=None) -> Entry:
+                   chips: Mapping[str, int], key: str, user: Banker = None) -> Entry:
     """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12).
 
     An empty count is a player who has nothing left to turn in.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     total = chip_total(chips)
     out = chips_out(session)
@@ -102,9 +102,9 @@ def names_in_words(players: list[Player]) -> str:
 
 @idempotent("count_difference_record")
 def count_difference_record(*, session: PokerSession | int, amount: int | str, reason: str,
-                            key: str, user=None) -> Entry:
+                            key: str, user: Banker = None) -> Entry:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     amount = nickels_of(amount)
     reason = " ".join(str(reason or "").split())
     if not reason:
@@ -127,13 +127,13 @@ def count_difference_record(*, session: PokerSession | int, amount: int | str, r
 
 @idempotent("final_pot_award")
 def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: str,
-                    user=None) -> Entry:
+                    user: Banker = None) -> Entry:
     """Pay the final pot to the winner of the last hand (B12), once everyone has cashed out.
 
     The pot is a whole-dollar amount when the count reconciles; after a count difference it is
     paid as it stands.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     winner = player_of(winner, field="winner")
     waiting = not_cashed_out(session)
     if waiting:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from ledger import selectors  # the open notes are a read
+from ledger import selectors  # the open notes, THE BOOK and inviters are reads
 from ledger.models import Account, Entry, Player, PokerSession
 from rules.errors import RulesError
 from rules.money import dollars as money
@@ -22,7 +22,7 @@ from rules.settle import settle_balances
 from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, book_balances, lock_session, session_totals
+from .journal import Banker, Journal, lock_session, session_totals
 
 
 def _refuse_unfinished(session: PokerSession) -> None:
@@ -48,37 +48,24 @@ def _refuse_unfinished(session: PokerSession) -> None:
 
 
 def _regular_inviter(guest: Player) -> Player:
-    inviter = guest.invited_by
-    seen = {guest.pk}
-    while inviter is not None and not inviter.regular and inviter.pk not in seen:
-        seen.add(inviter.pk)
-        inviter = inviter.invited_by
-    if inviter is None or not inviter.regular:
+    inviter = selectors.regular_inviter(guest)
+    if inviter is None:
         raise LedgerError(f"{guest.name} is a guest with no regular who invited them; record "
                           "the inviter first (B9).")
     return inviter
 
 
-def effective_book(session: PokerSession) -> dict[int, int]:
-    """THE BOOK plus this night's unmerged surrogate book, by player id (non-zero only)."""
-    balances = book_balances()
-    if not session.host_present:
-        for pid, cents in book_balances(kinds=[Account.SURROGATE], session=session).items():
-            balances[pid] = balances.get(pid, 0) + cents
-    return {pid: c for pid, c in balances.items() if c}
-
-
 @idempotent("session_close")
-def session_close(*, session: PokerSession | int, key: str, user=None) -> Entry:
+def session_close(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     _refuse_unfinished(session)
     journal = Journal(session)
     cash = session_totals(session).get(Account.CASH_BOX, 0)
     if cash:
         journal.add(Account.CASH_BOX, -cash)
         journal.add(Account.BANK, -cash)
-    balances = effective_book(session)
+    balances = selectors.effective_book(session)
     guests = Player.objects.filter(pk__in=balances, regular=False).select_related("invited_by")
     moved = []
     for guest in guests.order_by("name"):

@@ -6,7 +6,7 @@ from ledger.models import Entry
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session
+from .journal import Banker, Journal, lock_session
 
 NOT_REVERSIBLE = {
     Entry.REVERSAL: "a correction cannot itself be reversed; enter the event again instead",
@@ -17,13 +17,15 @@ NOT_REVERSIBLE = {
 
 
 @idempotent("entry_reverse")
-def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> Entry:
+def entry_reverse(*, entry: Entry | int, reason: str, key: str, user: Banker = None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""
-    if not isinstance(entry, Entry):
+    if isinstance(entry, Entry):
+        found: Entry | None = entry
+    else:
         found = Entry.objects.filter(pk=entry).first() if str(entry).isdigit() else None
-        if found is None:
-            raise LedgerError(f"There is no entry {entry!r}.", field="entry")
-        entry = found
+    if found is None:
+        raise LedgerError(f"There is no entry {entry!r}.", field="entry")
+    entry = found
     reason = " ".join(str(reason or "").split())
     if not reason:
         raise LedgerError("Say why the entry is being corrected.", field="reason")
@@ -32,7 +34,7 @@ def entry_reverse(*, entry: Entry | int, reason: str, key: str, user=None) -> En
                           field="entry")
     if entry.session_id is None:
         raise LedgerError("That entry belongs to no session.", field="entry")
-    session = lock_session(entry.session_id)
+    session = lock_session(entry.session_id, user=user)
     if Entry.objects.filter(reverses=entry).exists():
         raise LedgerError(f"Entry #{entry.pk} was already corrected.", field="entry")
     journal = Journal(session)

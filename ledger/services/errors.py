@@ -14,7 +14,7 @@ class LedgerError(ValidationError):
         self.field = field
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class IdempotencyConflict(LedgerError):
@@ -23,3 +23,11 @@ class IdempotencyConflict(LedgerError):
 
 class PossibleDuplicate(LedgerError):
     """The same buy-in was entered moments ago under another key (R15): confirm it first."""
+
+
+class NotTheHolder(LedgerError):
+    """Someone other than the holder of a night's bank tried to enter something into it
+    (services/holder.py); nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="not_holder")

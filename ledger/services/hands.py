@@ -13,6 +13,7 @@ A hand's declared `pot` = awards + carry (P2/P3); the carry cannot be negative.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,7 +32,7 @@ from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Journal, lock_session
+from .journal import Banker, Journal, entered_by, lock_session
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
@@ -39,12 +40,12 @@ PENALTY = 20  # jumping the bet costs $0.20 (B11)
 
 @idempotent("warning_record")
 def warning_record(*, session: PokerSession | int, player: Player | str, key: str,
-                   user=None) -> Entry:
+                   user: Banker = None) -> Entry:
     """The night's one warning for jumping the bet, before any penalty (B11). Moves no money.
 
     Only one per session, not one per player; after it every jump costs the penalty.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     given = Entry.objects.filter(session=session, kind=Entry.WARNING).select_related(
         "player").first()
@@ -60,13 +61,13 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
 
 @idempotent("penalty_record")
 def penalty_record(*, session: PokerSession | int, player: Player | str,
-                   amount: int | str = PENALTY, key: str, user=None) -> Entry:
+                   amount: int | str = PENALTY, key: str, user: Banker = None) -> Entry:
     """A $0.20 penalty for jumping the bet, straight into the pot (B11); the table's record."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     player = player_of(player)
     amount = nickels_of(amount)
     if amount != PENALTY:
-        raise LedgerError(f"The penalty for jumping the bet is $0.20 (B11), "
+        raise LedgerError(f"The penalty for jumping the bet is {money(PENALTY)} (B11), "
                           f"not {money(amount)}.", field="amount")
     return Journal(session).write(
         kind=Entry.PENALTY, key=key, user=user, player=player, amount=amount,
@@ -75,7 +76,7 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
     )
 
 
-def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
+def _amounts(mapping: Mapping[str, object], field: str) -> dict[Player, int]:
     if not isinstance(mapping, Mapping):
         raise LedgerError(f"Give each player's amount for the {field}.", field=field)
     result: dict[Player, int] = {}
@@ -89,24 +90,25 @@ def _amounts(mapping: Mapping, field: str) -> dict[Player, int]:
 
 def _is_zero(value: object) -> bool:
     try:
-        return not isinstance(value, bool) and parse_cents(value) == 0  # type: ignore[arg-type]
+        return not isinstance(value, bool) and parse_cents(value) == 0
     except MoneyError:
         return False
 
 
 @idempotent("hand_record")
-def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping,
-                owes: Mapping | None = None, carry: int | str | None = None, game: str = "",
-                key: str, user=None) -> Entry:
+def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[str, object],
+                owes: Mapping[str, object] | None = None, carry: int | str | None = None,
+                game: str = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
-    return _typed_hand(lock_session(session), pot=pot, awards=awards, owes=owes, carry=carry,
-                       game=game, key=key, user=user)
+    return _typed_hand(lock_session(session, user=user), pot=pot, awards=awards, owes=owes,
+                       carry=carry, game=game, key=key, user=user)
 
 
-def _typed_hand(session: PokerSession, *, pot: int | str, awards: Mapping,
-                owes: Mapping | None, carry: int | str | None, game: str, key: str,
-                user) -> Entry:
-    """The old form of a hand, only its pot, awards and owes: the arithmetic is checked."""
+def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
+                owes: Mapping[str, object] | None, carry: int | str | None, game: str,
+                key: str, user: Banker) -> Entry:
+    """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
+    `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
@@ -202,14 +204,16 @@ def game_rules(state: selectors.TableGame) -> GameDef:
 def next_antes(state: selectors.TableGame, players: list[str],
                game: object = None) -> dict[str, int]:
     """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
-    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake."""
+    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake.
+    A game anted by the dealer alone (Brag) is anted by the one who called it."""
     continuing = state.continues(game)
     rules = game_rules(state) if continuing else _rules_game(game)
     settings = state.options if continuing else {}
     try:
         return antes(rules, settings, players=players, winners=state.winners or [],
                      first_hand=state.winners is None, reante=state.reante,
-                     new_game=not continuing or state.hands == 0)
+                     new_game=not continuing or state.hands == 0,
+                     dealer=state.dealer if continuing and state.dealer else None)
     except RulesError as error:
         raise LedgerError(str(error), field="players") from None
 
@@ -231,7 +235,7 @@ def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
 
 
 def resolve_hand(hand: Mapping[str, Any],
-                 state: selectors.TableGame) -> tuple[dict[str, Any], dict]:
+                 state: selectors.TableGame) -> tuple[dict[str, Any], dict[str, Any]]:
     """The rules' result for a hand by cards or by winners, and the input they read; typed
     awards and owes must agree with it (P1-P15), or nothing is written."""
     form = hand_form(hand)
@@ -243,10 +247,31 @@ def resolve_hand(hand: Mapping[str, Any],
         problems = check_typed(result, hand.get("awards"), hand.get("owes"),
                                parse_cents(data["pot"]))
     except RulesError as error:
-        raise LedgerError(str(error), field="hand") from None
+        raise LedgerError(in_words(str(error), rules_input.get("players")),
+                          field="hand") from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
     return {k: result[k] for k in RESULT_FIELDS}, rules_input
+
+
+_ABOUT_A_PLAYER = re.compile(r"^players\[(\d+)\](?:\.(\w+))?: ")
+FIELD_WORDS = {"down": "cards down", "up": "cards up", "declare": "declaration",
+               "go": "go or stop", "won": "sides won", "in": "staying in"}
+
+
+def in_words(message: str, players: object) -> str:
+    """A rules refusal about one player as the table says it: "players[1].declare: missing"
+    becomes "Bob's declaration: missing" (the banker never sees the input's list)."""
+    found = _ABOUT_A_PLAYER.match(message)
+    if found is None or not isinstance(players, list) or int(found[1]) >= len(players):
+        return message
+    player = players[int(found[1])]
+    name = player.get("name") if isinstance(player, Mapping) else None
+    if not isinstance(name, str) or not name.strip():
+        return message
+    field = found[2]
+    subject = f"{name.strip()}'s {FIELD_WORDS.get(field, field)}" if field else name.strip()
+    return f"{subject}: {message[found.end():]}"
 
 
 def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
@@ -269,10 +294,10 @@ def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, i
 
 @idempotent("hand_enter")
 def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str,
-               user=None) -> Entry:
+               user: Banker = None) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     if not isinstance(hand, Mapping):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
@@ -299,10 +324,10 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
 @idempotent("game_call")
 def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
               dealer: Player | str, options: Mapping[str, Any] | None = None, key: str,
-              user=None) -> Entry:
+              user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands. The pot on the table stays (P3)."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     dealer = player_of(dealer, field="dealer")
     if not Seat.objects.filter(session=session, player=dealer).exists():
         raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
@@ -321,9 +346,9 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
 
 
 @idempotent("game_end")
-def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
+def game_end(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     state = selectors.table_game(session)
     if state.game is None:
         raise LedgerError("No game is being played.", field="game")
@@ -334,7 +359,7 @@ def game_end(*, session: PokerSession | int, key: str, user=None) -> Entry:
 
 @idempotent("house_game_save")
 def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None = None,
-                    key: str, user=None) -> HouseGame:
+                    key: str, user: Banker = None) -> HouseGame:
     """Save a dealer's own game for the house under a name (S12): the catalog game `game`
     with `options` applied, as an inline definition in the catalog's format."""
     name = " ".join(str(name or "").split())
@@ -353,5 +378,4 @@ def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None =
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
     return HouseGame.objects.create(name=name, definition=definition,
-                                    created_by=user if getattr(user, "is_authenticated", False)
-                                    else None)
+                                    created_by=entered_by(user))

@@ -14,7 +14,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 
 from django.apps import apps
 from django.db import IntegrityError, models, transaction
@@ -23,7 +23,8 @@ from ledger.models import IdempotencyKey
 
 from .errors import IdempotencyConflict, LedgerError
 
-T = TypeVar("T")
+P = ParamSpec("P")
+T = TypeVar("T", bound=models.Model)
 NOT_PART_OF_THE_REQUEST = frozenset({"key", "user", "confirm_duplicate"})
 MAX_KEY = 100
 
@@ -58,7 +59,7 @@ def check_key(key: object) -> str:
     return key
 
 
-def _replay(record: IdempotencyKey, action: str, print_: str):
+def _replay(record: IdempotencyKey, action: str, print_: str) -> models.Model:
     if record.action != action or record.fingerprint != print_:
         raise IdempotencyConflict(
             f"This form was already used for a different {record.action.replace('_', ' ')}; "
@@ -66,15 +67,18 @@ def _replay(record: IdempotencyKey, action: str, print_: str):
             code="key_reused",
         )
     model = apps.get_model("ledger", record.result_model)
-    return model.objects.get(pk=record.result_id)
+    row: models.Model = model._default_manager.get(pk=record.result_id)
+    return row
 
 
-def idempotent(action: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+def idempotent(action: str) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Make a keyword-only service replay-safe under its `key` argument."""
 
-    def decorate(service: Callable[..., T]) -> Callable[..., T]:
+    def decorate(service: Callable[P, T]) -> Callable[P, T]:
         @functools.wraps(service)
-        def wrapper(**kwargs: Any) -> T:
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+            if args:
+                raise TypeError(f"{action} takes keyword arguments only")
             key = check_key(kwargs.get("key"))
             print_ = fingerprint(action, kwargs)
             for _attempt in range(5):
@@ -82,8 +86,9 @@ def idempotent(action: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
                     with transaction.atomic():
                         record = IdempotencyKey.objects.filter(key=key).first()
                         if record is not None:
-                            return _replay(record, action, print_)
-                        result = service(**kwargs)
+                            # The key's first result: a row of the model this service returns.
+                            return cast(T, _replay(record, action, print_))
+                        result = service(*args, **kwargs)
                         IdempotencyKey.objects.create(
                             key=key, action=action, fingerprint=print_,
                             result_model=type(result).__name__, result_id=result.pk,
@@ -96,7 +101,6 @@ def idempotent(action: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
                         raise
             raise LedgerError("The database was too busy to save this; try again.")
 
-        wrapper.action = action  # type: ignore[attr-defined]
         return wrapper
 
     return decorate

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
@@ -19,14 +21,37 @@ from ledger.models import Account, BankNote, Entry, Player, PokerSession, Postin
 from rules.money import dollars as money
 
 from .errors import LedgerError
+from .holder import check_holder
 
 BANK = "bank"
+# Who makes a write: request.user (the logged-in banker), or None from the command line and the
+# importer. An entry records the user only when logged in.
+Banker = User | AnonymousUser | None
 
 
-def lock_session(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
+def entered_by(user: Banker) -> User | None:
+    """The user an entry (or a saved game) records as who entered it: the logged-in banker."""
+    return user if isinstance(user, User) and user.is_authenticated else None
+
+
+def lock_session(session: PokerSession | int, *, user: Banker,
+                 must_be_open: bool = True) -> PokerSession:
+    """Re-read the session under a row lock and check that `user` holds its bank.
+
+    Every service that writes into a night starts here, so none can forget the rule of
+    services/holder.py: the holder writes, a free bank is taken by the banker who writes,
+    anyone else is refused; `user=None` is the command line or an import.
+    """
+    locked = lock_session_row(session, must_be_open=must_be_open)
+    check_holder(locked, user)
+    return locked
+
+
+def lock_session_row(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
     """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
 
-    On SQLite the IMMEDIATE transaction already holds the database's write lock.
+    On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
+    check: the hand-over (services/bank.py) has rules of its own.
     """
     pk = session.pk if isinstance(session, PokerSession) else session
     try:
@@ -69,26 +94,32 @@ class Journal:
         if stored:
             self._legs[(kind, player_id, note_id)] += stored
 
-    def write(self, *, kind: str, payload: dict, key: str | None, user=None,
-              player: Player | None = None, counterparty: Player | None = None,
-              amount: int = 0, method: str = "", memo: str = "",
-              reverses: Entry | None = None, note_to_create: dict | None = None) -> Entry:
+    def write(self, *, kind: str, payload: dict[str, Any], key: str | None,
+              user: Banker = None, player: Player | None = None,
+              counterparty: Player | None = None, amount: int = 0, method: str = "",
+              memo: str = "", reverses: Entry | None = None,
+              note_to_create: dict[str, Any] | None = None) -> Entry:
         """Insert the entry and its postings; refuse if they do not sum to zero."""
         legs = {k: v for k, v in self._legs.items() if v}
         if sum(legs.values()) != 0:
             raise LedgerError(
                 f"Internal error: the {kind} entry does not balance; nothing written."
             )
+        if note_to_create is not None and self.session is None:
+            raise LedgerError(
+                f"Internal error: the {kind} entry writes a bank note outside a night; "
+                "nothing written."
+            )
         entry = Entry(
             session=self.session, kind=kind, player=player, counterparty=counterparty,
             amount=amount, method=method, payload=payload, memo=memo, key=key,
-            created_by=user if getattr(user, "is_authenticated", False) else None,
+            created_by=entered_by(user),
             reverses=reverses, created_at=timezone.now(),
         )
         _seal(entry, legs, note_to_create)
         entry.save()
         note = None
-        if note_to_create is not None:
+        if note_to_create is not None and self.session is not None:
             note = BankNote.objects.create(session=self.session, entry=entry, **note_to_create)
         Posting.objects.bulk_create(
             Posting(
@@ -113,15 +144,17 @@ class Journal:
 _CHAIN_LOCK = 7_000_002
 
 
-def _seal(entry: Entry, legs: dict, note_to_create: dict | None) -> None:
+def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
+          note_to_create: dict[str, Any] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
     last = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
             .values("sequence", "chain").first())
-    sequence = last["sequence"] + 1 if last else 1
-    previous = last["chain"] if last else chain.GENESIS
+    sequence, previous = 1, chain.GENESIS
+    if last is not None and last["sequence"] is not None:   # (filtered: never None)
+        sequence, previous = last["sequence"] + 1, last["chain"]
     note = None
     if note_to_create is not None:
         holder = note_to_create.get("holder")
@@ -146,7 +179,7 @@ def chain_fields() -> tuple[str, ...]:
             "memo", "reverses_id", "key", "created_by_id", "created_at")
 
 
-def _leg_order(item) -> tuple:
+def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[str, int, int]:
     (kind, player_id, note_id), _ = item
     return (kind, player_id or 0, note_id or 0)
 

@@ -24,8 +24,8 @@ def _what(field: str, capital: bool = False) -> str:
     return what[0].upper() + what[1:] if capital else what
 
 
-def player_of(value: Player | str | int | None, *, field: str = "player") -> Player:
-    """A Player from an instance, a name or an id; unknown players are refused."""
+def player_of(value: object, *, field: str = "player") -> Player:
+    """A Player from an instance, a name or an id; anything else is refused by name."""
     if isinstance(value, Player):
         return value
     if isinstance(value, bool) or value is None or (isinstance(value, str) and not value.strip()):
@@ -41,7 +41,7 @@ def player_of(value: Player | str | int | None, *, field: str = "player") -> Pla
     return found
 
 
-def party_of(value: Player | str | int | None, *, field: str) -> Player | None:
+def party_of(value: object, *, field: str) -> Player | None:
     """A player, or None for the bank ("bank", None or "")."""
     if value is None or value == "" or value == BANK:
         return None
@@ -66,7 +66,7 @@ def note_of(value: BankNote | int) -> BankNote:
         raise LedgerError(f"There is no bank note {value!r}.", field="note") from None
 
 
-def cents_of(value: int | str, *, field: str = "amount") -> int:
+def cents_of(value: object, *, field: str = "amount") -> int:
     """Whole cents from an int (cents) or a decimal string ("20.00"); must be positive."""
     if isinstance(value, bool):
         raise LedgerError(f"Write {_what(field)} as an amount such as 20.00, not {value!r}.",
@@ -90,7 +90,7 @@ def cents_of(value: int | str, *, field: str = "amount") -> int:
     return cents
 
 
-def nickels_of(value: int | str, *, field: str = "amount") -> int:
+def nickels_of(value: object, *, field: str = "amount") -> int:
     """A positive amount in whole white chips (B10)."""
     cents = cents_of(value, field=field)
     if cents % NICKEL:
@@ -102,7 +102,7 @@ def nickels_of(value: int | str, *, field: str = "amount") -> int:
     return cents
 
 
-def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
+def five_dollars_of(value: object, *, field: str = "amount") -> int:
     """A positive amount in $5.00 steps (B2)."""
     cents = cents_of(value, field=field)
     if cents % FIVE_DOLLARS:
@@ -114,7 +114,7 @@ def five_dollars_of(value: int | str, *, field: str = "amount") -> int:
     return cents
 
 
-def signed_nickels_of(value: int | str, *, field: str) -> int:
+def signed_nickels_of(value: object, *, field: str) -> int:
     """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise LedgerError(f"Write {_what(field)} as an amount such as -12.50, not {value!r}.",

@@ -14,7 +14,7 @@ from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session
+from .journal import BANK, Banker, Journal, lock_session
 from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"
@@ -27,7 +27,9 @@ def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tupl
     return selectors.open_notes(session, debtor)
 
 
-def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]:
+def _chosen(session: PokerSession, debtor: Player | str | None, holder: Player | str,
+            amount: int | str | None, note: BankNote | int | None
+            ) -> list[tuple[BankNote, int]]:
     if note is not None:
         note = note_of(note)
         if note.session_id != session.pk:
@@ -53,8 +55,10 @@ def _chosen(session, debtor, holder, amount, note) -> list[tuple[BankNote, int]]
     return chosen
 
 
-def _close_notes(*, action, session, player, holder, amount, note, key, user) -> Entry:
-    session = lock_session(session)
+def _close_notes(*, action: str, session: PokerSession | int, player: Player | str | None,
+                 holder: Player | str, amount: int | str | None,
+                 note: BankNote | int | None, key: str, user: Banker) -> Entry:
+    session = lock_session(session, user=user)
     chosen = _chosen(session, player, holder, amount, note)
     journal = Journal(session)
     for bank_note, value in chosen:
@@ -75,7 +79,7 @@ def _close_notes(*, action, session, player, holder, amount, note, key, user) ->
     payload = {"type": "note", "player": debtor.name, "action": action}
     if len(chosen) == 1:  # named precisely, so its import closes this very note
         bank_note = chosen[0][0]
-        payload["holder"] = bank_note.holder.name if bank_note.holder_id else BANK
+        payload["holder"] = bank_note.holder.name if bank_note.holder is not None else BANK
         payload["amount"] = format_cents(bank_note.amount)
     elif holder != ALL:
         payload["holder"] = holder if isinstance(holder, str) else holder.name
@@ -89,7 +93,7 @@ def _close_notes(*, action, session, player, holder, amount, note, key, user) ->
 @idempotent("note_commit")
 def note_commit(*, session: PokerSession | int, player: Player | str | None = None,
                 holder: Player | str = ALL, amount: int | str | None = None,
-                note: BankNote | int | None = None, key: str, user=None) -> Entry:
+                note: BankNote | int | None = None, key: str, user: Banker = None) -> Entry:
     """Commit a debtor's open notes (or one note) into THE BOOK (B5).
 
     `holder`: "bank", a player, or "all" (default) for every open note of the debtor; with
@@ -102,7 +106,7 @@ def note_commit(*, session: PokerSession | int, player: Player | str | None = No
 @idempotent("note_void")
 def note_void(*, session: PokerSession | int, player: Player | str | None = None,
               holder: Player | str = ALL, amount: int | str | None = None,
-              note: BankNote | int | None = None, key: str, user=None) -> Entry:
+              note: BankNote | int | None = None, key: str, user: Banker = None) -> Entry:
     """Void a debtor's open notes (or one note): the holder loses their value (B5)."""
     return _close_notes(action=VOID, session=session, player=player, holder=holder,
                         amount=amount, note=note, key=key, user=user)

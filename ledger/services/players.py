@@ -8,6 +8,7 @@ from ledger.models import Player, PokerSession, new_balance_token
 
 from .errors import LedgerError
 from .idempotency import idempotent
+from .journal import Banker
 from .lookup import player_of
 
 HOST_NOTE_ID = "BOG"  # reserved for the host (B4)
@@ -35,7 +36,7 @@ def _clean_name(name: object) -> str:
 @idempotent("player_create")
 def player_create(*, name: str, note_id: str, regular: bool = True,
                   invited_by: Player | str | None = None, is_host: bool = False,
-                  key: str, user=None) -> Player:
+                  key: str, user: Banker = None) -> Player:
     """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
@@ -89,7 +90,7 @@ def _player_row(player: Player | int | str) -> Player:
 
 @idempotent("player_update")
 def player_update(*, player: Player | int | str, name: str, note_id: str, key: str,
-                  user=None) -> Player:
+                  user: Banker = None) -> Player:
     """Change a player's name or bank-note identifier (B4).
 
     Entries point at the player's row, not at the name, so every past night, THE BOOK and the
@@ -124,7 +125,7 @@ def player_update(*, player: Player | int | str, name: str, note_id: str, key: s
 
 @idempotent("player_retire")
 def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
-                  user=None) -> Player:
+                  user: Banker = None) -> Player:
     """Retire a player (or bring them back): a retired player is not offered for new nights,
     but keeps their THE BOOK balance, their nights and their phone page."""
     row = _player_row(player)
@@ -138,7 +139,7 @@ def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
 
 
 @idempotent("player_link_renew")
-def player_link_renew(*, player: Player | int | str, key: str, user=None) -> Player:
+def player_link_renew(*, player: Player | int | str, key: str, user: Banker = None) -> Player:
     """Give the player a new private link for their phone page; the old one stops working
     (a lost phone, a link sent to the wrong person). A repeated tap replays the same link."""
     row = _player_row(player)

@@ -5,15 +5,16 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Max
 
-from ledger.models import Entry, Player, PokerSession, Seat
+from ledger.models import BankTenure, Entry, Player, PokerSession, Seat
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import book_balances, lock_session
+from .journal import Banker, book_balances, lock_session
 from .lookup import player_of
 
 
@@ -72,8 +73,12 @@ _OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL
 @idempotent("session_open")
 def session_open(*, date: datetime.date | str, banker: Player | str,
                  host_present: bool = True, seating: Sequence[Player | str] = (),
-                 key: str, user=None) -> PokerSession:
-    """Open a night: the banker takes the first seat, the others follow to the left (B1)."""
+                 key: str, user: Banker = None) -> PokerSession:
+    """Open a night: the banker takes the first seat, the others follow to the left (B1).
+
+    The login that opens it holds its bank (services/holder.py); a night opened by the
+    machine (`user=None`: an import, the command line) has a free bank.
+    """
     day = _date_of(date)
     banker = player_of(banker, field="banker")
     players = [player_of(p, field="seating") for p in seating]
@@ -87,26 +92,29 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
     seat_player(session, banker)
     for player in players:
         seat_player(session, player)
+    if isinstance(user, User) and user.is_authenticated:
+        BankTenure.objects.create(session=session, holder=user, made_by=user,
+                                  how=BankTenure.OPENED, since=session.opened_at)
     return session
 
 
 @idempotent("session_seat")
 def session_seat(*, session: PokerSession | int, player: Player | str,
-                 key: str, user=None) -> Seat:
+                 key: str, user: Banker = None) -> Seat:
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     return seat_player(session, player_of(player))
 
 
 @idempotent("session_seating_set")
 def session_seating_set(*, session: PokerSession | int, order: Sequence[Player | str | int],
-                        key: str, user=None) -> PokerSession:
+                        key: str, user: Banker = None) -> PokerSession:
     """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
 
     `order` names every seated player once; the deal starts with the banker and goes left
     in this order, so once a hand is on record the seats stay as they were dealt.
     """
-    session = lock_session(session)
+    session = lock_session(session, user=user)
     if Entry.objects.filter(session=session, kind=Entry.HAND).exists():
         raise LedgerError(
             "A hand has already been recorded tonight; the seats stay as they were dealt (B1).",

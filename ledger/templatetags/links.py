@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import segno
 from django import template
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -25,6 +25,6 @@ def qr_svg(text: str, *, title: str = "", scale: int = 4) -> str:
 
 
 @register.simple_tag
-def qr_code(text, title="", scale=4):
+def qr_code(text: object, title: object = "", scale: int | str = 4) -> SafeString:
     """{% qr_code link "Fred's page" %}: the link as an inline SVG QR code."""
     return mark_safe(qr_svg(str(text), title=str(title), scale=int(scale)))  # noqa: S308 segno escapes

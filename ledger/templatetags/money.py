@@ -9,7 +9,7 @@ register = template.Library()
 
 
 @register.filter
-def cents(value) -> str:
+def cents(value: object) -> object:
     """1805 -> "18.05"; anything that is not a whole number of cents shows as it is."""
     if isinstance(value, bool) or not isinstance(value, int):
         return value
@@ -17,7 +17,7 @@ def cents(value) -> str:
 
 
 @register.filter
-def abs_cents(value) -> str:
+def abs_cents(value: object) -> object:
     """The size of an amount, for sentences that say "owes" or "is owed" in words."""
     if isinstance(value, bool) or not isinstance(value, int):
         return value
@@ -25,7 +25,7 @@ def abs_cents(value) -> str:
 
 
 @register.filter
-def dollars(value) -> str:
+def dollars(value: object) -> object:
     """1805 -> "$18.05", -500 -> "-$5.00": the sign before the dollar sign, as people write it."""
     if isinstance(value, bool) or not isinstance(value, int):
         return value

@@ -4,32 +4,24 @@ debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
-from ledger.models import Account, Player
+from ledger.models import Account, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import session_dashboard
-from ledger.services.close import effective_book
+from ledger.selectors import guest_moves, session_dashboard
 from ledger.services.journal import book_balances
 
-from .common import call_service, get_open_session, get_session
+from .common import call_service, get_open_session, get_session, holder_required
 
 
-def _guest_moves(session) -> list[dict]:
-    """Read-only preview of B9: each guest's debt and the regular who will take it over."""
-    balances = effective_book(session)
-    guests = Player.objects.filter(pk__in=balances, regular=False).select_related("invited_by")
-    return [
-        {"guest": g, "debt": -balances[g.pk], "inviter": g.invited_by}
-        for g in guests.order_by("name") if balances[g.pk] < 0
-    ]
-
-
-def _context(request, session, *, close_form=None, difference_form=None, error=""):
+def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseForm | None = None,
+             difference_form: CountDifferenceForm | None = None,
+             error: str = "") -> dict[str, object]:
     dash = session_dashboard(session)
     waiting = services.not_cashed_out(session) if session.is_open else []
     notes = [
@@ -44,7 +36,7 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
     return {
         "session": session, "dash": dash, "waiting": waiting, "notes": notes,
         "difference_form": difference_form,
-        "guests": _guest_moves(session) if session.is_open else [],
+        "guests": guest_moves(session) if session.is_open else [],
         "ready": ready, "close_form": close_form or CloseForm(), "error": error,
         "merge_form": KeyedForm(),
         "surrogate_to_merge": (
@@ -55,8 +47,9 @@ def _context(request, session, *, close_form=None, difference_form=None, error="
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def session_close_view(request, pk):
+def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The close steps (GET) and the final close (POST)."""
     session = get_session(pk)
     if request.method == "GET":
@@ -65,15 +58,16 @@ def session_close_view(request, pk):
     form = CloseForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.session_close, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("settle_up", session.pk)
     return render(request, "ledger/close.html", _context(request, session, close_form=form),
                   status=400)
 
 
 @banker_required
+@holder_required
 @require_POST
-def note_action(request, pk):
+def note_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Commit one open bank note into THE BOOK, or void it (B5)."""
     session = get_open_session(pk)
     form = NoteActionForm(request.POST)
@@ -82,7 +76,7 @@ def note_action(request, pk):
             else services.note_void
         outcome = call_service(request, form, service, session=session,
                                note=form.cleaned_data["note"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#notes")
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),
@@ -90,8 +84,9 @@ def note_action(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
-def count_difference(request, pk):
+def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
     session = get_open_session(pk)
     form = CountDifferenceForm(request.POST)
@@ -99,21 +94,22 @@ def count_difference(request, pk):
         outcome = call_service(request, form, services.count_difference_record, session=session,
                                amount=form.cleaned_data["amount"],
                                reason=form.cleaned_data["reason"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#chips")
     return render(request, "ledger/close.html",
                   _context(request, session, difference_form=form), status=400)
 
 
 @banker_required
+@holder_required
 @require_POST
-def surrogate_merge(request, pk):
+def surrogate_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""
     session = get_session(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.surrogate_book_merge, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("settle_up", session.pk)
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),

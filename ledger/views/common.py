@@ -1,5 +1,6 @@
-"""What every banker page shares: finding the session, its dashboard link, and calling a service
-safely. (The rosters the forms choose from are reads: ledger/selectors.py.)
+"""What every banker page shares: finding the session, its dashboard link, calling a service
+safely, and keeping a night's writing pages to the holder of its bank. (The rosters the forms
+choose from are reads: ledger/selectors.py.)
 
 A write goes through `call_service`: the form's one-time key and the logged-in banker are passed
 to the service; a refusal (LedgerError) becomes a message on the form instead of a 500; a
@@ -8,18 +9,31 @@ possible duplicate (R15) is handed back so the page can ask before writing.
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from django.db import DatabaseError
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django_htmx.middleware import HtmxDetails
 
+from ledger.forms import KeyedForm
 from ledger.models import Entry, PokerSession
-from ledger.services import IdempotencyConflict, LedgerError, PossibleDuplicate
+from ledger.services import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
+from ledger.services.holder import refusal
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class HtmxRequest(HttpRequest):
+    """A request as a page that htmx polls sees it: django-htmx's middleware adds `htmx`."""
+
+    htmx: HtmxDetails
 
 
 def get_session(pk: int) -> PokerSession:
@@ -40,26 +54,23 @@ def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
-def saved_redirect(session: PokerSession, entry: Entry):
+def saved_redirect(session: PokerSession, entry: Entry) -> HttpResponseRedirect:
     """After a write, show the table with what was saved. A replayed submit (same key) gets
     the very same redirect, so a double tap shows the first result."""
     return redirect(dashboard_url(session, entry))
 
 
 @dataclass
-class Outcome:
+class Outcome(Generic[T]):
     """What came of a service call: the result, or why nothing was written."""
 
-    result: object = None
+    result: T | None = None
     duplicate: str = ""
     error: str = ""
 
-    @property
-    def ok(self) -> bool:
-        return self.result is not None
 
-
-def call_service(request, form, service, **kwargs) -> Outcome:
+def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T],
+                 **kwargs: Any) -> Outcome[T]:
     """Run a money service with the form's key and the banker; never let a refusal become a 500.
 
     Refusals are put on the form: on the named field when the form has it, else at the top.
@@ -73,6 +84,8 @@ def call_service(request, form, service, **kwargs) -> Outcome:
         form.key_used = True  # the page offers a fresh form (a plain GET) instead of a reload
         return Outcome(error=str(conflict))
     except LedgerError as error:
+        if isinstance(error, NotTheHolder):
+            setattr(request, BANK_REFUSED, str(error))   # holder_required answers 403
         field = getattr(error, "field", None)
         if field in form.fields and field != "key":
             form.add_error(field, str(error))
@@ -86,3 +99,37 @@ def call_service(request, form, service, **kwargs) -> Outcome:
         form.add_error(None, message)
         return Outcome(error=message)
     return Outcome(result=result)
+
+
+BANK_REFUSED = "bank_refused"   # set on the request when the service refused a non-holder
+
+
+def bank_refused(request: HttpRequest) -> str:
+    """The sentence the service refused this request's write with, or ""."""
+    return str(getattr(request, BANK_REFUSED, ""))
+
+
+def holder_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page that enters something into a night: only the holder of its bank uses it (the rule
+    is services/holder.py; reading pages stay open to every banker).
+
+    Opening the page (GET) answers with the sentence that says who holds the bank (403),
+    instead of a form that could not be saved. A POST goes to the service, which decides under
+    the session's lock - a hand-over may have come in between; refused, the page comes back
+    with everything typed still in it and the sentence on top, as a 403, nothing written.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            session = get_session(pk)
+            sentence = refusal(session, request.user)
+            if sentence:
+                return render(request, "ledger/bank_refused.html",
+                              {"session": session, "refusal": sentence}, status=403)
+        response = view(request, pk, *args, **kwargs)
+        if bank_refused(request) and response.status_code in (200, 400):
+            response.status_code = 403
+        return response
+
+    return wrapper

@@ -4,32 +4,34 @@ game. Hands are the table's record: they move no money in the bank."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm
-from ledger.models import Entry, HouseGame
+from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import seated_roster, table_game
+from ledger.selectors import house_games, saved_hand, seated_roster, table_game
 from ledger.services.hands import game_rules, next_antes, resolve_hand
 from rules.games.registry import all_games
 
-from .common import call_service, dashboard_url, get_open_session
+from .common import call_service, dashboard_url, get_open_session, holder_required
 
 
-def _hand_url(session, entry=None) -> str:
+def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
     url = reverse("hand", args=[session.pk])
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def game_call(request, pk):
+def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
-    house = {f"house:{g.pk}": g for g in HouseGame.objects.all()}
+    house = {f"house:{g.pk}": g for g in house_games()}
     games = [(value, f"{g.name} (house)") for value, g in house.items()]
     games += [(g.id, g.name) for g in all_games().values() if g.defined]
     form = GameCallForm(request.POST or None, roster=seated_roster(session), games=games)
@@ -47,7 +49,7 @@ def game_call(request, pk):
         if not form.errors:
             outcome = call_service(request, form, services.game_call, session=session,
                                    game=game, dealer=data["dealer"], options=options)
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect(_hand_url(session))
     return render(request, "ledger/game_call.html",
                   {"session": session, "form": form, "state": table_game(session),
@@ -56,28 +58,29 @@ def game_call(request, pk):
 
 
 @banker_required
+@holder_required
 @require_POST
-def game_end(request, pk):
+def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     session = get_open_session(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.game_end, session=session)
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(dashboard_url(session, outcome.result))
     return redirect(_hand_url(session))
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def hand(request, pk):
+def hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""
     session = get_open_session(pk)
     state = table_game(session)
     saved = None
     if request.method == "GET" and request.GET.get("saved", "").isdigit():
-        saved = Entry.objects.filter(session=session, kind=Entry.HAND,
-                                     pk=int(request.GET["saved"])).first()
+        saved = saved_hand(session, int(request.GET["saved"]))
     context = {"session": session, "state": state, "saved": saved,
                "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
     if state.game is None or (state.called and state.over):
@@ -101,7 +104,7 @@ def hand(request, pk):
         else:
             outcome = call_service(request, form, services.hand_enter, session=session,
                                    hand=entered)
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect(_hand_url(session, outcome.result))
             context["offer_computed"] = typed and "awards" in entered
     status = 400 if form.is_bound and form.errors else 200

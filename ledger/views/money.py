@@ -8,6 +8,7 @@ and redirects to the table with what was saved.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
@@ -24,7 +25,13 @@ from ledger.forms import (
 )
 from ledger.models import Entry
 from ledger.permissions import banker_required
-from ledger.selectors import roster, seated_roster, session_dashboard, warning_given
+from ledger.selectors import (
+    PlayerLine,
+    roster,
+    seated_roster,
+    session_dashboard,
+    warning_given,
+)
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
@@ -32,13 +39,14 @@ from .common import (
     call_service,
     dashboard_url,
     get_open_session,
+    holder_required,
     saved_redirect,
 )
 
 STEPS = (500, 1000, 2000)  # the buy-in buttons: +$5, +$10, +$20 (B2)
 
 
-def _bumped(form_data, bump: str) -> dict:
+def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
     """The submitted form with its amount moved by a step button (no JavaScript needed)."""
     data = form_data.copy()
     if bump == "clear":
@@ -56,8 +64,9 @@ def _bumped(form_data, bump: str) -> dict:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def buyin(request, pk, sale=False):
+def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
     session = get_open_session(pk)
     players = roster(session)
@@ -80,16 +89,17 @@ def buyin(request, pk, sale=False):
                 paid=data["paid"], seller=data["seller"],
                 confirm_duplicate=bool(data.get("confirm_duplicate")),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
             context["duplicate"] = outcome.duplicate
         status = 200 if context.get("duplicate") else 400
         return render(request, "ledger/buyin.html", {**context, "form": form}, status=status)
-    initial = {}
+    initial: dict[str, int] = {}
+    chosen = None
     if request.GET.get("player", "").isdigit():
         initial["player"] = int(request.GET["player"])
+        chosen = dict(players).get(initial["player"])
     form = BuyInForm(roster=players, sale=sale, initial=initial)
-    chosen = dict(players).get(initial.get("player"))
     if chosen is not None and not sale:
         # The row's buy-in button: one more tap saves $5, $10 or $20 (cash unless another way
         # is ticked first). Its own one-time key; the full form below stays for other amounts.
@@ -100,14 +110,15 @@ def buyin(request, pk, sale=False):
 
 
 @banker_required
-def chip_sale(request, pk):
+def chip_sale(request: HttpRequest, pk: int) -> HttpResponse:
     """A chip sale between players: the buy-in form with a seller (B3)."""
     return buyin(request, pk, sale=True)
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def penalty(request, pk):
+def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
     session = get_open_session(pk)
     warned = warning_given(session)
@@ -120,7 +131,7 @@ def penalty(request, pk):
         else:
             outcome = call_service(request, form, services.penalty_record, session=session,
                                    player=player, amount=form.cleaned_data["amount"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/penalty.html",
@@ -131,8 +142,9 @@ def penalty(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def cashout(request, pk):
+def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
     session = get_open_session(pk)
     dash = session_dashboard(session)
@@ -144,9 +156,9 @@ def cashout(request, pk):
         initial["player"] = int(request.GET["player"])
     nothing = request.method == "POST" and "nothing" in request.POST
     saving = request.method == "POST" and ("save" in request.POST or nothing)
-    data = request.POST or None
+    data: QueryDict | None = request.POST or None
     if data is not None and "adjust" in data and not saving:
-        data = _adjusted(data, data["adjust"])
+        data = _adjusted(data, request.POST["adjust"])
     form = CashOutForm(data, roster=players, initial=initial, nothing=nothing)
     preview = None
     if form.is_bound:
@@ -157,7 +169,7 @@ def cashout(request, pk):
                 session=session, player=form.cleaned_data["player"],
                 chips={} if nothing else form.chips(),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
         elif not saving:
             form.errors.clear()  # still counting: no complaints until "save"
@@ -170,13 +182,13 @@ def cashout(request, pk):
     return render(request, "ledger/cashout.html", context, status=status)
 
 
-def _cashout_label(line) -> str:
+def _cashout_label(line: PlayerLine) -> str:
     done = " · cashed out" if line.cashed_out_yet else ""
     return (f"{line.player.name} (bought − cashed out so far "
             f"{money(line.bought_less_cashed_out)}{done})")
 
 
-def _adjusted(form_data, adjust: str) -> dict:
+def _adjusted(form_data: QueryDict, adjust: str) -> QueryDict:
     """The submitted counter with one colour moved by a +/- button (no JavaScript needed)."""
     data = form_data.copy()
     colour, _, delta = adjust.partition(":")
@@ -189,7 +201,7 @@ def _adjusted(form_data, adjust: str) -> dict:
     return data
 
 
-def _split(total: int | None) -> dict | None:
+def _split(total: int | None) -> dict[str, int] | None:
     """The counter's three numbers: total, whole dollars paid, odd cents to the final pot."""
     if total is None:
         return None
@@ -198,15 +210,16 @@ def _split(total: int | None) -> dict | None:
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def final_pot(request, pk):
+def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
     """The last hand's winner takes the final pot of odd cents (B12)."""
     session = get_open_session(pk)
     form = FinalPotForm(request.POST or None, roster=seated_roster(session))
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.final_pot_award,
                                session=session, winner=form.cleaned_data["winner"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/final_pot.html",
@@ -217,8 +230,9 @@ def final_pot(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def pot_award(request, pk):
+def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
     session = get_open_session(pk)
     dash = session_dashboard(session)
@@ -231,7 +245,7 @@ def pot_award(request, pk):
             request, form, services.hand_record, session=session, pot=pot,
             awards={form.cleaned_data["winner"]: pot}, game="pot awarded",
         )
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/pot_award.html",
@@ -241,8 +255,9 @@ def pot_award(request, pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def correction(request, pk, entry_pk):
+def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
     session = get_open_session(pk)
     entry = get_object_or_404(Entry, pk=entry_pk, session=session)
@@ -250,7 +265,7 @@ def correction(request, pk, entry_pk):
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.entry_reverse, entry=entry,
                                reason=form.cleaned_data["reason"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/correction.html",
@@ -260,8 +275,9 @@ def correction(request, pk, entry_pk):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def payment(request, pk):
+def payment(request: HttpRequest, pk: int) -> HttpResponse:
     """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""
     session = get_open_session(pk)
     form = PaymentForm(request.POST or None, roster=roster(session))
@@ -270,7 +286,7 @@ def payment(request, pk):
         outcome = call_service(request, form, services.payment_record, session=session,
                                player=data["player"], to=data["to"] or "bank",
                                amount=data["amount"])
-        if outcome.ok:
+        if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
         request, "ledger/payment.html",

@@ -6,6 +6,7 @@ player can read but never write.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
@@ -20,12 +21,13 @@ from ledger.selectors import (
     table_game,
     table_rows,
 )
+from ledger.views.common import HtmxRequest
 from tables.charts import night_chart
 from tables.views import chart_points
 
 
 @never_cache
-def player_balance(request, token):
+def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     """This night and THE BOOK for the player who holds `token`."""
     player = get_object_or_404(Player, balance_token=token)
     sessions = player_sessions(player)
@@ -38,7 +40,7 @@ def player_balance(request, token):
     if session is not None and session.settlement:
         transfers = [t for t in session.settlement.get("transfers", [])
                      if player.name in (t["from"], t["to"])]
-    context = {
+    context: dict[str, object] = {
         "player": player,
         "session": session,
         "line": line,

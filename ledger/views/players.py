@@ -4,6 +4,8 @@ note id, retiring a player, and issuing a new link when the old one got out (R11
 from __future__ import annotations
 
 from django.contrib import messages
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,27 +14,27 @@ from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
 from ledger.models import Player
 from ledger.permissions import banker_required
+from ledger.selectors import all_players
 
 from .common import call_service
 
 
-def balance_link(request, player: Player) -> str:
+def balance_link(request: HttpRequest, player: Player) -> str:
     """The absolute address of the player's own page, as their phone opens it."""
     return request.build_absolute_uri(reverse("player_balance", args=[player.balance_token]))
 
 
 @banker_required
-def player_list(request):
+def player_list(request: HttpRequest) -> HttpResponse:
     """Every player, with the personal link to give to their phone (R11: keep it private).
 
     Retired players come last; they keep their link, their nights and THE BOOK.
     """
-    rows = Player.objects.select_related("invited_by").order_by("retired", "name")
-    links = [(p, balance_link(request, p)) for p in rows]
+    links = [(p, balance_link(request, p)) for p in all_players()]
     return render(request, "ledger/player_list.html", {"links": links})
 
 
-def _edit_context(request, player, **forms):
+def _edit_context(request: HttpRequest, player: Player, **forms: Form) -> dict[str, object]:
     return {
         "player": player,
         "link": balance_link(request, player),
@@ -45,7 +47,7 @@ def _edit_context(request, player, **forms):
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def player_edit(request, pk):
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a player's name or bank-note identifier; history keeps working."""
     player = get_object_or_404(Player, pk=pk)
     form = PlayerEditForm(request.POST or None,
@@ -54,7 +56,7 @@ def player_edit(request, pk):
         outcome = call_service(request, form, services.player_update, player=player,
                                name=form.cleaned_data["name"],
                                note_id=form.cleaned_data["note_id"])
-        if outcome.ok:
+        if outcome.result is not None:
             messages.success(request, f"Saved: {outcome.result.name}, "
                                       f"bank-note identifier {outcome.result.note_id}.")
             return redirect("player_list")
@@ -65,7 +67,7 @@ def player_edit(request, pk):
 
 @banker_required
 @require_POST
-def player_retire(request, pk):
+def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
     """Retire a player from new nights (or bring them back)."""
     player = get_object_or_404(Player, pk=pk)
     form = RetireForm(request.POST)
@@ -73,7 +75,7 @@ def player_retire(request, pk):
         retired = form.cleaned_data["retired"]
         outcome = call_service(request, form, services.player_retire, player=player,
                                retired=retired)
-        if outcome.ok:
+        if outcome.result is not None:
             name = outcome.result.name
             messages.success(request, f"{name} is retired: not offered for new nights, still in "
                              "THE BOOK and the history." if outcome.result.retired
@@ -87,13 +89,13 @@ def player_retire(request, pk):
 
 @banker_required
 @require_POST
-def player_link(request, pk):
+def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Issue a new private link for the player's phone; the old link stops working."""
     player = get_object_or_404(Player, pk=pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, services.player_link_renew, player=player)
-        if outcome.ok:
+        if outcome.result is not None:
             messages.success(request, f"{outcome.result.name} has a new link; the old one no "
                              "longer opens their page. Send them the new one.")
             return redirect(reverse("player_edit", args=[player.pk]) + "#link")

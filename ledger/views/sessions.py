@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -9,12 +12,21 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
-from ledger.forms import CorrectionForm, PlayerForm, SeatingForm, SessionOpenForm
+from ledger.forms import (
+    BankHandOverForm,
+    CorrectionForm,
+    KeyedForm,
+    PlayerForm,
+    SeatingForm,
+    SessionOpenForm,
+)
+from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import (
     active_players,
-    entries_of,
+    bank_state,
     hand_recorded,
+    recent_entries,
     regular_players,
     saved_entry,
     seated_roster,
@@ -24,20 +36,20 @@ from ledger.selectors import (
 from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
-from .common import call_service, get_open_session, get_session
+from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
 
 RECENT = 12  # entries shown under the dashboard
 
 
 @banker_required
-def session_list(request):
+def session_list(request: HttpRequest) -> HttpResponse:
     """Every session, newest first, with a button to open a new one."""
     return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
 
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def session_open(request):
+def session_open(request: HttpRequest) -> HttpResponse:
     """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
     players = active_players()
     if request.method == "POST":
@@ -48,7 +60,7 @@ def session_open(request):
                 request, form, services.session_open, date=data["date"], banker=data["banker"],
                 host_present=data["host_present"], seating=form.seating(),
             )
-            if outcome.ok:
+            if outcome.result is not None:
                 return redirect("session_dashboard", outcome.result.pk)
         return render(request, "ledger/session_open.html", {"form": form}, status=400)
     today = timezone.localdate()
@@ -58,7 +70,7 @@ def session_open(request):
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def player_new(request):
+def player_new(request: HttpRequest) -> HttpResponse:
     """Add a regular or a guest (a guest names the regular who invited them, B9)."""
     regulars = regular_players()
     back = request.GET.get("next") or request.POST.get("next") or ""
@@ -72,37 +84,48 @@ def player_new(request):
             request, form, services.player_create, name=data["name"], note_id=data["note_id"],
             regular=not data["guest"], invited_by=data["invited_by"],
         )
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect(back)
     return render(request, "ledger/player_new.html", {"form": form, "back": back},
                   status=400 if form.is_bound else 200)
 
 
 @banker_required
-def session_dashboard_view(request, pk):
-    """The table: who is in, the chips each holds, chips outstanding, the cash box."""
+def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
+    """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
+    holds the bank (with the control to hand it on)."""
     session = get_session(pk)
-    dash = session_dashboard(session)
-    table = DashboardTable(dash.lines, request=request, session=session)
-    saved = undo = None
-    if request.GET.get("saved", "").isdigit():
-        saved = saved_entry(session, int(request.GET["saved"]))
-        undo = _undo_form(session, saved)
-    recent = list(entries_of(session).select_related("reversed_by").order_by("-id")[:RECENT])
-    context = {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
-               "game": dash.game, "deal": dash.deal, "undo": undo,
-               "can_reseat": session.is_open and not dash.hand_recorded
-               and sum(1 for line in dash.lines if line.seat is not None) > 1}
     template = "ledger/dashboard.html"
     if request.htmx and request.htmx.target == "live":
         template = "ledger/_dashboard_live.html"  # the polled fragment only
-    return render(request, template, context)
+    return render(request, template, dashboard_context(request, session))
+
+
+def dashboard_context(request: HttpRequest, session: PokerSession,
+                      **extra: Any) -> dict[str, Any]:
+    """What the table's page shows. The buttons that enter something are offered to the
+    holder of the bank only (or to anyone while it is free); everyone reads."""
+    dash = session_dashboard(session)
+    bank = bank_state(session, request.user)
+    table = DashboardTable(dash.lines, request=request, session=session,
+                           writable=bank.may_write)
+    saved = undo = None
+    if request.GET.get("saved", "").isdigit():
+        saved = saved_entry(session, int(request.GET["saved"]))
+        undo = _undo_form(session, saved) if bank.may_write else None
+    recent = recent_entries(session, RECENT)
+    return {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
+            "game": dash.game, "deal": dash.deal, "undo": undo,
+            "can_reseat": session.is_open and bank.may_write and not dash.hand_recorded
+            and sum(1 for line in dash.lines if line.seat is not None) > 1,
+            "bank": bank, "hand_form": BankHandOverForm(bankers=bank.choices),
+            "take_form": KeyedForm(), **extra}
 
 
 UNDO_REASON = "undone at the table"
 
 
-def _undo_form(session, saved):
+def _undo_form(session: PokerSession, saved: Entry | None) -> CorrectionForm | None:
     """The "Undo" button under the Saved banner: a reversing entry through the correction form
     (services.entry_reverse), for an entry that can still be reversed."""
     if (saved is None or not session.is_open or saved.kind in NOT_REVERSIBLE
@@ -112,15 +135,16 @@ def _undo_form(session, saved):
 
 
 @banker_required
+@holder_required
 @require_http_methods(["GET", "POST"])
-def seating(request, pk):
+def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing order, banker first (B1): move a player up or down before the first hand."""
     session = get_open_session(pk)
     form = SeatingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, services.session_seating_set, session=session,
                                order=form.cleaned_data["new_order"])
-        if outcome.ok:
+        if outcome.result is not None:
             return redirect("seating", session.pk)
     seats = seated_roster(session)
     context = {

@@ -9,6 +9,10 @@ returns (`definition.HOUSE_SETTINGS`):
   `ante` option in its definition (Old Man and Ponsi $1.00, the fixed-stake games' $1.00
   stake, Swiss Hold'em "0.00": blinds and no ante).
 - `baltimore` (true/false, default true): the Baltimore Exception.
+- `ante_by` ("everyone", the default; "dealer"; "all-but-winners"): who antes. Brag's text
+  (002) has the dealer alone ante (the dealer's edge), every deal; Island Pineapple's Arcade
+  Ante variation (003) has everybody but the winner of the last hand ante. Neither spreads
+  anything over the table, so the Baltimore exception does not apply to them.
 
 How the seed reads (004, the ante paragraph): only the first ante and re-antes are paid by
 everybody; "subsequent antes are paid by the winner(s) of the last pot", so as not to add
@@ -45,7 +49,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..money import NICKEL
-from .definition import HOUSE_SETTINGS, GameDef, read_ante, read_flag
+from .definition import ANTE_BY, HOUSE_SETTINGS, GameDef, read_ante, read_flag
 
 MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
 
@@ -73,7 +77,7 @@ def _names(value: Any, where: str) -> list[str]:
 
 def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
           winners: Sequence[str], first_hand: bool, reante: bool,
-          new_game: bool = False) -> dict[str, int]:
+          new_game: bool = False, dealer: str | None = None) -> dict[str, int]:
     """Cents each player dealt in puts in before the next deal (every player listed, zeros
     included, in the order of `players`).
 
@@ -82,6 +86,7 @@ def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
     true for a game's first deal, `reante` true when everybody re-antes (P14). `new_game` true
     for the first deal of a game called after a won pot of another game: a match-pot game's
     first deal is anted like any other (by the last pot's winners under the exception).
+    `dealer` is who deals the next hand; a game anted by the dealer alone needs it.
     """
     dealt = _names(players, "players")
     if not dealt:
@@ -91,17 +96,35 @@ def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
     again = read_flag(reante, "reante")
     ante = read_ante(setting(game, settings, "ante"), "options.ante")
     baltimore = read_flag(setting(game, settings, "baltimore"), "options.baltimore")
+    by = setting(game, settings, "ante_by")
+    if by not in ANTE_BY:
+        raise RulesError(f"options.ante_by: {by!r} is not one of {', '.join(ANTE_BY)}")
     nobody = dict.fromkeys(dealt, 0)
     everybody = dict.fromkeys(dealt, ante)
+    if by == "dealer":
+        return _dealer_alone(game, nobody, dealer, ante)
     if first or again:
         return everybody
     if game.pot.kind in MATCHED_POTS and not new_game:
         return nobody
     payers = [name for name in won if name in nobody]
-    if not baltimore or not payers:
+    if not payers:
+        return everybody
+    if by == "all-but-winners":
+        return {name: 0 if name in payers else ante for name in dealt}
+    if not baltimore:
         return everybody
     chips, odd = divmod(ante * len(dealt) // NICKEL, len(payers))
     due = dict(nobody)
     for index, name in enumerate(payers):
         due[name] = (chips + (1 if index < odd else 0)) * NICKEL
     return due
+
+
+def _dealer_alone(game: GameDef, nobody: dict[str, int], dealer: str | None,
+                  ante: int) -> dict[str, int]:
+    """The dealer's edge (Brag, 002): the dealer antes for every deal, nobody else."""
+    if dealer not in nobody:
+        raise RulesError(f"dealer: {game.name} is anted by the dealer alone; name the dealer, "
+                         f"one of the players dealt in (got {dealer!r})")
+    return {**nobody, dealer: ante}

@@ -13,6 +13,9 @@ vocabularies, and four definitions written out in full.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -56,6 +59,65 @@ def _card_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+# -- field types -----------------------------------------------------------------------------
+# A definition read from JSON (or changed by a round or an option) may hold a value of the
+# wrong type ("hand": 5, "wild": 5, "low_qualifier": "x"): each dataclass checks its fields
+# against their annotations when it is built, so the error names the field instead of failing
+# later deep in the engine.
+
+
+class FieldTypeError(RulesError):
+    """A field of a definition holds a value of the wrong type."""
+
+    def __init__(self, name: str, expected: str, value: Any) -> None:
+        super().__init__(f"{name}: expected {expected}, got {_to_json(value)!r}")
+        self.name, self.expected, self.value = name, expected, value
+
+    def under(self, where: str) -> RulesError:
+        return RulesError(f"{where}.{self}")
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(value, arg) for arg in args)
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_conforms(item, args[0]) for item in value)
+    if origin is Mapping:
+        return isinstance(value, Mapping) and all(
+            _conforms(key, args[0]) and _conforms(item, args[1]) for key, item in value.items())
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _expected(hint: Any) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_expected(arg) for arg in args)
+    if origin is tuple:
+        return f"a list of {_expected(args[0]).replace('a ', '', 1)}s"
+    if origin is Mapping:
+        return "an object"
+    words = {str: "a string", int: "a whole number", bool: "true or false",
+             type(None): "null"}
+    return words.get(hint, f"an object ({hint.__name__.lower()})")
+
+
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _check_field_types(instance: DataclassInstance) -> None:
+    for name, hint in _field_types(type(instance)).items():
+        value = getattr(instance, name)
+        if not _conforms(value, hint):
+            raise FieldTypeError(name, _expected(hint), value)
+
+
 @dataclass(frozen=True)
 class Position:
     """A named place on the board and how many cards lie there at the showdown.
@@ -67,6 +129,9 @@ class Position:
     name: str
     count: int | None = 1
     plays: bool = True
+
+    def __post_init__(self) -> None:
+        _check_field_types(self)
 
 
 @dataclass(frozen=True)
@@ -80,6 +145,12 @@ class Use:
     source: str
     min: int = 0
     max: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_field_types(self)
+        if self.min < 0 or (self.max is not None and self.max < self.min):
+            raise RulesError(f"takes {self.source}: expected 0 <= min <= max, "
+                             f"got min {self.min}, max {self.max}")
 
 
 def take(**counts: int | tuple[int, int | None]) -> tuple[Use, ...]:
@@ -105,6 +176,7 @@ class Hand:
     takes: tuple[tuple[Use, ...], ...] = (ANY_COMBINATION,)
 
     def __post_init__(self) -> None:
+        _check_field_types(self)
         # lists become tuples, so a definition read back from JSON equals the original
         object.__setattr__(self, "params", {k: _frozen(v) for k, v in dict(self.params).items()})
 
@@ -130,6 +202,7 @@ class Dummy:
     when: str = "always"         # "alone": only a lone player must beat it (ghost top-4, P14)
 
     def __post_init__(self) -> None:
+        _check_field_types(self)
         _check(self.when, DUMMY_WHEN, "dummy.when")
 
 
@@ -158,6 +231,7 @@ class PotRule:
     legs: int | None = None
 
     def __post_init__(self) -> None:
+        _check_field_types(self)
         _check(self.kind, POT_KINDS, "pot.kind")
         _check(self.burn, BURNS, "pot.burn")
         _check(self.match, MATCHES, "pot.match")
@@ -177,6 +251,9 @@ class Round:
     sets: Mapping[str, Any]
     describe: str = ""
 
+    def __post_init__(self) -> None:
+        _check_field_types(self)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -191,6 +268,9 @@ class Option:
     default: Any
     describe: str
     choices: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _check_field_types(self)
 
 
 @dataclass(frozen=True)
@@ -231,6 +311,11 @@ class GameDef:
     def __post_init__(self) -> None:
         if not self.id or not isinstance(self.id, str):
             raise RulesError("game.id: expected a non-empty string")
+        if isinstance(self.perfect, Mapping):
+            object.__setattr__(self, "perfect",
+                               {k: tuple(v) if isinstance(v, list) else v
+                                for k, v in self.perfect.items()})
+        _check_field_types(self)
         _check(self.deck, DECKS, f"game {self.id}: deck")
         _check(self.split, SPLITS, f"game {self.id}: split")
         _check(self.pigging, PIGGING, f"game {self.id}: pigging")
@@ -248,7 +333,6 @@ class GameDef:
             raise RulesError(f"game {self.id}: split {self.split!r} needs a high and a low scheme")
         for side in self.perfect:
             _check(side, ("high", "low"), f"game {self.id}: perfect")
-        object.__setattr__(self, "perfect", {k: tuple(v) for k, v in dict(self.perfect).items()})
         names = [position.name for position in self.board]
         if len(set(names)) != len(names):
             raise RulesError(f"game {self.id}: board position names repeat: {names}")
@@ -279,9 +363,12 @@ class GameDef:
                 top[key] = _field(key, value, key)
             else:
                 raise RulesError(f"{where}: unknown game field {key!r}")
-        if pot:
-            top["pot"] = replace(top.get("pot", self.pot), **pot)
-        return replace(self, **top)
+        try:
+            if pot:
+                top["pot"] = replace(top.get("pot", self.pot), **pot)
+            return replace(self, **top)
+        except FieldTypeError as error:
+            raise RulesError(f"{where}: {error}") from None
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
@@ -330,6 +417,8 @@ def _build(cls: type[T], data: Any, where: str, **extra: Any) -> T:
                          f"expected some of {', '.join(sorted(known))}")
     try:
         return cls(**{**data, **extra})
+    except FieldTypeError as error:
+        raise error.under(where) from None
     except TypeError as error:
         raise RulesError(f"{where}: {error}") from None
 
@@ -403,6 +492,8 @@ def _field(name: str, value: Any, where: str) -> Any:
         return _build(Dummy, value, where)
     if name == "pot" and not isinstance(value, PotRule):
         return _pot(value, where)
+    if name in ("rounds", "options") and not isinstance(value, list | tuple):
+        raise RulesError(f"{where}: expected a list of {name}")
     if name == "rounds":
         return tuple(item if isinstance(item, Round) else _round(item, f"{where}[{i}]")
                      for i, item in enumerate(value))
@@ -571,7 +662,10 @@ LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the oth
 # Options of the vocabulary that change no field of the definition: they are carried in the
 # settings (every game has them, at these house defaults unless the game's own option of the
 # same name sets another) and read by `rules.games.antes` (P7).
-HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True}
+HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
+# who antes: everybody dealt in (P7, with the Baltimore exception); the dealer alone (Brag's
+# "dealer's edge", 002); everybody but the last pot's winners (Island Pineapple's Arcade Ante)
+ANTE_BY = ("everyone", "dealer", "all-but-winners")
 
 
 def read_ante(value: Any, where: str) -> int:
@@ -589,9 +683,20 @@ def read_flag(value: Any, where: str) -> bool:
     return value
 
 
+def read_whole_number(value: Any, where: str, minimum: int = 0) -> int:
+    """A count setting (KRG's `wins`, a layout's `adjacent`): a whole number or its digits."""
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RulesError(f"{where}: expected a whole number of {minimum} or more, "
+                         f"got {value!r}")
+    return value
+
+
 def _check_house_settings(settings: Mapping[str, Any]) -> None:
     read_ante(settings["ante"], "options.ante")
     read_flag(settings["baltimore"], "options.baltimore")
+    _check(settings["ante_by"], ANTE_BY, "options.ante_by")
 
 
 def apply_options(game: GameDef,

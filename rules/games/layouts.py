@@ -27,6 +27,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import RulesError
 from ..registry import Registry
+from .definition import read_flag, read_whole_number
 
 Cards = tuple[Card, ...]
 Selection = dict[str, Cards]
@@ -45,6 +46,14 @@ class View:
 
     def cards(self, *names: str) -> Cards:
         return tuple(card for name in names for card in self.board.get(name, ()))
+
+    def flag(self, key: str, default: bool) -> bool:
+        """A true/false parameter of the layout."""
+        return read_flag(self.params.get(key, default), f"hand.params.{key}")
+
+    def count(self, key: str, default: int) -> int:
+        """A whole-number parameter of the layout, at least 1."""
+        return read_whole_number(self.params.get(key, default), f"hand.params.{key}", 1)
 
     def center(self) -> Cards:
         """The board card that names a wild rank: `center`, else Kryky's `wild` position."""
@@ -69,7 +78,11 @@ def _numbered(view: View, prefix: str) -> list[str]:
 
 def _names(view: View, key: str, default: list[str]) -> list[str]:
     names = view.params.get(key)
-    return list(names) if names is not None else default
+    if names is None:
+        return default
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise RulesError(f"hand.params.{key}: expected a list of position names, got {names!r}")
+    return list(names)
 
 
 # -- the layouts -----------------------------------------------------------------------------
@@ -116,7 +129,7 @@ def grid(view: View) -> Iterator[Selection]:
     if any(len(row) != width for row in grid_rows):
         raise RulesError("board: the rows of a grid must all hold the same number of cards")
     lines = list(grid_rows) + [tuple(row[col] for row in grid_rows) for col in range(width)]
-    if view.params.get("diagonals", True) and width == len(grid_rows):
+    if view.flag("diagonals", True) and width == len(grid_rows):
         lines.append(tuple(grid_rows[i][i] for i in range(width)))
         lines.append(tuple(grid_rows[i][width - 1 - i] for i in range(width)))
     for line in lines:
@@ -129,7 +142,7 @@ def cross(view: View) -> Iterator[Selection]:
     two after); each arm with the center is a "line" (Slam-aha, Flaming Cross). With param
     `center_plays` false the center only names a wild rank and stays out of the lines."""
     center = view.cards("center")
-    plays = view.params.get("center_plays", True)
+    plays = view.flag("center_plays", True)
     for name in _names(view, "arms", ["row", "column"]):
         arm = view.cards(name)
         half = len(arm) // 2
@@ -152,9 +165,9 @@ def circle(view: View) -> Iterator[Selection]:
     round the circle (the last touches the first), as "board" (Circle Jerk). The `center`
     position names the wild rank; with param `center_plays` true it also joins each group."""
     ring = view.cards("circle")
-    size = int(view.params.get("adjacent", 3))
+    size = view.count("adjacent", 3)
     center = view.cards("center")
-    plays = center if view.params.get("center_plays", False) else ()
+    plays = center if view.flag("center_plays", False) else ()
     if len(ring) < size:
         raise RulesError(f"board.circle: expected at least {size} cards")
     for start in range(len(ring)):
@@ -185,7 +198,10 @@ def floors(view: View) -> Iterator[Selection]:
 def split_hand(view: View) -> Iterator[Selection]:
     """A player who holds several hands (Double Trouble, Double-Edge Trim Saw): the hole cards
     in parts of `sizes` (in order), each part a "hand" of its own with the pooled board."""
-    sizes = list(view.params.get("sizes", []))
+    sizes = view.params.get("sizes", ())
+    if not isinstance(sizes, list | tuple) or not all(
+            isinstance(size, int) and not isinstance(size, bool) and size > 0 for size in sizes):
+        raise RulesError(f"hand.params.sizes: expected a list of card counts, got {sizes!r}")
     cards = view.down + view.up
     start = 0
     board = view.cards(*view.playing)

@@ -60,7 +60,7 @@ def slam(view: View) -> Iterator[Selection]:
 @LAYOUTS.register("trigger")
 def trigger(view: View) -> Iterator[Selection]:
     """Russian Roulette: the active community is the first `active` cards from the trigger."""
-    active = int(view.params.get("active", 3))
+    active = view.count("active", 3)
     yield {"board": view.cards("circle")[:active]}
 
 
@@ -89,7 +89,7 @@ def pyramid_rows(view: View) -> Iterator[Selection]:
 def swap_flop(view: View) -> Iterator[Selection]:
     """El Dorado: 4 shared cards, at most one of them (the swapped card) as `center`."""
     center, community = view.cards("center"), view.cards("community")
-    if view.params.get("swapped", True) and not center:
+    if view.flag("swapped", True) and not center:
         raise RulesError("board.center: expected the card swapped into the flop; when nobody "
                          "swapped, give all 4 shared cards as `community` and options.swapped "
                          "false")

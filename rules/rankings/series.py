@@ -4,6 +4,7 @@ otherwise the pool stays."""
 
 from __future__ import annotations
 
+from rules.games.definition import read_whole_number
 from rules.games.pots import SIDE_PAYMENTS, Award, Owe, SideContext, shares
 from rules.money import format_cents
 
@@ -16,7 +17,7 @@ def series(context: SideContext) -> list[Owe]:
     winners = [award.name for award in outcome.awards]
     if not winners:
         return []
-    needed = int(context.table.settings.get("wins", 3))
+    needed = read_whole_number(context.table.settings.get("wins", 3), "options.wins", 1)
     before = context.table.legs_before
     reached = [name for name in winners if before.get(name, 0) + 1 >= needed]
     pool = context.table.pot

@@ -23,7 +23,10 @@ def _orm_next_to_playwright():
 
 # Debian's Chromium; BANKER_CHROMIUM points elsewhere (the set-up tests use it to play "missing").
 CHROMIUM = os.environ.get("BANKER_CHROMIUM") or "/usr/bin/chromium"
-SHOTS = Path("/tmp/shots")
+# Screenshots for a person to look at: test-screenshots/ in the work tree (git ignores it), so
+# two work trees never overwrite each other's; BANKER_SHOTS puts them elsewhere.
+SHOTS = Path(os.environ.get("BANKER_SHOTS")
+             or Path(__file__).resolve().parents[2] / "test-screenshots")
 NO_TESTS_RAN = 5  # pytest's exit code when every collected test was set aside
 _SET_ASIDE = pytest.StashKey[int]()
 

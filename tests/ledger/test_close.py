@@ -1,10 +1,11 @@
 """Closing a night (B5, B8, B9, B12): nothing left out, guests' debts to their inviters."""
 
 import pytest
+from django.urls import reverse
 from ledger_night import assert_invariants, new_key
 
 from ledger import selectors, services
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Player, PokerSession
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -66,6 +67,25 @@ def test_a_guests_debt_moves_to_the_inviter_at_close_B9(night):
     assert night.row("Ann")["book_after"] == "10.00"
     assert night.report()["transfers"] == [{"from": "Fred", "to": "Ann", "amount": "10.00"}]
     assert_invariants()
+
+
+def test_the_close_page_names_the_regular_the_close_moves_a_guests_debt_to_B9(
+        night, players, banker_client):
+    """Hal came with Gus, himself a guest (typed in the admin: the forms take only a regular).
+    The close moves Hal's debt to Fred, the regular behind them; the page said Gus."""
+    Player.objects.create(name="Hal", note_id="BOH", regular=False, invited_by=players["Gus"])
+    night.buy("Hal", "10.00", paid="book")
+    night.buy("Ann", "10.00")
+    night.hand("10.00", {"Ann": "10.00"}, {"Hal": "10.00"})
+    night.cashout("Ann", green=4)
+    night.cashout("Hal")
+    moves = selectors.guest_moves(night.session)
+    assert [(m.guest.name, m.debt, m.inviter and m.inviter.name) for m in moves] == [
+        ("Hal", 10_00, "Fred")]
+    page = banker_client.get(reverse("session_close", args=[night.session.pk]))
+    assert "Hal owes <span class=\"money\">$10.00</span>: at close this moves to Fred." \
+        in page.content.decode()
+    assert "Hal's $10.00 to Fred" in night.close().memo
 
 
 def test_a_guest_who_is_owed_keeps_the_credit_B9(night):

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from test_worked_night import EXPECTED, play_worked_night
 
+from ledger import selectors
 from ledger.models import PokerSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,9 @@ def test_settle_up_text_reads_like_a_ledger(night):
     text = run("settle_up", str(night.session.pk))
     assert "Ann pays Mike 13.00" in text and "Fred pays Mike 1.00" in text
     assert "the fewest possible" in text
+    seal = selectors.journal_seal(night.session)
+    assert f"Journal seal {seal} (keep it: `manage.py audit --seal {seal}`" in text
+    assert run("audit", "--seal", seal).splitlines()[1] == f"seal {seal}: found unchanged"
 
 
 def test_export_prints_the_night_as_json(night):

@@ -125,7 +125,7 @@ def test_the_phone_shows_tonights_hands_and_the_pot(banker_client, client, calle
     _hand_post(banker_client, called, {"pot": "3.00", "p1_won_high": "on", "save": "1"})
     page = client.get(reverse("player_balance", args=[players["Ann"].balance_token]))
     html = page.content.decode()
-    assert 'id="phone-pot">$9.00<' in html and "draw-match-pot" in html
+    assert 'id="phone-pot">$9.00<' in html and "Draw match pot" in html
     assert "you owe <span class=\"money neg\">$3.00</span> into the next pot" in html
     fred = client.get(reverse("player_balance", args=[players["Fred"].balance_token]))
     assert "you won <span class=\"money\">$3.00</span>" in fred.content.decode()

@@ -81,7 +81,7 @@ def test_a_hand_in_a_game_that_is_over_is_refused():
     night = old_man_night()
     night["events"].append(copy.deepcopy(night["events"][2]))
     night["events"][-1]["pot"] = "5.00"
-    with pytest.raises(LedgerError, match="The game of old-man is over"):
+    with pytest.raises(LedgerError, match="The game of Old Man is over"):
         import_session(night)
 
 
@@ -234,3 +234,45 @@ def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night
     second = services.hand_enter(session=s, hand={"players": winners(high=["Gus"])},
                                  key=new_key())
     assert second.payload["pot"] == "0.15"
+
+
+def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
+    s = night.session
+    services.game_call(session=s, game="brag", dealer="Gus", key=new_key())
+    state = selectors.table_game(s)
+    assert services.hands.next_antes(state, ["Fred", "Ann", "Gus"]) == \
+        {"Fred": 0, "Ann": 0, "Gus": 5}
+    hand = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+                               key=new_key())
+    assert hand.payload["pot"] == "0.05"
+
+
+@pytest.mark.parametrize("message, said", [
+    ("players[1].declare: missing; expected one of high, low, both",
+     "Ann's declaration: missing; expected one of high, low, both"),
+    ("players[0]: 6 cards, but brag deals 3 (3 down, 0 up)",
+     "Fred: 6 cards, but brag deals 3 (3 down, 0 up)"),
+    ("players[2].down: 'Zz' is not a card", "Gus's cards down: 'Zz' is not a card"),
+    ("players[7].down: missing", "players[7].down: missing"),
+    ("pot: expected money", "pot: expected money"),
+])
+def test_a_refusal_about_a_player_names_the_player_not_the_list(message, said):
+    players = [{"name": "Fred"}, {"name": "Ann"}, {"name": " Gus "}]
+    assert services.hands.in_words(message, players) == said
+
+
+def test_a_hand_page_refusal_names_the_player(night):
+    s = night.session
+    services.game_call(session=s, game="old-man", dealer="Mike", key=new_key())
+    hand = {"players": [{"name": "Fred", "up": ["Kd", "Qc", "Tc", "Ks"], "declare": "high",
+                         "go": True},
+                        {"name": "Ann", "up": ["Qh", "8h", "5h", "4c"], "go": True}],
+            "board": {"center": ["5s"]},
+            "dummy": {"down": ["2d", "3d", "6h", "8s", "Ad", "Ac"]}}
+    with pytest.raises(LedgerError, match="^Ann's declaration: missing"):
+        services.hand_enter(session=s, hand=hand, key=new_key())
+
+
+def test_the_table_names_a_catalog_game_by_its_name(night):
+    services.game_call(session=night.session, game="old-man", dealer="Mike", key=new_key())
+    assert selectors.table_game(night.session).name == "Old Man"

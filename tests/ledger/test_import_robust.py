@@ -106,6 +106,15 @@ def test_a_file_of_the_wrong_shape_is_one_line_and_nothing_written(tmp_path, cha
     _refused(tmp_path, _changed(change), *words)
 
 
+def test_a_payment_in_a_file_names_who_is_paid_never_the_bank_by_default(tmp_path):
+    """A pay event without "to" (a typo such as "To") was read as a payment to the bank,
+    moving THE BOOK between the wrong people without a word."""
+    document = example()
+    pay = next(e for e in document["events"] if e["type"] == "pay")
+    pay["To"] = pay.pop("to")
+    _refused(tmp_path, document, "events[10].to", 'a player or "bank"')
+
+
 @pytest.mark.parametrize("where", ["buy", "pay", "penalty", "book_before", "hand", "award",
                                    "count_difference"])
 @pytest.mark.parametrize("amount", [2000, 20, 5.0, "\u0665.00", "\uff15.00", "5.0\u0660", None,

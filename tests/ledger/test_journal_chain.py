@@ -159,3 +159,75 @@ def test_the_sealing_migration_chains_what_journal_write_chains(night):
     install_append_only_triggers()
     assert list(Entry.objects.order_by("id").values_list("sequence", "chain")) == stored
     assert selectors.audit()["ok"]
+
+
+# -- seals: what the chain alone cannot see ----------------------------------------------------
+
+
+def _delete_entry(entry):
+    _sql("DELETE FROM ledger_posting WHERE entry_id = %s", [entry.pk])
+    _sql("DELETE FROM ledger_idempotencykey WHERE result_model = 'Entry' AND result_id = %s",
+         [entry.pk])
+    _sql("DELETE FROM ledger_entry WHERE id = %s", [entry.pk])
+
+
+def _audit(*seals):
+    from io import StringIO
+    out, err = StringIO(), StringIO()
+    try:
+        call_command("audit", *[f"--seal={seal}" for seal in seals], stdout=out, stderr=err)
+    except SystemExit as stop:
+        return stop.code, out.getvalue(), err.getvalue()
+    return 0, out.getvalue(), err.getvalue()
+
+
+def test_a_whole_ledger_audits_clean_from_the_command_line(night):
+    night.buy("Fred", "20.00")
+    entry = night.buy("Ann", "10.00")
+    seal = selectors.journal_seal(night.session)
+    assert seal == f"{entry.sequence}-{Entry.objects.get(pk=entry.pk).chain[:16]}"
+    code, out, err = _audit(seal)
+    assert code == 0 and err == ""
+    assert f"seal {seal}: found unchanged" in out and "The ledger is whole" in out
+
+
+def test_losing_the_newest_entries_is_seen_only_against_a_seal(night):
+    """The chain is whole after its newest entries are cut off; the seal printed on the
+    settle-up before that names an entry that is gone."""
+    night.buy("Fred", "20.00")
+    newest = night.buy("Ann", "10.00")
+    seal = selectors.journal_seal()
+    drop_append_only_triggers()
+    _delete_entry(newest)
+    install_append_only_triggers()
+    assert selectors.audit()["chain"]["ok"]          # the chain alone cannot tell
+    code, _, err = _audit()
+    assert code == 0
+    code, _, err = _audit(seal)
+    assert code == 1 and f"problem: seal {seal}: its entry is gone" in err
+
+
+def test_a_seal_of_a_rewritten_journal_differs(night):
+    entry = night.buy("Fred", "20.00")
+    seal = f"{entry.sequence}-0000000000000000"
+    code, _, err = _audit(seal)
+    assert code == 1 and "its entry differs: the journal was rewritten" in err
+
+
+def test_the_audit_command_names_what_is_wrong(night):
+    night.buy("Fred", "20.00")
+    lost = night.buy("Ann", "10.00")
+    night.buy("Gus", "5.00")
+    drop_append_only_triggers()
+    _delete_entry(lost)
+    install_append_only_triggers()
+    code, _, err = _audit()
+    assert code == 1
+    assert err == f"problem: entry {lost.sequence} of the journal is missing\n"
+
+
+@pytest.mark.parametrize("seal", ["", "12", "abc-12", "0-abcd", "12-xyz0", "12-ab"])
+def test_a_malformed_seal_is_one_line_and_exit_2(night, seal):
+    with pytest.raises(CommandError, match="--seal: expected a seal as printed") as error:
+        call_command("audit", f"--seal={seal}")
+    assert error.value.returncode == 2

@@ -39,9 +39,9 @@ def test_deleting_a_posting_from_python_is_refused_R7(entry):
 @pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
 @pytest.mark.parametrize("sql", ["UPDATE {t} SET id = id", "DELETE FROM {t}"])
 def test_raw_sql_update_or_delete_of_a_money_row_is_refused_by_the_database_R7(
-    night, table, sql
+    night, banker_user, table, sql
 ):
-    night.buy("Fred", "20.00", paid="note")
+    night.buy("Fred", "20.00", paid="note", user=banker_user)  # takes the free bank: a tenure
     with pytest.raises(DatabaseError, match="append-only"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql.format(t=table))

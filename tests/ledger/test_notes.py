@@ -17,6 +17,11 @@ def noted(night):
     return night
 
 
+def test_a_bank_note_names_its_debtor_amount_and_holder_as_the_banker_writes_them_B4(noted):
+    notes = [str(note) for note, _ in services.open_notes(noted.session)]
+    assert notes == ["BOF 10.00 held by the bank", "BOGU 5.00 held by Fred"]
+
+
 def test_committing_a_bank_note_puts_the_debt_in_the_book_owed_to_the_banker_B5(noted):
     noted.commit("Fred")
     assert noted.row("Fred")["book_after"] == "-10.00"

@@ -88,20 +88,27 @@ def test_settle_still_reads_decimal_strings(monkeypatch, capsys):
                                             {"from": "Dee", "to": "Cy", "amount": "0.50"}]
 
 
-# Inline game definitions that the definition reader (rules/games/definition.py, being
-# refactored elsewhere) does not yet refuse by name: they reach the last resort, one line.
-FALLBACK_FIELDS = [("hand", 5), ("pot", None), ("wild", 5), ("options", None), ("rounds", None)]
+# Inline game definitions with a field of the wrong type: one line naming the field.
+BROKEN_FIELDS = [
+    ("hand", 5, "game.hand: expected an object"),
+    ("pot", None, "game.pot: expected an object"),
+    ("wild", 5, "game.wild: expected a string, got 5"),
+    ("options", None, "game.options: expected a list of options"),
+    ("rounds", None, "game.rounds: expected a list of rounds"),
+    ("low_qualifier", "x", "game.low_qualifier: expected a whole number or null, got 'x'"),
+    ("side_payments", [{}], "game.side_payments: expected a list of strings, got [{}]"),
+    ("hand", {"layout": [5]}, "game.hand.layout: expected a string, got [5]"),
+]
 
 
-@pytest.mark.parametrize("field, value", FALLBACK_FIELDS)
-def test_a_broken_inline_game_is_one_line_and_exit_2(monkeypatch, capsys, field, value):
+@pytest.mark.parametrize("field, value, message", BROKEN_FIELDS)
+def test_a_broken_inline_game_names_the_field(monkeypatch, capsys, field, value, message):
     from rules.games.registry import all_games
 
     game = all_games()["five-card-draw"].to_json()
     game.update({"id": "mine", field: value})
     code, out, err = _cli(monkeypatch, capsys, "showdown", json.dumps({**SHOWDOWN, "game": game}))
-    assert code == 2 and out == ""
-    assert err.startswith("error: ") and err.count("\n") == 1
+    assert (code, out, err) == (2, "", f"error: {message}\n")
 
 
 def test_an_unexpected_exception_in_a_command_is_one_line(monkeypatch, capsys):

@@ -53,6 +53,8 @@ def test_pdf_is_a_printable_report_of_the_table_and_the_payments(worked, tmp_pat
     for row in EXPECTED["players"]:
         assert row["name"] in text and row["net"] in text and row["book_after"] in text
     assert "Ann" in text and "13.00" in text and "1.00" in text
+    from ledger.selectors import journal_seal
+    assert f"Journal seal {journal_seal(worked.session)}" in text
 
 
 def test_xlsx_has_a_players_sheet_and_a_payments_sheet(worked, tmp_path):

@@ -16,8 +16,9 @@ import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
 from ._common import fail
@@ -26,10 +27,10 @@ from ._common import fail
 class Command(BaseCommand):
     help = "Back up the database to FILE while the site runs (SQLite backup API or pg_dump)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", metavar="FILE")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         target = Path(options["file"]).expanduser().resolve()
         if not target.parent.is_dir():
             raise fail(f"FILE: the folder {target.parent} does not exist")
@@ -65,7 +66,7 @@ def sqlite_backup(target: Path) -> None:
     os.replace(partial, target)
 
 
-def pg_dump(settings_dict: dict, target: Path) -> None:
+def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
     program = shutil.which("pg_dump")
     if program is None:
         raise fail("backup: pg_dump is not installed (it comes with the PostgreSQL client: "

@@ -7,14 +7,15 @@ first instead of adding anything. It prints the banker's login and each player's
 import datetime
 import os
 import secrets
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
 from ledger import services
-from ledger.models import Player
+from ledger.models import Player, PokerSession
 from ledger.permissions import make_banker
 
 PLAYERS = [
@@ -27,7 +28,7 @@ PLAYERS = [
 ]
 
 
-def _url(name: str, fallback: str, **kwargs) -> str:
+def _url(name: str, fallback: str, **kwargs: object) -> str:
     try:
         return reverse(name, kwargs=kwargs or None)
     except NoReverseMatch:
@@ -37,10 +38,10 @@ def _url(name: str, fallback: str, **kwargs) -> str:
 class Command(BaseCommand):
     help = "Load a demo night (players, a closed night in THE BOOK, tonight in progress)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             with transaction.atomic():
                 for name, note_id, regular, inviter, host in PLAYERS:
@@ -72,43 +73,44 @@ class Command(BaseCommand):
                         token=player.balance_token)
             out(f"  {player.name:<5} {base}{link}")
 
-    def _last_week(self):
+    def _last_week(self) -> None:
         """A closed night: Ann lost $5 on THE BOOK to Jim."""
         key = "demo-last-week"
         night = services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
                                       seating=["Jim", "Ann"], key=f"{key}-open")
-        s = {"session": night}
-        services.buyin_create(**s, player="Jim", amount="10.00", key=f"{key}-buy-jim")
-        services.buyin_create(**s, player="Ann", amount="10.00", paid="book",
+        services.buyin_create(session=night, player="Jim", amount="10.00", key=f"{key}-buy-jim")
+        services.buyin_create(session=night, player="Ann", amount="10.00", paid="book",
                               key=f"{key}-buy-ann")
-        services.hand_record(**s, pot="5.00", awards={"Jim": "5.00"}, owes={"Ann": "5.00"},
-                             game="five-card-draw", key=f"{key}-hand")
-        services.cashout_create(**s, player="Jim", chips={"green": 3}, key=f"{key}-out-jim")
-        services.cashout_create(**s, player="Ann", chips={"green": 1}, key=f"{key}-out-ann")
-        services.session_close(**s, key=f"{key}-close")
+        services.hand_record(session=night, pot="5.00", awards={"Jim": "5.00"},
+                             owes={"Ann": "5.00"}, game="five-card-draw", key=f"{key}-hand")
+        services.cashout_create(session=night, player="Jim", chips={"green": 3},
+                                key=f"{key}-out-jim")
+        services.cashout_create(session=night, player="Ann", chips={"green": 1},
+                                key=f"{key}-out-ann")
+        services.session_close(session=night, key=f"{key}-close")
 
-    def _tonight(self):
+    def _tonight(self) -> PokerSession:
         """Tonight, in progress: every kind of buy-in, a chip sale, a penalty, two hands."""
         key = "demo-tonight"
         night = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
                                       seating=["Fred", "Ann", "Jim", "Gus"], key=f"{key}-open")
-        s = {"session": night}
-        services.buyin_create(**s, player="Mike", amount="20.00", key=f"{key}-buy-mike")
-        services.buyin_create(**s, player="Fred", amount="20.00", key=f"{key}-buy-fred")
-        services.buyin_create(**s, player="Ann", amount="20.00", paid="note",
+        services.buyin_create(session=night, player="Mike", amount="20.00", key=f"{key}-buy-mike")
+        services.buyin_create(session=night, player="Fred", amount="20.00", key=f"{key}-buy-fred")
+        services.buyin_create(session=night, player="Ann", amount="20.00", paid="note",
                               key=f"{key}-buy-ann")
-        services.buyin_create(**s, player="Jim", amount="15.00", paid="book",
+        services.buyin_create(session=night, player="Jim", amount="15.00", paid="book",
                               key=f"{key}-buy-jim")
-        services.buyin_create(**s, player="Gus", amount="10.00", key=f"{key}-buy-gus")
-        services.buyin_create(**s, player="Gus", amount="5.00", paid="book", seller="Fred",
-                              key=f"{key}-sale-gus")
-        services.warning_record(**s, player="Jim", key=f"{key}-warning")
-        services.penalty_record(**s, player="Gus", key=f"{key}-penalty")
+        services.buyin_create(session=night, player="Gus", amount="10.00", key=f"{key}-buy-gus")
+        services.buyin_create(session=night, player="Gus", amount="5.00", paid="book",
+                              seller="Fred", key=f"{key}-sale-gus")
+        services.warning_record(session=night, player="Jim", key=f"{key}-warning")
+        services.penalty_record(session=night, player="Gus", key=f"{key}-penalty")
         services.hand_record(
-            **s, pot="6.20", awards={"Ann": "6.20"}, game="seven-card-stud",
+            session=night, pot="6.20", awards={"Ann": "6.20"}, game="seven-card-stud",
             owes={"Mike": "1.20", "Fred": "1.20", "Ann": "1.20", "Jim": "1.20", "Gus": "1.20"},
             key=f"{key}-hand-1")
         services.hand_record(
-            **s, pot="3.05", awards={"Fred": "1.50", "Jim": "1.50"}, carry="0.05", game="guts",
+            session=night, pot="3.05", awards={"Fred": "1.50", "Jim": "1.50"}, carry="0.05",
+            game="guts",
             owes={"Fred": "1.00", "Jim": "1.00", "Mike": "1.05"}, key=f"{key}-hand-2")
         return night

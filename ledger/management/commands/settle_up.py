@@ -4,10 +4,12 @@ a printable report of both; xlsx a workbook with a players sheet and a payments 
 binary formats are written to --output FILE, never to the terminal."""
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.selectors import settle_up_report
+from ledger.models import PokerSession
+from ledger.selectors import journal_seal, settle_up_report
 from tables.reports import settle_up_file
 
 from ._common import fail, session_by_id
@@ -20,7 +22,7 @@ COLUMNS = [("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
            ("net", "net"), ("book_after", "THE BOOK")]
 
 
-def as_text(session, report: dict) -> str:
+def as_text(session: PokerSession, report: dict[str, Any]) -> str:
     widths = [max(len(title), *(len(row[key]) for row in report["players"]))
               if report["players"] else len(title) for key, title in COLUMNS]
     lines = [f"Settle-up, {session.date} (banker {session.banker.name}, {session.status})", ""]
@@ -38,19 +40,23 @@ def as_text(session, report: dict) -> str:
         lines.append(f"Payments ({len(report['transfers'])}, {proof}):")
         for t in report["transfers"]:
             lines.append(f"  {t['from']} pays {t['to']} {t['amount']}")
+    seal = journal_seal(session)
+    if seal:
+        lines += ["", f"Journal seal {seal} (keep it: `manage.py audit --seal {seal}` shows "
+                      "later that nothing of this night was lost)"]
     return "\n".join(lines)
 
 
 class Command(BaseCommand):
     help = "Print a session's settle-up: each player's night and the payments that settle it."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("session_id", metavar="ID")
         parser.add_argument("--format", choices=FORMATS, default="text")
         parser.add_argument("--output", metavar="FILE",
                             help="write to FILE instead of printing (needed for pdf and xlsx)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         fmt, output = options["format"], options["output"]
         if fmt in BINARY and not output:
             raise fail(f"--format {fmt} makes a binary file: add --output FILE "

@@ -50,7 +50,8 @@ ISLAND_PINEAPPLE = GameDef(
              "in a row), and then the ace of that suit is wild for the top. Options: "
              "`straight_wilds` (the deuce and suited ace also complete plain straights), "
              "`play_the_board` (a hand may use no down card), `phantom_ship` (the early "
-             "showdown: 3 down cards with 2 of one board).",
+             "showdown: 3 down cards with 2 of one board), `ante_by` \"all-but-winners\" (the "
+             "Arcade Ante: everybody but the last hand's winner antes).",
     down=2, high="island",
     board=(Position("first", 2), Position("flop", 2), Position("turn", 1), Position("river", 2)),
     hand=Hand(layout="island-boards", takes=(take(hand=(1, 2), board=(3, 4)),)),
@@ -63,6 +64,8 @@ ISLAND_PINEAPPLE = GameDef(
         Option("phantom_ship", False, "early showdown: all 3 down cards with 2 of one board",
                choices={"false": {}, "true": {"down": 3, "hand": Hand(
                    layout="island-boards", takes=(take(hand=3, board=2),))}}),
+        Option("ante_by", "everyone", "\"all-but-winners\" plays the Arcade Ante: everybody "
+               "but the winner of the last hand antes, and there are no blinds"),
     ),
 )
 

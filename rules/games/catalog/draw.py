@@ -135,10 +135,12 @@ GAMES = [
                  "otherwise from the highest card down. Our reading of \"hands of equal "
                  "rank\": equal ranks, so a wild pair of kings still beats a natural pair of "
                  "queens; option `natural_first` makes any natural hand beat a wild one of its "
-                 "category.",
+                 "category. The dealer alone antes (the dealer's edge; option `ante_by`).",
         down=3, high="brag", wild="Ad,Jc,9d",
         options=(Option("natural_first", False, "natural beats wild across a whole category",
-                        choices={"false": {}, "true": {"high": "brag-natural-first"}}),),
+                        choices={"false": {}, "true": {"high": "brag-natural-first"}}),
+                 Option("ante_by", "dealer", "the dealer alone antes an agreed amount (option "
+                        "`ante`), the dealer's edge")),
     ),
     GameDef(
         id="pokino", name="Pokino", source=SEED, rules=("S2",),

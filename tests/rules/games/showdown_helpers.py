@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 
+from rules.cards import deck
 from rules.games.showdown import resolve
 
 
@@ -44,3 +45,27 @@ def _cents(text):
 
 def _money(cents):
     return f"{cents // 100}.{cents % 100:02d}"
+
+
+def random_deal(game, rng):
+    """A complete random deal of `game` (its last round), 2 to 5 players, most of them in."""
+    rules = game.for_round(len(game.rounds)) if game.rounds else game
+    cards = [str(card) for card in deck(rules.deck)]
+    rng.shuffle(cards)
+    board = {pos.name: [cards.pop() for _ in range(pos.count or 3)] for pos in rules.board}
+    players = []
+    for index in range(rng.randint(2, 5)):
+        down = 5 if rules.down is None else rules.down
+        player = {"name": f"P{index}", "down": [cards.pop() for _ in range(down)],
+                  "up": [cards.pop() for _ in range(rules.up)], "in": rng.random() < 0.9}
+        if rules.split == "declare":
+            player["declare"] = rng.choice(rules.declarations)
+        if rules.go_stop:
+            player["go"] = rng.random() < 0.7
+        players.append(player)
+    data = {"game": game.id, "pot": "10.05", "board": board, "players": players}
+    if game.rounds:
+        data["round"] = len(game.rounds)
+    if rules.dummy:
+        data["dummy"] = {"down": [cards.pop() for _ in range(rules.dummy.cards or rules.down or 5)]}
+    return data

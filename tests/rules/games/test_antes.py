@@ -13,10 +13,11 @@ from rules.games.registry import all_games
 TABLE = ["Ann", "Bob", "Cal"]
 
 
-def due(game_id, options=None, *, players=TABLE, winners=(), first_hand=False, reante=False):
+def due(game_id, options=None, *, players=TABLE, winners=(), first_hand=False, reante=False,
+        dealer=None):
     game, settings = apply_options(all_games()[game_id], options)
     return antes(game, settings, players=players, winners=winners, first_hand=first_hand,
-                 reante=reante)
+                 reante=reante, dealer=dealer)
 
 
 def test_plain_ante_is_one_white_chip_from_everybody_before_the_first_deal_P7():
@@ -125,3 +126,41 @@ def test_a_match_pot_game_called_after_a_won_pot_is_anted_by_its_winner_P7_P3():
     later = antes(game, {}, players=["Ann", "Bob", "Cal"], winners=["Bob"], first_hand=False,
                   reante=False)
     assert later == {"Ann": 0, "Bob": 0, "Cal": 0}     # the matched pot is the stake
+
+
+# -- who antes: `ante_by` ----------------------------------------------------------------------
+
+
+def test_brag_is_anted_by_the_dealer_alone_every_deal_002():
+    """002 (Brag): the dealer antes an agreed amount, the dealer's edge, as an opening blind."""
+    assert due("brag", dealer="Cal", first_hand=True) == {"Ann": 0, "Bob": 0, "Cal": 5}
+    assert due("brag", {"ante": "1.00"}, dealer="Bob", winners=["Ann"]) == \
+        {"Ann": 0, "Bob": 100, "Cal": 0}
+    assert due("brag", dealer="Ann", reante=True) == {"Ann": 5, "Bob": 0, "Cal": 0}
+
+
+def test_a_dealer_ante_needs_the_dealer_dealt_in():
+    with pytest.raises(RulesError, match="dealer: Brag is anted by the dealer alone"):
+        due("brag", first_hand=True)
+    with pytest.raises(RulesError, match="got 'Dee'"):
+        due("brag", dealer="Dee", first_hand=True)
+
+
+def test_arcade_ante_everybody_but_the_last_winner_antes_003():
+    """003 (Island Pineapple, Arcade Ante): every player except the winner of the last hand."""
+    arcade = {"ante_by": "all-but-winners", "ante": "0.25"}
+    assert due("island-pineapple", arcade, winners=["Bob"]) == {"Ann": 25, "Bob": 0, "Cal": 25}
+    assert due("island-pineapple", arcade, winners=["Bob", "Cal"]) == \
+        {"Ann": 25, "Bob": 0, "Cal": 0}
+    assert due("island-pineapple", arcade, first_hand=True) == {"Ann": 25, "Bob": 25, "Cal": 25}
+    assert due("island-pineapple", arcade, winners=["Dee"]) == {"Ann": 25, "Bob": 25, "Cal": 25}
+    # without the variation Island Pineapple antes as the house does
+    assert due("island-pineapple", winners=["Bob"]) == {"Ann": 0, "Bob": 15, "Cal": 0}
+
+
+def test_any_game_may_be_played_with_another_ante_by_and_a_wrong_one_is_named():
+    assert due("texas-holdem", {"ante_by": "dealer"}, dealer="Ann", winners=["Bob"]) == \
+        {"Ann": 5, "Bob": 0, "Cal": 0}
+    with pytest.raises(RulesError, match="options.ante_by: 'winner' is not one of everyone, "
+                                         "dealer, all-but-winners"):
+        due("texas-holdem", {"ante_by": "winner"})

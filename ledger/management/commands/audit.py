@@ -1,0 +1,79 @@
+"""`manage.py audit [--seal SEAL ...]`: is the ledger whole (R5, R7)?
+
+Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
+balances, and the journal's hash chain is whole: no entry missing between the first and the
+newest, none edited. The chain alone cannot show that the newest entries were lost; a seal
+printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`) can: the entry it names must
+still be there unchanged. Exit 0 when all is well, 1 when something is wrong, 2 on bad input.
+"""
+
+import re
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from ledger.selectors import audit, journal_seal, seal_check
+from rules.money import format_cents
+
+from ._common import fail
+
+SEAL = re.compile(r"^[1-9][0-9]{0,17}-[0-9a-fA-F]{4,64}$")
+
+
+def _seal(value: str) -> str:
+    if not SEAL.match(value):
+        raise fail(f"--seal: expected a seal as printed on a settle-up, such as "
+                   f"1234-3f9a12c4e5b6d7a8, got {value!r}")
+    return value
+
+
+def problems_of(report: dict) -> list[str]:
+    chain = report["chain"]
+    found = []
+    if report["postings_total"]:
+        found.append(f"the postings sum to {format_cents(report['postings_total'])}, not 0.00")
+    if report["unbalanced_entries"]:
+        found.append(f"entries that do not balance: {report['unbalanced_entries']}")
+    if report["book_total"]:
+        found.append(f"THE BOOK sums to {format_cents(report['book_total'])}, not 0.00")
+    if report["unbalanced_surrogate_books"]:
+        found.append(f"surrogate books that do not balance (sessions "
+                     f"{report['unbalanced_surrogate_books']})")
+    for first, last in chain["gaps"]:
+        found.append(f"entries {first} to {last} of the journal are missing" if first != last
+                     else f"entry {first} of the journal is missing")
+    if chain["edited"]:
+        found.append(f"entries changed after they were written (ids {chain['edited']})")
+    if chain["unsealed"]:
+        found.append(f"entries outside the hash chain (ids {chain['unsealed']})")
+    return found
+
+
+class Command(BaseCommand):
+    help = "Check that the ledger is whole: balances, THE BOOK and the journal's hash chain."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--seal", action="append", default=[], type=str, metavar="SEAL",
+                            help="a journal seal printed on a settle-up; may be repeated")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        seals = [_seal(value) for value in options["seal"]]
+        report = audit()
+        found = problems_of(report)
+        self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
+                          f"journal seal now {journal_seal() or '(empty journal)'}")
+        for seal in seals:
+            state = seal_check(seal)
+            if state == "found":
+                self.stdout.write(f"seal {seal}: found unchanged")
+            elif state == "missing":
+                found.append(f"seal {seal}: its entry is gone: the journal lost entries")
+            else:
+                found.append(f"seal {seal}: its entry differs: the journal was rewritten")
+        if not found:
+            self.stdout.write("The ledger is whole: every entry balances, THE BOOK sums to "
+                              "0.00 and the hash chain is unbroken.")
+            return
+        for problem in found:
+            self.stderr.write(f"problem: {problem}")
+        raise SystemExit(1)

@@ -1,0 +1,78 @@
+"""Handing a night's bank - the tablet and the cash box - to another banker in one step.
+
+The session's `banker` (B1: whose stake the bank is) does not change; the holder does
+(services/holder.py, models.BankTenure). One call writes one tenure row:
+
+* the holder hands the bank to any other active banker ("handed");
+* a free bank (nobody holds it, or its holder is no longer a banker) is taken by any banker,
+  for themselves or for another banker ("taken");
+* staff take the bank over from a holder (their tablet died, they went home) for themselves
+  or for another banker ("taken_over"): the row says who did it and from whom.
+
+Anyone else is refused with the sentence that says who holds the bank. The call is
+idempotent: a double tap on "Hand over" writes one hand-over.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from ledger.models import BankTenure, PokerSession
+from ledger.permissions import banker_name, is_banker
+
+from .errors import LedgerError, NotTheHolder
+from .holder import current_tenure, held_sentence, holds, is_free
+from .idempotency import idempotent
+from .journal import Banker, lock_session_row
+
+
+def banker_user_of(value: object, *, field: str = "to") -> User:
+    """An active banker's login from a user, an id or a username; anyone else is refused."""
+    found: User | None
+    if isinstance(value, User):
+        found = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        found = User.objects.filter(pk=value).first()
+    elif isinstance(value, str) and value.strip():
+        found = User.objects.filter(username=value.strip()).first()
+    else:
+        raise LedgerError("Choose the banker who takes the bank.", field=field)
+    if found is None:
+        raise LedgerError(f"There is no banker {value!r}.", field=field)
+    if not is_banker(found):
+        raise LedgerError(f"{banker_name(found)} is not a banker: only members of the bankers "
+                          "group, or staff, can hold the bank.", field=field)
+    return found
+
+
+@idempotent("bank_hand_over")
+def bank_hand_over(*, session: PokerSession | int, to: object, key: str,
+                   user: Banker) -> BankTenure:
+    """Give the night's bank to `to` (a banker's login, id or username) from now on.
+
+    `user` is who does it: the holder, any banker when the bank is free, or staff taking it
+    over. `to` may be `user` themselves: that is taking the bank.
+    """
+    if not isinstance(user, User) or not is_banker(user):
+        raise LedgerError("Only a banker who is logged in may hand the bank on.")
+    session = lock_session_row(session)
+    receiver = banker_user_of(to)
+    tenure = current_tenure(session)
+    if holds(receiver, tenure):
+        who = "You already hold" if receiver.pk == user.pk else \
+            f"{banker_name(receiver)} already holds"
+        raise LedgerError(f"{who} the bank.", field="to")
+    if holds(user, tenure):
+        how = BankTenure.HANDED
+    elif is_free(tenure):
+        how = BankTenure.TAKEN
+    elif user.is_staff:
+        how = BankTenure.TAKEN_OVER
+    else:
+        assert tenure is not None   # a bank nobody ever held is free
+        raise NotTheHolder(held_sentence(tenure, user))
+    return BankTenure.objects.create(
+        session=session, holder=receiver, made_by=user, how=how,
+        previous=tenure.holder if tenure is not None else None, since=timezone.now(),
+    )
