@@ -17,21 +17,10 @@ from pypdf import PdfReader
 from tables.charts import Point, night_chart
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
-from ledger_night import Night, make_player, open_night  # noqa: E402
-from test_worked_night import EXPECTED, play_worked_night  # noqa: E402
+from test_worked_night import EXPECTED  # noqa: E402
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def worked(db) -> Night:
-    make_player("Mike", "BOG", is_host=True)
-    fred = make_player("Fred", "BOF")
-    make_player("Ann", "BOA")
-    make_player("Gus", "BOGU", regular=False, invited_by=fred)
-    night = open_night()
-    play_worked_night(night)
-    return night
 
 
 def _run(*args) -> str:

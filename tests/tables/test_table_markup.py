@@ -4,8 +4,6 @@ column title as data-label, tables/table.html), for every table of the site, sor
 empty, and with attributes computed per row."""
 
 import re
-import sys
-from pathlib import Path
 
 import django_tables2 as dt
 import pytest
@@ -24,10 +22,6 @@ from tables.tables import (
     SeasonTable,
     Table,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
-from ledger_night import make_player, open_night  # noqa: E402
-from test_worked_night import play_worked_night  # noqa: E402
 
 pytestmark = pytest.mark.django_db
 
@@ -54,16 +48,6 @@ def _both(make, query: str = "", paginate=False) -> tuple[str, str]:
         written.append(_squeezed(table.as_html(request)))
     return written[0], written[1]
 
-
-@pytest.fixture
-def worked(db):
-    make_player("Mike", "BOG", is_host=True)
-    fred = make_player("Fred", "BOF")
-    make_player("Ann", "BOA")
-    make_player("Gus", "BOGU", regular=False, invited_by=fred)
-    night = open_night()
-    play_worked_night(night)
-    return night
 
 
 @pytest.mark.parametrize("query", ["", "?sort=-book", "?sort=name"])
