@@ -707,6 +707,7 @@ def settle_up_report(session: PokerSession) -> dict[str, Any]:
                 "bought_cash": format_cents(line.bought_cash),
                 "bought_note": format_cents(line.bought_note),
                 "bought_book": format_cents(line.bought_book),
+                "sold": format_cents(line.sold),
                 "cashed_out": format_cents(line.cashed_out),
                 "final_pot": format_cents(line.final_pot),
                 "net": format_cents(line.net),

@@ -167,8 +167,8 @@ def xlsx_bytes(sheets: Iterable[tuple[str, Table]]) -> bytes:
 
 # ---- the settle-up, for the page and for `manage.py settle_up` ----
 
-MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "cashed_out", "final_pot", "net",
-              "book_after")
+MONEY_KEYS = ("bought_cash", "bought_note", "bought_book", "sold", "cashed_out", "final_pot",
+              "net", "book_after")
 
 
 def _report_rows(report: Mapping[str, Any]

@@ -253,6 +253,7 @@ class SettleUpTable(Table):
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
+    sold = MoneyColumn(verbose_name="Sold", total=True)
     cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
     final_pot = MoneyColumn(verbose_name="Final pot", total=True)
     net = MoneyColumn(verbose_name="Net", total=True, signed=True)

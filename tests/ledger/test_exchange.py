@@ -239,10 +239,13 @@ def test_the_architecture_example_night_imports_closes_and_settles(db):
     report = selectors.settle_up_report(session)
     assert report["players"] == [
         {"name": "Mike", "bought_cash": "0.00", "bought_note": "0.00", "bought_book": "0.00",
+         "sold": "0.00",
          "cashed_out": "0.00", "final_pot": "0.00", "net": "0.00", "book_after": "10.00"},
         {"name": "Fred", "bought_cash": "20.00", "bought_note": "0.00", "bought_book": "0.00",
+         "sold": "5.00",
          "cashed_out": "23.00", "final_pot": "1.00", "net": "9.00", "book_after": "-10.00"},
         {"name": "Gus", "bought_cash": "0.00", "bought_note": "10.00", "bought_book": "5.00",
+         "sold": "0.00",
          "cashed_out": "6.00", "final_pot": "0.00", "net": "-9.00", "book_after": "0.00"},
     ]
     assert report["transfers"] == [{"from": "Fred", "to": "Mike", "amount": "10.00"}]

@@ -39,10 +39,10 @@ from rules.money import parse_cents
 NIGHTS = Path(__file__).resolve().parent / "nights"
 
 
-def row(name, cash="0.00", note="0.00", book="0.00", out="0.00", pot="0.00", net="0.00",
-        after="0.00"):
+def row(name, cash="0.00", note="0.00", book="0.00", sold="0.00", out="0.00", pot="0.00",
+        net="0.00", after="0.00"):
     return {"name": name, "bought_cash": cash, "bought_note": note, "bought_book": book,
-            "cashed_out": out, "final_pot": pot, "net": net, "book_after": after}
+            "sold": sold, "cashed_out": out, "final_pot": pot, "net": net, "book_after": after}
 
 
 # Also what the same night entered through the pages must show (tests/browser).
@@ -54,7 +54,8 @@ def test_the_expected_settle_up_is_the_one_worked_by_hand():
         "players": [
             row("Mike", cash="20.00", out="20.00", net="0.25", after="15.25"),
             row("Fred", cash="20.00", out="41.00", net="21.00"),
-            row("Ann", note="20.00", out="22.00", pot="0.75", net="2.75", after="-11.25"),
+            row("Ann", note="20.00", sold="3.50", out="22.00", pot="0.75", net="2.75",
+                after="-11.25"),
             row("Zed", cash="15.00", note="3.50", net="-15.00"),
             row("Lou", book="15.00", out="6.00", net="-9.00", after="-4.00"),
         ],
@@ -69,7 +70,7 @@ HOST_AWAY = {
         row("Fred", cash="20.00", out="9.00", net="-10.75", after="-3.00"),
         row("Ann", cash="5.00", book="25.00", out="47.00", net="17.00", after="-24.25"),
         row("Gus", note="10.00", book="2.25", net="-12.25"),
-        row("Lou", cash="10.00", out="12.00", pot="1.75", net="6.00", after="12.00"),
+        row("Lou", cash="10.00", sold="2.25", out="12.00", pot="1.75", net="6.00", after="12.00"),
         row("Mike", after="15.25"),
     ],
     "minimal": True,

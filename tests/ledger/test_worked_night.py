@@ -27,12 +27,16 @@ pytestmark = pytest.mark.django_db
 EXPECTED = {
     "players": [
         {"name": "Mike", "bought_cash": "20.00", "bought_note": "0.00", "bought_book": "0.00",
+         "sold": "0.00",
          "cashed_out": "19.00", "final_pot": "0.00", "net": "-1.00", "book_after": "14.00"},
         {"name": "Fred", "bought_cash": "20.00", "bought_note": "0.00", "bought_book": "0.00",
+         "sold": "5.00",
          "cashed_out": "24.00", "final_pot": "0.00", "net": "9.00", "book_after": "-1.00"},
         {"name": "Ann", "bought_cash": "5.00", "bought_note": "20.00", "bought_book": "0.00",
+         "sold": "5.00",
          "cashed_out": "14.00", "final_pot": "2.00", "net": "-4.00", "book_after": "-13.00"},
         {"name": "Gus", "bought_cash": "0.00", "bought_note": "5.00", "bought_book": "10.00",
+         "sold": "0.00",
          "cashed_out": "11.00", "final_pot": "0.00", "net": "-4.00", "book_after": "0.00"},
     ],
     "transfers": [

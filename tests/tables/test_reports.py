@@ -41,6 +41,7 @@ def test_pdf_is_a_printable_report_of_the_table_and_the_payments(worked, tmp_pat
     assert "Settle-up" in text and "Who pays whom" in text
     for row in EXPECTED["players"]:
         assert row["name"] in text and row["net"] in text and row["book_after"] in text
+    assert "Sold" in text
     assert "Ann" in text and "13.00" in text and "1.00" in text
     from ledger.selectors import journal_seal
     assert f"Journal seal {journal_seal(worked.session)}" in text
@@ -68,7 +69,9 @@ def test_csv_is_the_pages_download(worked, banker_client):
                              {"_export": "csv"}).content.decode()
     assert printed == page
     lines = printed.splitlines()
-    assert lines[0].startswith("Player,Bought cash")
+    assert lines[0].startswith("Player,Bought cash,Bought note,Bought book,Sold,Cashed out")
+    sold = {line.split(",")[0]: line.split(",")[4] for line in lines[1:5]}
+    assert sold == {"Mike": "0.00", "Fred": "5.00", "Ann": "5.00", "Gus": "0.00"}   # chips sold
     assert "Who pays whom" in lines and "Ann,Mike,13.00" in lines
 
 
