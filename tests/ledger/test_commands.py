@@ -34,6 +34,8 @@ def test_settle_up_text_reads_like_a_ledger(night):
     play_worked_night(night)
     text = run("settle_up", str(night.session.pk))
     assert "Ann pays Mike 13.00" in text and "Fred pays Mike 1.00" in text
+    header = text.splitlines()[2].split()
+    assert header[:5] == ["player", "cash", "note", "book", "sold"]   # chips sold to players
     assert "the fewest possible" in text
     seal = selectors.journal_seal(night.session)
     assert f"Journal seal {seal} (keep it: `manage.py audit --seal {seal}`" in text

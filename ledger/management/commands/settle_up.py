@@ -18,8 +18,8 @@ FORMATS = ["text", "json", "csv", "pdf", "xlsx"]
 BINARY = ("pdf", "xlsx")
 
 COLUMNS = [("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
-           ("bought_book", "book"), ("cashed_out", "cashed out"), ("final_pot", "final pot"),
-           ("net", "net"), ("book_after", "THE BOOK")]
+           ("bought_book", "book"), ("sold", "sold"), ("cashed_out", "cashed out"),
+           ("final_pot", "final pot"), ("net", "net"), ("book_after", "THE BOOK")]
 
 
 def as_text(session: PokerSession, report: dict[str, Any]) -> str:
