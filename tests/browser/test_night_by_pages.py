@@ -91,7 +91,7 @@ def test_the_night_entered_by_pages_settles_as_its_import(banker_page, live_serv
     rows = [[c.inner_text() for c in row.locator("td").all()]
             for row in page.locator("#settle tbody tr").all()]
     assert rows == [[r["name"], r["bought_cash"], r["bought_note"], r["bought_book"],
-                     r["cashed_out"], r["final_pot"], r["net"], r["book_after"]]
+                     r["sold"], r["cashed_out"], r["final_pot"], r["net"], r["book_after"]]
                     for r in expected["players"]]   # in the order the seats were tapped (B1)
     transfers = [[c.inner_text() for c in r.locator("td").all()]
                  for r in page.locator("#transfers tbody tr").all()]

@@ -77,11 +77,11 @@ def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, sho
     for row in page.locator("#settle tbody tr").all():
         cells = [c.inner_text() for c in row.locator("td").all()]
         rows[cells[0]] = cells[1:]
-    # bought cash, note, book, cashed out, final pot, net, THE BOOK after
-    assert rows["Fred"] == ["20.00", "0.00", "0.00", "15.00", "0.00", "0.00", "4.00"]
-    assert rows["Ann"] == ["0.00", "10.00", "0.00", "10.00", "1.00", "1.00", "-4.00"]
-    assert rows["Gus"] == ["0.00", "0.00", "15.00", "14.00", "0.00", "-1.00", "0.00"]
-    assert rows["Mike"] == ["0.00", "0.00", "0.00", "0.00", "0.00", "0.00", "0.00"]
+    # bought cash, note, book, sold, cashed out, final pot, net, THE BOOK after
+    assert rows["Fred"] == ["20.00", "0.00", "0.00", "5.00", "15.00", "0.00", "0.00", "4.00"]
+    assert rows["Ann"] == ["0.00", "10.00", "0.00", "0.00", "10.00", "1.00", "1.00", "-4.00"]
+    assert rows["Gus"] == ["0.00", "0.00", "15.00", "0.00", "14.00", "0.00", "-1.00", "0.00"]
+    assert rows["Mike"] == ["0.00", "0.00", "0.00", "0.00", "0.00", "0.00", "0.00", "0.00"]
     transfers = [[c.inner_text() for c in r.locator("td").all()]
                  for r in page.locator("#transfers tbody tr").all()]
     assert transfers == [["Ann", "Fred", "4.00"]]

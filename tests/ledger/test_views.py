@@ -404,7 +404,7 @@ def test_settle_up_table_sorts_totals_and_exports_csv(banker_client, night, play
     csv_text = banker_client.get(url, {"_export": "csv"}).content.decode()
     lines = csv_text.strip().splitlines()
     assert lines[0].startswith("Player,Bought cash")
-    assert any(line.startswith("Fred,20.00,0.00,0.00,25.00") for line in lines)
+    assert any(line.startswith("Fred,20.00,0.00,0.00,0.00,25.00") for line in lines)
 
 
 def test_the_book_page_lists_balances_that_sum_to_zero_B6(banker_client, night, players):
