@@ -8,11 +8,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from ledger.management.commands._common import fail, session_by_id
 from ledger.models import PokerSession
 from ledger.selectors import journal_seal, settle_up_report
 from tables.reports import settle_up_file
-
-from ._common import fail, session_by_id
 
 FORMATS = ["text", "json", "csv", "pdf", "xlsx"]
 BINARY = ("pdf", "xlsx")
