@@ -79,7 +79,7 @@ def _refused(request: HttpRequest, player: Player, status: int, *, error: str = 
         error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     context["error"] = error
     response = render(request, "ledger/phone_refused.html", context, status=status)
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
 
@@ -137,5 +137,5 @@ def phone_requests_live(request: HttpRequest, token: str) -> HttpResponse:
                                                    "seen": seen}})
     if request.GET.get("seen"):
         response["HX-Trigger"] = "phone-answered"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response

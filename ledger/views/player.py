@@ -62,6 +62,9 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         context["chart"] = mark_safe(night_chart(  # night_chart escapes all it draws
             chart_points(history), title="Your nights won and lost, and THE BOOK after each"))
     response = render(request, template, context)
-    response["Referrer-Policy"] = "no-referrer"  # the token must not leak to other sites
+    # The token must not leak to other sites: no referrer leaves the site. ("no-referrer" would
+    # also make the browser send "Origin: null" with the page's own forms, which Django's CSRF
+    # check refuses.)
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
