@@ -268,3 +268,16 @@ def test_a_flood_of_posts_is_counted_per_link(players):
     assert all(link_post_allowed(fred) for _ in range(POSTS_PER_MINUTE))
     assert not link_post_allowed(fred)
     assert link_post_allowed(ann)
+
+
+def test_the_export_carries_approved_requests_as_their_events_and_nothing_else(
+        anns_night, players, ann):
+    from ledger.exchange import export_session
+
+    services.request_approve(session=anns_night.session, request=ask(players["Fred"]),
+                             user=ann)
+    ask(players["Ann"], amount="5.00", paid="cash")                      # still waiting
+    services.request_decline(session=anns_night.session, request=ask(players["Gus"]),
+                             reason="no", user=ann)
+    events = export_session(anns_night.session)["events"]
+    assert events == [{"type": "buy", "player": "Fred", "amount": "20.00", "paid": "book"}]
