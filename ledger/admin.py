@@ -12,6 +12,8 @@ from .models import (
     Entry,
     HouseGame,
     IdempotencyKey,
+    LinkPost,
+    PhoneRequest,
     Player,
     PokerSession,
     Posting,
@@ -125,3 +127,18 @@ class HouseGameAdmin(admin.ModelAdmin):
     list_display = ("name", "created_by", "created_at")
     search_fields = ("name",)
     readonly_fields = ("definition", "created_by", "created_at")
+
+
+@admin.register(PhoneRequest)
+class PhoneRequestAdmin(ReadOnlyAdmin):
+    """The phones' asks and counts: answered on the night's page (services/requests.py)."""
+
+    list_display = ("id", "session", "player", "kind", "amount", "paid", "status", "created_at")
+    list_filter = ("status", "kind")
+
+
+@admin.register(LinkPost)
+class LinkPostAdmin(ReadOnlyAdmin):
+    """Posts from the players' links in the last minutes (the limit per minute)."""
+
+    list_display = ("player", "at")

@@ -473,3 +473,79 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.key}"
+
+
+class PhoneRequest(models.Model):
+    """A player's ask for chips, or their own count of their chips, sent from their phone.
+
+    Not money: nothing is in the journal until the holder of the night's bank approves it;
+    then `entry` is the buy-in or cash-out the tablet's own form would have written
+    (services/requests.py). A pending request may be approved or declined; an answered one
+    stays as it was answered.
+    """
+
+    ASK = "ask"
+    COUNT = "count"
+    KIND_CHOICES = [(ASK, "asks for chips"), (COUNT, "counted their chips")]
+    PENDING = "pending"
+    APPROVED = "approved"
+    DECLINED = "declined"
+    STATUS_CHOICES = [(PENDING, "pending"), (APPROVED, "approved"), (DECLINED, "declined")]
+
+    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT,
+                                related_name="phone_requests")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="phone_requests")
+    kind = models.CharField(max_length=5, choices=KIND_CHOICES)
+    amount = models.BigIntegerField(
+        default=0, help_text="Cents: the chips asked for, or what the count comes to.")
+    paid = models.CharField(max_length=4, choices=Entry.METHOD_CHOICES, blank=True)
+    chips = models.JSONField(default=dict, blank=True, help_text="A count: colour -> chips.")
+    status = models.CharField(max_length=8, choices=STATUS_CHOICES, default=PENDING)
+    reason = models.CharField(max_length=200, blank=True,
+                              help_text="Why it was declined, shown to the player.")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="answered_phone_requests",
+    )
+    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="phone_request")
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["session", "status"], name="phone_request_session_status"),
+            models.Index(fields=["player", "status"], name="phone_request_player_status"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind="ask") | (
+                    Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))
+                    & Q(paid__in=["cash", "note", "book"])),
+                name="phone_ask_in_five_dollar_steps",
+            ),
+            models.CheckConstraint(condition=Q(amount__gte=0), name="phone_request_not_negative"),
+            models.CheckConstraint(
+                condition=(Q(status="approved") & Q(entry__isnull=False))
+                | (~Q(status="approved") & Q(entry__isnull=True)),
+                name="phone_request_approved_has_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.get_kind_display()} ({self.status})"
+
+
+class LinkPost(models.Model):
+    """One post from a player's private link, kept a few minutes to limit a flood (at most
+    PHONE_POSTS_PER_MINUTE a minute per link; views/phone.py)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "at"], name="link_post_player_at")]
+
+    def __str__(self) -> str:
+        return f"{self.player} posted at {self.at:%H:%M:%S}"

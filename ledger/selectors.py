@@ -25,6 +25,7 @@ from ledger.models import (
     BankTenure,
     Entry,
     HouseGame,
+    PhoneRequest,
     Player,
     PokerSession,
     Posting,
@@ -32,6 +33,7 @@ from ledger.models import (
 )
 from ledger.permissions import BANKERS, banker_name
 from ledger.services import holder
+from ledger.services import requests as requests_service
 from ledger.services.journal import (
     Banker,
     book_balances,
@@ -1061,3 +1063,50 @@ __all__ = [
 ]
 
 
+
+
+# ---- requests from the players' phones (services/requests.py) --------------------------
+
+PHONE_REQUESTS_SHOWN = 8   # a player's latest requests on their phone
+
+
+def pending_requests(session: PokerSession) -> list[PhoneRequest]:
+    """The night's requests waiting for the banker, oldest first (one query)."""
+    return list(PhoneRequest.objects.filter(session=session, status=PhoneRequest.PENDING)
+                .select_related("player", "session").order_by("id"))
+
+
+def player_requests(player: Player) -> list[PhoneRequest]:
+    """A player's latest requests and their answers, newest first (one query)."""
+    return list(PhoneRequest.objects.filter(player=player).select_related("player", "session")
+                .order_by("-id")[:PHONE_REQUESTS_SHOWN])
+
+
+def requests_signature(requests: Iterable[PhoneRequest]) -> str:
+    """A short mark that changes whenever a request shown arrives or is answered: a polled
+    list compares it with the one it shows and is sent again only when it differs."""
+    return ".".join(f"{r.pk}{r.status[0]}" for r in requests) or "none"
+
+
+@dataclass(frozen=True)
+class RequestLine:
+    """A request as the tablet and the phone show it."""
+
+    pk: int
+    name: str
+    kind: str
+    summary: str
+    status: str
+    reason: str
+    created_at: datetime.datetime
+    answered_at: datetime.datetime | None
+    night: datetime.date
+
+
+def request_lines(requests: Iterable[PhoneRequest]) -> list[RequestLine]:
+    """`pending_requests` or `player_requests` in words (no query of its own)."""
+    return [RequestLine(pk=r.pk, name=r.player.name, kind=r.kind,
+                        summary=requests_service.request_summary(r), status=r.status,
+                        reason=r.reason, created_at=r.created_at, answered_at=r.answered_at,
+                        night=r.session.date)
+            for r in requests]

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from ledger import views
-from ledger.views import auth, bank
+from ledger.views import auth, bank, phone, requests
 
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
@@ -34,8 +34,17 @@ urlpatterns = [
     path("s/<int:pk>/close/note/", views.note_action, name="note_action"),
     path("s/<int:pk>/close/difference/", views.count_difference, name="count_difference"),
     path("s/<int:pk>/merge/", views.surrogate_merge, name="surrogate_merge"),
+    # The phones' requests, answered by the holder of the bank (views/requests.py).
+    path("s/<int:pk>/asks/", requests.requests_live, name="requests_live"),
+    path("s/<int:pk>/asks/<int:request_pk>/approve/", requests.request_approve,
+         name="request_approve"),
+    path("s/<int:pk>/asks/<int:request_pk>/decline/", requests.request_decline,
+         name="request_decline"),
     # A player's own page: no login, only their unguessable link (R11).
     path("p/<str:token>/", views.player_balance, name="player_balance"),
+    path("p/<str:token>/ask/", phone.phone_ask, name="phone_ask"),
+    path("p/<str:token>/count/", phone.phone_count, name="phone_count"),
+    path("p/<str:token>/asks/", phone.phone_requests_live, name="phone_requests_live"),
     path("", include("tables.urls")),
     path("admin/", admin.site.urls),
 ]

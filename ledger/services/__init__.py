@@ -35,6 +35,10 @@ the command line or an import and is not checked.
     book_opening(*, balances, key, user=None)     # restoring THE BOOK into an empty database
     session_close(*, session, key, user=None)
     entry_reverse(*, entry, reason, key, user=None)
+    request_ask(*, player, token, amount, paid, key)     # a phone's ask: no journal row yet
+    request_count(*, player, token, chips, key)          # a phone's own count: no row yet
+    request_approve(*, session, request, user)  # buyin_create / cashout_create, once
+    request_decline(*, session, request, reason="", user)
 """
 
 from .bank import bank_hand_over
@@ -62,6 +66,7 @@ from .hands import (
 )
 from .notes import note_commit, note_void, open_notes
 from .players import player_create, player_link_renew, player_retire, player_update
+from .requests import request_approve, request_ask, request_count, request_decline
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
@@ -70,6 +75,7 @@ __all__ = [
     "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
     "LedgerError", "not_cashed_out", "NotTheHolder", "note_commit", "note_void", "open_notes",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
-    "player_update", "PossibleDuplicate", "session_close", "session_open", "session_seat",
+    "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",
+    "request_decline", "session_close", "session_open", "session_seat",
     "session_seating_set", "surrogate_book_merge", "warning_record",
 ]

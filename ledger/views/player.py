@@ -1,7 +1,7 @@
 """The player's own balance page, reached only by their unguessable link (R11).
 
-No login: the link is the key. Any other token is a 404, and the page has no forms, so a
-player can read but never write.
+No login: the link is the key. Any other token is a 404. The page's only forms are the
+player's requests to the banker (views/phone.py), which write nothing until approved.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ledger.selectors import (
     table_rows,
 )
 from ledger.views.common import HtmxRequest
+from ledger.views.phone import phone_context
 from tables.charts import night_chart
 from tables.views import chart_points
 
@@ -57,9 +58,13 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     else:  # the history does not change during a night: not in the polled fragment
         history = player_history(player)
         context["history"] = list(reversed(history))
+        context.update(phone_context(player, session))   # asks and counts (views/phone.py)
         context["chart"] = mark_safe(night_chart(  # night_chart escapes all it draws
             chart_points(history), title="Your nights won and lost, and THE BOOK after each"))
     response = render(request, template, context)
-    response["Referrer-Policy"] = "no-referrer"  # the token must not leak to other sites
+    # The token must not leak to other sites: no referrer leaves the site. ("no-referrer" would
+    # also make the browser send "Origin: null" with the page's own forms, which Django's CSRF
+    # check refuses.)
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response

@@ -37,6 +37,7 @@ from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
 from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
+from .pending import requests_context
 
 RECENT = 12  # entries shown under the dashboard
 
@@ -114,6 +115,9 @@ def dashboard_context(request: HttpRequest, session: PokerSession,
         saved = saved_entry(session, int(request.GET["saved"]))
         undo = _undo_form(session, saved) if bank.may_write else None
     recent = recent_entries(session, RECENT)
+    htmx = getattr(request, "htmx", None)
+    if not (htmx and htmx.target == "live"):
+        extra = {**requests_context(session), **extra}   # the phones' requests, at the top
     return {"session": session, "dash": dash, "table": table, "saved": saved, "recent": recent,
             "game": dash.game, "deal": dash.deal, "undo": undo,
             "can_reseat": session.is_open and bank.may_write and not dash.hand_recorded

@@ -428,8 +428,12 @@ def test_player_page_by_token_shows_tonight_and_the_book(client, night, players)
     html = response.content.decode()
     assert response.status_code == 200
     assert "You owe" in html and "$10.00" in html
-    assert "<form" not in html  # read-only: no way to write from a player's page
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    # Its only forms are the player's own requests, which write nothing until approved.
+    token = players["Ann"].balance_token
+    assert set(re.findall(r'<form[^>]*action="([^"]*)"', html)) == {
+        f"/p/{token}/ask/", f"/p/{token}/count/"}
+    # No referrer leaves the site ("no-referrer" would send "Origin: null" with its forms).
+    assert response.headers["Referrer-Policy"] == "same-origin"
 
 
 def test_player_page_refuses_any_other_token_R11(client, night, players):

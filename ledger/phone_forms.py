@@ -1,0 +1,70 @@
+"""Forms of the players' phones (an ask for chips, a count of their own chips) and the tablet's
+answer to them. They parse shapes; the rules are the services' (services/requests.py).
+
+The phone's fields are the contract of ARCHITECTURE.md, "The player's phone: requests":
+`amount` and `paid` for an ask, one field per chip colour for a count (ASCII digits, a colour
+left out is 0), each form with its one-time `key` (and Django's CSRF token).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from ledger.forms import CHIP_COLOURS, PAID_CHOICES, KeyedForm, MoneyField
+from ledger.services import LedgerError
+from ledger.services.requests import REASON_LENGTH, read_count
+
+
+class AskForm(KeyedForm):
+    """Chips from the bank, asked from the phone: $5 steps (B2), paid three ways (B3)."""
+
+    amount = MoneyField(label="How much", help_text="Chips from the bank come in $5 steps.")
+    paid = forms.ChoiceField(label="You pay by", choices=PAID_CHOICES, initial="cash",
+                             widget=forms.RadioSelect,
+                             error_messages={"required": "Choose how you pay.",
+                                             "invalid_choice": "Choose how you pay: cash, bank "
+                                             "note or THE BOOK (B3)."})
+
+    def __init__(self, *args: Any, paid: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, auto_id="ask_%s", **kwargs)
+        if paid:   # only the choices the tablet offers this player
+            field = self.fields["paid"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [(v, label) for v, label in PAID_CHOICES if v in paid]
+
+
+class CountForm(KeyedForm):
+    """A player's own count of their chips by colour (B10): whole numbers, ASCII digits only;
+    a colour left out counts 0."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, auto_id="count_%s", **kwargs)
+        for colour, cents in CHIP_COLOURS:
+            self.fields[colour] = forms.CharField(
+                label=colour.capitalize(), required=False, max_length=8, strip=True,
+                widget=forms.TextInput(attrs={
+                    "data-chip-cents": cents, "inputmode": "numeric", "pattern": "[0-9]*",
+                    "autocomplete": "off", "placeholder": "0", "size": 5}),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for colour, _ in CHIP_COLOURS:
+            try:
+                data[colour] = read_count(self.data.get(colour), colour)
+            except LedgerError as error:
+                self.add_error(colour, str(error))
+        return data
+
+    def chips(self) -> dict[str, int]:
+        return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
+
+
+class AnswerForm(forms.Form):
+    """The tablet's Approve or Decline of one request (with Django's CSRF token)."""
+
+    reason = forms.CharField(label="Reason (the player sees it)", required=False,
+                             max_length=REASON_LENGTH)
+    confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)

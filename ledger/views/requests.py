@@ -1,0 +1,92 @@
+"""The tablet's side of the phones' requests: the night's page lists those waiting (in the page
+it serves, and in a small list polled every 2 s), and the holder of the bank answers each with
+`POST /s/<night>/asks/<id>/approve/` or `/decline/` (an optional `reason`, shown to the
+player). Approving writes through the tablet's own buy-in and cash-out services, once
+(services/requests.py); a refusal by the rules comes back on the night's page with its sentence,
+the request still waiting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger import services
+from ledger.models import PokerSession
+from ledger.permissions import banker_required
+from ledger.phone_forms import AnswerForm
+from ledger.selectors import bank_state
+from ledger.services import LedgerError, NotTheHolder, PossibleDuplicate
+
+from .common import dashboard_url, get_session, saved_redirect
+from .pending import requests_context
+from .sessions import dashboard_context
+
+
+@banker_required
+@require_GET
+def requests_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The list polled by the night's page: 204 while it is what the page shows."""
+    session = get_session(pk)
+    context = requests_context(session)
+    if request.GET.get("seen") == context["pending_seen"]:
+        return HttpResponse(status=204)
+    return render(request, "ledger/_requests.html",
+                  {"session": session, "bank": bank_state(session, request.user), **context})
+
+
+def _answered_again(request: HttpRequest, session: PokerSession, status: int,
+                    **extra: Any) -> HttpResponse:
+    """The night's page with the answer's refusal on top of the waiting requests."""
+    context = dashboard_context(request, session, **extra)
+    return render(request, "ledger/dashboard.html", context, status=status)
+
+
+@banker_required
+@require_POST
+def request_approve(request: HttpRequest, pk: int, request_pk: int) -> HttpResponse:
+    """Approve a request: the buy-in or the cash-out the tablet's form would write, once."""
+    session = get_session(pk)
+    form = AnswerForm(request.POST)
+    confirm = form.is_valid() and bool(form.cleaned_data.get("confirm_duplicate"))
+    try:
+        answered = services.request_approve(session=session, request=request_pk,
+                                            user=request.user, confirm_duplicate=confirm)
+    except PossibleDuplicate as duplicate:
+        return _answered_again(request, session, 200,
+                               request_duplicate={"pk": request_pk, "text": str(duplicate)})
+    except NotTheHolder as refused:
+        return _answered_again(request, session, 403,
+                               request_error={"pk": request_pk, "text": str(refused)})
+    except LedgerError as error:
+        status = 404 if error.code == "no_request" else 400
+        return _answered_again(request, session, status,
+                               request_error={"pk": request_pk, "text": str(error)})
+    assert answered.entry is not None   # approved: the constraint says so
+    return saved_redirect(session, answered.entry)
+
+
+@banker_required
+@require_POST
+def request_decline(request: HttpRequest, pk: int, request_pk: int) -> HttpResponse:
+    """Decline a request, with a reason the player sees; nothing is written to the journal."""
+    session = get_session(pk)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        text = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return _answered_again(request, session, 400,
+                               request_error={"pk": request_pk, "text": text})
+    try:
+        services.request_decline(session=session, request=request_pk,
+                                 reason=form.cleaned_data["reason"], user=request.user)
+    except NotTheHolder as refused:
+        return _answered_again(request, session, 403,
+                               request_error={"pk": request_pk, "text": str(refused)})
+    except LedgerError as error:
+        status = 404 if error.code == "no_request" else 400
+        return _answered_again(request, session, status,
+                               request_error={"pk": request_pk, "text": str(error)})
+    return redirect(dashboard_url(session) + "#requests")

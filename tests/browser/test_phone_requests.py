@@ -1,0 +1,159 @@
+"""The players' phones take part, in a real browser with two contexts: the tablet (1024×768)
+and a phone (390×844). Fred asks for $20 on THE BOOK; the tablet shows it without a reload and
+the banker approves with one tap; the phone shows it approved and THE BOOK moved, without a
+reload. A second ask is declined with a reason the phone shows. At the end Fred and Gus count
+their chips on their phones (the phone shows the total and what it pays, B12), the banker
+approves both counts and closes the night."""
+
+import datetime
+import re
+import time
+
+import pytest
+from test_layout import NO_SIDEWAYS, PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "correct-horse-battery-staple"
+TABLET = {"width": 1024, "height": 768}
+LIVE = 3_000   # ms: a request reaches the tablet, an answer the phone, within 3 s
+
+
+def _banker(username: str):
+    from django.contrib.auth.models import User
+
+    from ledger.permissions import make_banker
+
+    user = User.objects.create_user(username=username, password=PASSWORD,
+                                    first_name=username.capitalize())
+    make_banker(user)
+    return user
+
+
+def _open_night():
+    from ledger import services
+
+    ann = _banker("ann")
+    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
+                                 ("Gus", "BOGU", {"regular": False, "invited_by": "Fred"})]:
+        services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
+                                    seating=["Fred", "Gus"], key="open-night", user=ann)
+    services.buyin_create(session=session, player="Gus", amount="10.00", paid="cash",
+                          key="gus-buys", user=ann)
+    return session
+
+
+def _phone(browser, live_server, name: str):
+    from ledger.models import Player
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    token = Player.objects.get(name=name).balance_token
+    page.goto(f"{live_server.url}/p/{token}/")
+    return context, page
+
+
+def _seen_within(page, selector: str, started: float) -> float:
+    page.wait_for_selector(selector, timeout=LIVE + 1_000)
+    return time.monotonic() - started
+
+
+def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots):
+    from ledger.models import Entry, PhoneRequest
+
+    session = _open_night()
+    table_url = f"{live_server.url}/s/{session.pk}/"
+    tablet_context = browser.new_context(viewport=TABLET)
+    tablet = tablet_context.new_page()
+    tablet.goto(live_server.url + "/login/")
+    tablet.fill("#id_username", "ann")
+    tablet.fill("#id_password", PASSWORD)
+    tablet.click("button[type=submit]")
+    tablet.wait_for_url(live_server.url + "/")
+    tablet.goto(table_url)
+    freds, fred = _phone(browser, live_server, "Fred")
+    guss, gus = _phone(browser, live_server, "Gus")
+    waits = []
+    try:
+        # Fred asks for $20 on THE BOOK: +$20, THE BOOK, send.
+        fred.click("button[data-step-for='ask_amount'][value='2000']")
+        assert fred.input_value("#ask_amount") == "20.00"
+        fred.check("input[name=paid][value=book]")
+        fred.click("#ask-send")
+        fred.wait_for_selector("#my-requests >> text=waiting for the banker")
+        assert not Entry.objects.filter(player__name="Fred").exists()   # not money yet
+        ask = PhoneRequest.objects.get(player__name="Fred")
+        started = time.monotonic()
+        navigations = []
+        tablet.on("framenavigated", lambda frame: navigations.append(frame.url))
+        waits.append(_seen_within(tablet, f"#request-{ask.pk} >> text=asks for $20.00", started))
+        assert navigations == []                                         # no reload
+        assert "THE BOOK" in tablet.inner_text(f"#request-{ask.pk}")
+        tablet.screenshot(path=str(shots / "phone-request-on-tablet-1024x768.png"))
+
+        tablet.click(f"#approve-{ask.pk}")                               # one tap
+        tablet.wait_for_selector("#saved >> text=Fred bought $20.00")
+        started = time.monotonic()
+        waits.append(_seen_within(fred, f"#my-request-{ask.pk} >> text=approved", started))
+        fred.wait_for_selector("#live >> text=You owe", timeout=LIVE)   # the balance moved
+        assert "$20.00" in fred.inner_text("#live")
+        assert Entry.objects.filter(kind=Entry.BUY, player__name="Fred").count() == 1
+
+        # A second ask, declined with a reason.
+        fred.fill("#ask_amount", "50")
+        fred.check("input[name=paid][value=cash]")
+        fred.click("#ask-send")
+        second = PhoneRequest.objects.filter(player__name="Fred").latest("id")
+        tablet.wait_for_selector(f"#request-{second.pk}", timeout=LIVE + 1_000)
+        tablet.fill(f"#reason-{second.pk}", "Pay the $20 first, Fred")
+        tablet.click(f"#decline-{second.pk}")
+        tablet.wait_for_selector(f"#request-{second.pk}", state="detached")
+        started = time.monotonic()
+        waits.append(_seen_within(fred, f"#my-request-{second.pk} >> text=declined", started))
+        assert "“Pay the $20 first, Fred”" in fred.inner_text(f"#my-request-{second.pk}")
+        assert Entry.objects.filter(kind=Entry.BUY, player__name="Fred").count() == 1
+        fred.screenshot(path=str(shots / "phone-requests-390x844.png"), full_page=True)
+        assert fred.evaluate(NO_SIDEWAYS)
+
+        # The counts: the phone shows the total and what it pays before sending (B12).
+        fred.fill("#count_green", "3")
+        fred.fill("#count_black", "1")
+        fred.fill("#count_white", "1")
+        assert fred.inner_text("#chip-total") == "$16.05"
+        assert fred.inner_text("#chip-whole") == "$16.00"
+        assert fred.inner_text("#chip-odd") == "$0.05"
+        fred.fill("#count_white", "")
+        assert fred.inner_text("#chip-total") == "$16.00"
+        fred.click("#count-send")
+        fred.wait_for_selector("#my-requests >> text=counted $16.00")
+        gus.fill("#count_green", "2")
+        gus.fill("#count_black", "4")
+        gus.click("#count-send")
+        gus.wait_for_selector("#my-requests >> text=counted $14.00")
+        counts = list(PhoneRequest.objects.filter(kind="count").select_related("player")
+                      .order_by("id"))
+        for count in counts:
+            tablet.wait_for_selector(f"#request-{count.pk}", timeout=LIVE + 1_000)
+            tablet.click(f"#approve-{count.pk}")
+            tablet.wait_for_selector(f"#saved >> text={count.player.name} turned in")
+        assert tablet.inner_text("#chips-outstanding") == "$0.00"
+        gus.wait_for_selector(f"#my-request-{counts[1].pk} >> text=approved",
+                              timeout=LIVE + 1_000)
+
+        # Close the night.
+        tablet.goto(table_url + "close/")
+        tablet.check("#id_confirm")
+        tablet.click("button:text('Close the session')")
+        tablet.wait_for_url(re.compile(r"/settle/$"))
+        session.refresh_from_db()
+        assert not session.is_open
+        assert fred.locator("#ask-form").count() == 1       # the page as it was loaded...
+        fred.reload()
+        assert fred.locator("#ask-form").count() == 0       # ...and now: no night to ask in
+    finally:
+        tablet_context.close()
+        freds.close()
+        guss.close()
+    assert all(wait < LIVE / 1000 for wait in waits), waits
+    print("live waits (s):", [round(w, 2) for w in waits])
