@@ -25,8 +25,9 @@ more?" until the answer is no; that last "no" is the proof. Each question is a s
 Limits
 ------
 Work is counted (rows listed, states, groups tried, words of the sums table) against a fixed
-budget, `PROOF_BUDGET`, never a clock, so the answer is the same on every machine; one unit is
-about half a microsecond on a 2020s laptop core, so the budget is about a second. Out of budget
+budget, `PROOF_BUDGET`, never a clock, so the answer is the same on every machine; a unit cost
+0.3-0.6 microseconds on the 2-core machine bench/settle.py was run on, so the budget is about a
+second there. Out of budget
 the best split found so far is returned, unproven (still never worse than the greedy one).
 What spends it: books where the best split is well below the bound, so every near miss has to
 be ruled out - many people within a few dollars of each other and one or two big balances that
