@@ -1,17 +1,20 @@
-"""Debt consolidation (B8): median time to settle 20 and 25 random parties, proven minimal.
+"""Debt consolidation (B8): time to settle THE BOOK of 30, 35 and 40 people, and how many
+settlements are proven minimal.
 
-Books are random nickel amounts: within ±$20 (many zero-sum groups, the hard case) and within
-±$100 (fewer). The peer is the greedy largest-debtor-to-largest-creditor settlement measured in
-the same run: the ratio is what proving the fewest payments costs over not trying.
+Books are random balances in nickels (the unit of play), summing to zero: within ±$20 (many
+small zero-sum groups: the hard case for the proof), ±$100 and ±$500. "before" is the search
+that lists every zero-sum group alone (`proof_budget=0`, the greedy split when it gives up);
+"after" adds the proof search of rules.zero_sum. Run: `python -m bench settle`.
 """
 
 import random
 import statistics
 import time
 
-from rules.settle import _settle_group, settle_balances
+from rules.settle import settle_balances
 
 BOOKS = 15
+SPREADS = ((400, "±$20"), (2000, "±$100"), (10000, "±$500"))
 
 
 def _book(parties: int, seed: int, spread: int) -> dict[str, int]:
@@ -21,25 +24,30 @@ def _book(parties: int, seed: int, spread: int) -> dict[str, int]:
     return {f"P{i:02d}": cents for i, cents in enumerate(amounts)}
 
 
-def _timed(fn, book) -> tuple[float, object]:
-    start = time.perf_counter()
-    result = fn(book)
-    return time.perf_counter() - start, result
+def _run(books: list[dict[str, int]], **budgets: int) -> tuple[list[float], int, int]:
+    times, proven, payments = [], 0, 0
+    for book in books:
+        start = time.perf_counter()
+        result = settle_balances(book, **budgets)
+        times.append(time.perf_counter() - start)
+        proven += result.minimal
+        payments += len(result.transfers)
+    return sorted(times), proven, payments
+
+
+def _line(label: str, times: list[float], proven: int) -> str:
+    p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+    return (f"{label} median {statistics.median(times) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms, "
+            f"max {times[-1] * 1000:.0f} ms, proven {proven}/{len(times)}")
 
 
 def main() -> None:
-    for parties in (20, 25):
-        for spread, label in ((400, "±$20"), (2000, "±$100")):
+    for parties in (30, 35, 40):
+        for spread, label in SPREADS:
             books = [_book(parties, seed, spread) for seed in range(BOOKS)]
-            exact = [_timed(settle_balances, book) for book in books]
-            greedy = [_timed(lambda b: _settle_group(sorted(b.items())), book) for book in books]
-            proven = sum(result.minimal for _, result in exact)
-            saved = sum(len(g) - len(e.transfers)
-                        for (_, e), (_, g) in zip(exact, greedy, strict=True))
-            median = statistics.median(t for t, _ in exact)
-            peer = statistics.median(t for t, _ in greedy)
-            worst = max(t for t, _ in exact)
-            print(f"settle {parties} parties {label}: median {median * 1000:.1f} ms, "
-                  f"worst {worst * 1000:.1f} ms, proven {proven}/{BOOKS}, "
-                  f"greedy median {peer * 1000:.2f} ms (x{median / peer:.0f}), "
-                  f"{saved} payments saved over greedy")
+            before, proven_before, paid_before = _run(books, proof_budget=0)
+            after, proven_after, paid_after = _run(books)
+            print(f"settle {parties} people {label}: "
+                  f"{_line('before', before, proven_before)}; "
+                  f"{_line('after', after, proven_after)}; "
+                  f"{paid_before - paid_after} payments saved", flush=True)

@@ -14,10 +14,14 @@ payments, and no set of payments can do better). Finding that partition is a har
    people fills at least 1/m of a group. Only zero-sum states arise, so the memo stays small.
 
 A fixed work budget (not a clock, so the answer never depends on the machine) guards the search;
-beyond it zero-sum threes and fours are peeled off greedily and the rest settled largest to
-largest, with `minimal=False` unless the count meets the lower bound anyway. (Splitting the
-people by who owed whom would not be exact: +1 +1 -2 in one circle and -1 -1 +2 in another
-settle in 4 payments apart but in 3 together, so the search always sees everyone.)
+it lists every zero-sum group, which stops paying off at about 30 people. Beyond it zero-sum
+threes and fours are peeled off greedily, and `rules.zero_sum` improves on that split and
+proves it best with a search that never lists the big groups (40 people in about a second at
+most; its docstring says where it gives up). `minimal=False` only if that search runs out of its
+own budget too and the count does not meet the lower bound anyway. The first search stays first
+so that a book it proves keeps the same payments. (Splitting the people by who owed whom would
+not be exact: +1 +1 -2 in one circle and -1 -1 +2 in another settle in 4 payments apart but in
+3 together, so the search always sees everyone.)
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 
 from .errors import RulesError
 from .money import format_cents
+from .zero_sum import PROOF_BUDGET, most_zero_sum_groups
 
 # Work units: sub-multiset sums listed plus search steps. 25 random parties need far fewer.
 SEARCH_BUDGET = 2_000_000
@@ -57,11 +62,15 @@ class _OutOfBudget(Exception):
     pass
 
 
-def settle_balances(balances: Mapping[str, int], *, budget: int = SEARCH_BUDGET) -> Settlement:
-    """Settle balances in cents (negative = owes) with the fewest transfers we can prove."""
+def settle_balances(balances: Mapping[str, int], *, budget: int = SEARCH_BUDGET,
+                    proof_budget: int = PROOF_BUDGET) -> Settlement:
+    """Settle balances in cents (negative = owes) with the fewest transfers we can prove.
+
+    `budget` is the work allowed to the search that lists every group, `proof_budget` to the
+    one for bigger books (rules.zero_sum)."""
     owed = _checked_balances(balances)
     pairs, rest = _cancel_opposites(owed)
-    groups, proven = _fewest_groups(rest, budget)
+    groups, proven = _fewest_groups(rest, budget, proof_budget)
     transfers: list[Transfer] = []
     for group in pairs + groups:
         transfers.extend(_settle_group(group))
@@ -192,7 +201,8 @@ class _Layout:
         return ((state | self.guards) - group) & self.guards == self.guards
 
 
-def _fewest_groups(owed: dict[str, int], budget: int) -> tuple[list[Group], bool]:
+def _fewest_groups(owed: dict[str, int], budget: int, proof_budget: int
+                   ) -> tuple[list[Group], bool]:
     """Partition the people into the most zero-sum groups; the bool says it was proven."""
     if not owed:
         return [], True
@@ -201,8 +211,24 @@ def _fewest_groups(owed: dict[str, int], budget: int) -> tuple[list[Group], bool
         work = [budget]
         packed_groups = _search(layout, _ZeroSumGroups(layout, work), work)
     except _OutOfBudget:
-        return _greedy_groups(owed)
+        return _proven_groups(owed, *_greedy_groups(owed), proof_budget)
     return _named_groups(layout, packed_groups), True
+
+
+def _proven_groups(owed: dict[str, int], greedy: list[Group], proven: bool, budget: int
+                   ) -> tuple[list[Group], bool]:
+    """Improve on the greedy groups and prove the most (rules.zero_sum), within its budget."""
+    if proven:
+        return greedy, True
+    names = sorted(owed)
+    index = {name: i for i, name in enumerate(names)}
+    start = [sum(1 << index[name] for name, _ in group) for group in greedy]
+    masks, proven = most_zero_sum_groups([owed[name] for name in names], start, budget)
+    if masks is start:
+        return greedy, proven
+    groups = [[(names[i], owed[names[i]]) for i in range(len(names)) if mask >> i & 1]
+              for mask in masks]
+    return groups, proven
 
 
 @dataclass
