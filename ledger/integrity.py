@@ -195,10 +195,11 @@ def audit(session: PokerSession | None = None) -> dict[str, Any]:
     facts = _facts(entries, sessions, players, links["edited"])
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
+    dangling = _dangling(entries, postings, notes, sessions, players)
     guards = trigger_problems()
     return {
         "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
-        and links["ok"] and not (unreadable or stray or stray_notes or facts or guards),
+        and links["ok"] and not (unreadable or stray or stray_notes or facts or dangling or guards),
         "postings_total": total,
         "unbalanced_entries": unbalanced,
         "book_total": book_total,
@@ -209,9 +210,38 @@ def audit(session: PokerSession | None = None) -> dict[str, Any]:
         "unreadable": unreadable,
         "stray_postings": sorted(stray),
         "stray_notes": sorted(stray_notes),
-        "facts": facts,
+        "facts": facts + dangling,
         "guards": guards,
     }
+
+
+def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
+              notes: list[dict[str, Any]], sessions: Mapping[int, Any],
+              players: list[dict[str, Any]]) -> list[str]:
+    """Journal rows that name a night, a person or a bank note that is not there."""
+    people = {row["id"] for row in players}
+    known = {"session": set(sessions), "player": people, "bank note": {n["id"] for n in notes}}
+    missing: dict[tuple[str, Any], set[str]] = {}
+
+    def need(what: str, value: Any, where: str) -> None:
+        if value is not None and value not in known[what]:
+            missing.setdefault((what, value), set()).add(where)
+
+    for row in entries:
+        need("session", row["session_id"], f"entry {row['id']}")
+        need("player", row["player_id"], f"entry {row['id']}")
+        need("player", row["counterparty_id"], f"entry {row['id']}")
+    for row in postings:
+        need("session", row["session_id"], f"posting {row['id']}")
+        need("player", row["player_id"], f"posting {row['id']}")
+        need("bank note", row["note_id"], f"posting {row['id']}")
+    for row in notes:
+        need("session", row["session_id"], f"bank note {row['id']}")
+        need("player", row["debtor_id"], f"bank note {row['id']}")
+        need("player", row["holder_id"], f"bank note {row['id']}")
+    return [f"{what} {value!r} is not there, but {', '.join(sorted(where)[:5])}"
+            f"{' and more' if len(where) > 5 else ''} name{'s' if len(where) == 1 else ''} it"
+            for (what, value), where in sorted(missing.items(), key=lambda item: repr(item[0]))]
 
 
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
@@ -283,7 +313,7 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
                          f"(entry {closed_by[0]})")
         elif night["status"] == PokerSession.CLOSED and not closed_by:
             found.append(f"session {pk} is marked closed, but its journal never closed it")
-        if night["status"] == PokerSession.OPEN and night["settlement"] not in ({}, None):
+        if night["status"] == PokerSession.OPEN and night["settlement"] != {}:
             found.append(f"session {pk} is open but carries a settlement")
         if len(closed_by) > 1:
             found.append(f"session {pk} was closed more than once (entries {closed_by})")
