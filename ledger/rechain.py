@@ -60,32 +60,37 @@ def keyed_verify(key: bytes) -> Callable[[str, Mapping[str, Any]], bool]:
     return verify
 
 
-def rechain_journal(connection: Any, *, entries: Any, postings: Any, notes: Any, sessions: Any,
-                    players: Any, verify: Callable[[str, Mapping[str, Any]], bool],
-                    verify_name: Callable[[int, str, str], bool], key: bytes) -> dict[str, int]:
-    """Re-chain every entry and re-seal every name under `key`; how many of each changed, and
-    how many were kept as they were because they did not verify."""
-    from ledger.signals import drop_append_only_triggers, install_append_only_triggers
-
+def plan(*, entries: Any, postings: Any, notes: Any, sessions: Any, players: Any,
+         verify: Callable[[str, Mapping[str, Any]], bool],
+         verify_name: Callable[[int, str, str], bool], key: bytes) -> dict[str, Any]:
+    """What re-chaining under `key` would write: new chain values (entry id, value), new name
+    seals (player id, value), and the entries and players kept as they were because they do
+    not verify under the old formula or key."""
     rows = journal_rows(entries, postings, notes, sessions)
     links = chain.rechain(rows, verify=verify,
                           relink=lambda previous, row: chain.link(previous, content(row), key))
-    stored = {row["id"]: row["chain"] for row in rows}
-    kept = sum(1 for row in rows if links[row["id"]] == row["chain"])
-    names = []
-    kept_names = 0
-    for pk, name, seal in players.objects.values_list("id", "name", "name_seal"):
+    kept = [row["id"] for row in rows if links[row["id"]] == row["chain"]]
+    names, kept_names = [], []
+    for pk, name, seal in players.objects.order_by("id").values_list("id", "name", "name_seal"):
         if verify_name(pk, name, seal):
-            names.append((chain.name_seal(pk, name, key), pk))
+            names.append((pk, chain.name_seal(pk, name, key)))
         else:
-            kept_names += 1
+            kept_names.append(pk)
+    stored = {row["id"]: row["chain"] for row in rows}
+    return {"links": [(pk, value) for pk, value in links.items() if value != stored[pk]],
+            "names": names, "kept": kept, "kept_names": kept_names}
+
+
+def write(connection: Any, planned: Mapping[str, Any]) -> None:
+    """Write a plan, the append-only triggers dropped for the while."""
+    from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+
     drop_append_only_triggers(connection.alias)
     with connection.cursor() as cursor:
-        changes = [(value, pk) for pk, value in links.items() if value != stored[pk]]
-        if changes:
-            cursor.executemany("UPDATE ledger_entry SET chain = %s WHERE id = %s", changes)
-        if names:
-            cursor.executemany("UPDATE ledger_player SET name_seal = %s WHERE id = %s", names)
+        if planned["links"]:
+            cursor.executemany("UPDATE ledger_entry SET chain = %s WHERE id = %s",
+                               [(value, pk) for pk, value in planned["links"]])
+        if planned["names"]:
+            cursor.executemany("UPDATE ledger_player SET name_seal = %s WHERE id = %s",
+                               [(value, pk) for pk, value in planned["names"]])
     install_append_only_triggers(connection.alias)
-    return {"entries": len(changes), "kept": kept, "names": len(names),
-            "kept_names": kept_names}

@@ -14,19 +14,18 @@ from django.db import migrations, models
 
 def rechain_under_the_key(apps, schema_editor):
     from ledger.ledger_key import ledger_key
-    from ledger.rechain import legacy_verify, rechain_journal
+    from ledger.rechain import legacy_verify, plan, write
 
     Entry = apps.get_model("ledger", "Entry")
     Player = apps.get_model("ledger", "Player")
     if not Entry.objects.exists() and not Player.objects.exists():
         return
-    rechain_journal(
-        schema_editor.connection,
+    write(schema_editor.connection, plan(
         entries=Entry, postings=apps.get_model("ledger", "Posting"),
         notes=apps.get_model("ledger", "BankNote"),
         sessions=apps.get_model("ledger", "PokerSession"), players=Player,
         verify=legacy_verify, verify_name=lambda pk, name, seal: True, key=ledger_key(),
-    )
+    ))
 
 
 class Migration(migrations.Migration):

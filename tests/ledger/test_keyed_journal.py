@@ -398,3 +398,51 @@ def test_the_close_entry_is_the_moment_the_night_closed(closed_night):
     close = Entry.objects.get(session=closed_night.session, kind=Entry.CLOSE)
     assert closed_night.session.closed_at == close.created_at
     assert isinstance(close.created_at, datetime.datetime)
+
+
+# ---- rotation ------------------------------------------------------------------------------
+
+
+def _rekey(*args):
+    out, err = StringIO(), StringIO()
+    try:
+        call_command("rekey", *args, stdout=out, stderr=err)
+    except SystemExit as stop:
+        return stop.code, out.getvalue(), err.getvalue()
+    return 0, out.getvalue(), err.getvalue()
+
+
+def test_rekey_moves_the_journal_and_the_names_to_the_new_key(closed_night, settings, tmp_path):
+    old_file = tmp_path / "ledger.key.old"
+    old_file.write_text(settings.LEDGER_KEY + "\n")
+    settings.LEDGER_KEY = "the-new-ledger-key-the-new-ledger-key-0001"
+    assert not selectors.audit()["ok"]                  # the new key does not verify yet
+    code, out, err = _rekey(str(old_file))
+    assert code == 0 and err == "" and "The journal is now chained under key" in out
+    assert selectors.audit()["ok"]
+    from ledger_night import open_night  # a new night writes under the new key
+
+    open_night(seating=("Fred", "Ann")).buy("Fred", "5.00")
+    assert selectors.audit()["ok"]
+
+
+def test_rekey_with_a_wrong_old_key_writes_nothing(closed_night, settings, tmp_path):
+    wrong = tmp_path / "wrong.key"
+    wrong.write_text("w" * 40)
+    before = list(Entry.objects.order_by("id").values_list("chain", flat=True))
+    settings.LEDGER_KEY = "the-new-ledger-key-the-new-ledger-key-0001"
+    code, _, err = _rekey(str(wrong))
+    assert code == 1 and err.startswith("problem: ") and "Nothing written" in err
+    assert list(Entry.objects.order_by("id").values_list("chain", flat=True)) == before
+
+
+def test_rekey_refuses_the_same_key_and_a_missing_file(settings, tmp_path):
+    same = tmp_path / "same.key"
+    same.write_text(settings.LEDGER_KEY)
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="are the same") as refused:
+        call_command("rekey", str(same))
+    assert refused.value.returncode == 2
+    with pytest.raises(CommandError, match="there is no file"):
+        call_command("rekey", str(tmp_path / "absent.key"))
