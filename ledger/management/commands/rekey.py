@@ -60,8 +60,9 @@ class Command(BaseCommand):
                     f"problem: {len(planned['kept'])} entries and {len(planned['kept_names'])} "
                     f"names do not verify under the old key {key_id(old)} (entries "
                     f"{planned['kept'][:10]}, players {planned['kept_names'][:10]}): is it the "
-                    "right key? `manage.py audit` with it says what is wrong; --keep-broken "
-                    "re-chains anyway and leaves those named. Nothing written.")
+                    f"right key? `DJANGO_LEDGER_KEY_FILE={path} manage.py audit` says what is "
+                    "wrong; --keep-broken re-chains anyway and leaves those named. Nothing "
+                    "written.")
                 raise SystemExit(1)
             write(connection, planned)
         self.stdout.write(
