@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.forms.boundfield import BoundField
 
+from ledger.numbers import read_whole_number, whole_number
 from ledger.services.cashout import CHIP_VALUES
 from rules.errors import MoneyError
 from rules.games.definition import GameDef
@@ -29,6 +30,24 @@ PAID_CHOICES = [
 # B10: the chip colours in the order the banker counts them, cheapest first, with their value
 # in cents (the services' table is the one source of the values).
 CHIP_COLOURS = sorted(CHIP_VALUES.items(), key=lambda item: item[1])
+
+
+__all__ = ["read_whole_number", "whole_number"]   # the one reader, for the views too
+
+
+class CountField(forms.IntegerField):
+    """A whole number typed on a page (a chip count): ASCII digits only (`whole_number`)."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = whole_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            below = whole_number(value.strip()[1:])   # said as "cannot be negative"
+            number = None if below is None else -below
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 def new_key() -> str:
@@ -144,7 +163,8 @@ def _player_field(label: str, choices: Iterable[tuple[Any, str]], *, required: b
     if empty is not None:
         choices = [("", empty), *choices]
     return forms.TypedChoiceField(
-        label=label, choices=choices, coerce=int, required=required, empty_value=None
+        label=label, choices=choices, coerce=read_whole_number, required=required,
+        empty_value=None
     )
 
 
@@ -208,7 +228,7 @@ class CashOutForm(RosterForm):
         self.nothing = nothing   # "Cashed out nothing": a player who lost everything
         self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
         for colour, cents in CHIP_COLOURS:
-            self.fields[colour] = forms.IntegerField(
+            self.fields[colour] = CountField(
                 label=colour.capitalize(),
                 min_value=0,
                 max_value=100_000,
@@ -232,10 +252,7 @@ class CashOutForm(RosterForm):
         """The counts typed so far, for the running total; unreadable ones count as zero."""
         counts = {}
         for colour in self.colours():
-            try:
-                counts[colour] = max(0, int(self.data.get(colour) or 0))
-            except (TypeError, ValueError):
-                counts[colour] = 0
+            counts[colour] = whole_number(self.data.get(colour) or 0) or 0
         return counts
 
     def chips(self) -> dict[str, int]:
@@ -324,7 +341,7 @@ class CorrectionForm(KeyedForm):
 class NoteActionForm(KeyedForm):
     """Commit an open bank note into THE BOOK, or void it (B5)."""
 
-    note = forms.IntegerField(widget=forms.HiddenInput)
+    note = CountField(widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[("commit", "Commit"), ("void", "Void")])
 
 
@@ -377,7 +394,7 @@ class SessionOpenForm(KeyedForm):
         self.fields["players"] = forms.TypedMultipleChoiceField(
             label="Who is playing",
             choices=players,
-            coerce=int,
+            coerce=read_whole_number,
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
@@ -387,8 +404,9 @@ class SessionOpenForm(KeyedForm):
         ids: list[int] = []
         for part in (self.cleaned_data.get("order") or "").split(","):
             part = part.strip()
-            if part.isdigit() and part.isascii() and int(part) not in ids:
-                ids.append(int(part))
+            number = whole_number(part)
+            if number is not None and number not in ids:
+                ids.append(number)
         return ids
 
     def seating(self) -> list[int]:
@@ -412,10 +430,11 @@ class SeatingForm(KeyedForm):
     )
 
     def clean_order(self) -> list[int]:
-        parts = self.cleaned_data["order"].split(",")
-        if not all(p.isdigit() and p.isascii() for p in parts):
+        parts = [whole_number(p) for p in self.cleaned_data["order"].split(",")]
+        numbers = [p for p in parts if p is not None]
+        if len(numbers) != len(parts):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
-        return [int(p) for p in parts]
+        return numbers
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -423,11 +442,11 @@ class SeatingForm(KeyedForm):
         order, move = data.get("order"), data.get("move") or ""
         if order is None:
             return data
-        pk, _, direction = move.partition(":")
-        if not (pk.isdigit() and pk.isascii()) or int(pk) not in order \
-                or direction not in ("up", "down"):
+        text, _, direction = move.partition(":")
+        pk = whole_number(text)
+        if pk is None or pk not in order or direction not in ("up", "down"):
             raise forms.ValidationError("Tap the arrow beside a player to move them.")
-        at = order.index(int(pk))
+        at = order.index(pk)
         to = at - 1 if direction == "up" else at + 1
         if 0 <= to < len(order):
             order[at], order[to] = order[to], order[at]

@@ -110,6 +110,10 @@ class Player(models.Model):
         max_length=64, unique=True, default=new_balance_token, editable=False
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The name sealed with the player's id under the journal's key (ledger/chain.py): the
+    # journal points at ids, so a name edited or two names swapped behind the site's back
+    # would move money between people; the audit names it. Kept up to date by save().
+    name_seal = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -130,6 +134,21 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, and seal the name with the id (known only after the first insert)."""
+        from ledger.chain import name_seal
+
+        update_fields = kwargs.get("update_fields")
+        if self.pk is not None:
+            self.name_seal = name_seal(self.pk, self.name)
+            if update_fields is not None and "name" in update_fields:
+                kwargs["update_fields"] = {*update_fields, "name_seal"}
+            super().save(*args, **kwargs)
+            return
+        super().save(*args, **kwargs)
+        self.name_seal = name_seal(self.pk, self.name)
+        type(self).objects.filter(pk=self.pk).update(name_seal=self.name_seal)
 
 
 class PokerSession(models.Model):

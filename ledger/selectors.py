@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Min, Q, QuerySet, Sum
 
-from ledger import chain
+from ledger.integrity import SEAL_DIGITS, audit, seal_check
 from ledger.models import (
     Account,
     BankNote,
@@ -37,7 +37,6 @@ from ledger.services import requests as requests_service
 from ledger.services.journal import (
     Banker,
     book_balances,
-    chain_fields,
     open_note_balances,
     session_totals,
 )
@@ -725,92 +724,6 @@ def settle_up_report(session: PokerSession) -> dict[str, Any]:
     }
 
 
-def audit(session: PokerSession | None = None) -> dict[str, Any]:
-    """Does every entry balance, do all postings together sum to zero, and is the journal's
-    hash chain whole (R5)? Three queries, whatever the journal's size.
-
-    With a session, only that night's entries are checked one by one (the totals and the
-    chain stay global).
-    """
-    postings: dict[int, list[Mapping[str, Any]]] = {}
-    total = book_total = count = 0
-    surrogate: dict[int, int] = {}
-    for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
-                                                 "note_id", "amount"):
-        postings.setdefault(row["entry_id"], []).append(row)
-        count += 1
-        total += row["amount"]
-        if row["kind"] == Account.BOOK:
-            book_total += row["amount"]
-        elif row["kind"] == Account.SURROGATE:
-            surrogate[row["session_id"]] = surrogate.get(row["session_id"], 0) + row["amount"]
-    notes = {row["entry_id"]: row for row in BankNote.objects.order_by().values(
-        "id", "entry_id", "debtor_id", "holder_id", "amount")}
-    rows = list(Entry.objects.order_by("sequence", "id").values("id", "sequence", "chain",
-                                                                *chain_fields()))
-    unbalanced = sorted(
-        row["id"] for row in rows
-        if (session is None or row["session_id"] == session.pk)
-        and row["id"] in postings and sum(p["amount"] for p in postings[row["id"]]) != 0
-    )
-    links = _chain(rows, postings, notes)
-    unbalanced_books = sorted(pk for pk, value in surrogate.items() if value)
-    return {
-        "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
-        and links["ok"],
-        "postings_total": total,
-        "unbalanced_entries": unbalanced,
-        "book_total": book_total,
-        "unbalanced_surrogate_books": unbalanced_books,
-        "entries": len(rows),
-        "postings": count,
-        "chain": links,
-    }
-
-
-def chain_check() -> dict[str, Any]:
-    """The journal's hash chain recomputed from the rows as they are now (see `_chain`)."""
-    postings: dict[int, list[Mapping[str, Any]]] = {}
-    for row in Posting.objects.order_by().values("entry_id", "kind", "session_id", "player_id",
-                                                 "note_id", "amount"):
-        postings.setdefault(row["entry_id"], []).append(row)
-    notes = {row["entry_id"]: row for row in BankNote.objects.order_by().values(
-        "id", "entry_id", "debtor_id", "holder_id", "amount")}
-    rows = Entry.objects.order_by("sequence", "id").values("id", "sequence", "chain",
-                                                           *chain_fields())
-    return _chain(rows, postings, notes)
-
-
-def _chain(rows: Iterable[Mapping[str, Any]], postings: Mapping[int, list[Mapping[str, Any]]],
-           notes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
-    """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
-
-    `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
-    `edited`: ids of entries whose fields, postings or bank note no longer match their link;
-    `unsealed`: entries without a sequence number.
-    """
-    gaps: list[list[int]] = []
-    edited: list[int] = []
-    unsealed: list[int] = []
-    previous, expected = chain.GENESIS, 1
-    for row in rows:
-        if row["sequence"] is None:
-            unsealed.append(row["id"])
-            continue
-        note = notes.get(row["id"])
-        content = chain.entry_content(
-            sequence=row["sequence"], entry=row, postings=postings.get(row["id"], []),
-            note=note, note_pk=note["id"] if note else None)
-        if row["sequence"] != expected:
-            gaps.append([expected, row["sequence"] - 1])   # its link cannot be checked
-        elif chain.link(previous, content) != row["chain"]:
-            edited.append(row["id"])
-        previous, expected = row["chain"], row["sequence"] + 1
-    return {"ok": not (gaps or edited or unsealed), "entries": expected - 1, "gaps": gaps,
-            "edited": edited, "unsealed": unsealed}
-
-
-SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
 
 
 def journal_seal(session: PokerSession | None = None) -> str:
@@ -829,17 +742,6 @@ def journal_seal(session: PokerSession | None = None) -> str:
     if newest is None:
         return ""
     return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
-
-
-def seal_check(seal: str) -> str:
-    """"found", "missing" (no entry has its number) or "changed" (the entry with its number
-    has another chain value: the journal was rewritten from there on or before)."""
-    sequence, _, digest = seal.partition("-")
-    chain_value = (Entry.objects.filter(sequence=int(sequence))
-                   .values_list("chain", flat=True).first())
-    if chain_value is None:
-        return "missing"
-    return "found" if chain_value.startswith(digest.lower()) else "changed"
 
 
 def sessions_list() -> QuerySet[PokerSession]:
@@ -1054,7 +956,7 @@ def season_years() -> list[int]:
 
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "chain_check", "deal_state", "entries_of", "hand_result", "journal_seal",
+    "audit", "deal_state", "entries_of", "hand_result", "journal_seal",
     "night_book", "player_book_balance", "player_books", "player_hands", "player_history",
     "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate", "season",
     "season_years", "seal_check", "session_dashboard", "sessions_list", "settle_up_report",

@@ -10,7 +10,10 @@ Beyond UPDATE and DELETE of a row:
 - SQLite: `INSERT OR REPLACE` deletes the row it collides with without firing DELETE triggers
   (recursive_triggers is off); a BEFORE INSERT trigger refuses an insert that collides with an
   existing row on any unique column.
+On PostgreSQL a deferred constraint trigger also refuses, at commit, an entry whose postings
+do not sum to zero (as django-hordak's `check_leg` does), whoever writes them.
 The test suite drops them all before it flushes a test database (tests/conftest.py).
+`trigger_problems` tells the audit which guard is missing, disabled or not what it should be.
 """
 
 from django.db import connections
@@ -32,6 +35,8 @@ def trigger_names(table: str, vendor: str | None = None) -> list[str]:
     """The names of the triggers guarding one table (on the default database's vendor)."""
     vendor = vendor or connections["default"].vendor
     extra = {"sqlite": ["no_replace"], "postgresql": ["no_truncate"]}.get(vendor, [])
+    if vendor == "postgresql" and table == "ledger_posting":
+        extra = [*extra, "balanced"]
     return [f"{table}_{suffix}" for suffix in ["no_update", "no_delete", *extra]]
 
 
@@ -54,7 +59,7 @@ def _sqlite_sql(table: str) -> list[str]:
 
 
 def _postgresql_sql(table: str) -> list[str]:
-    update, delete, truncate = trigger_names(table, "postgresql")
+    update, delete, truncate, *balanced = trigger_names(table, "postgresql")
     statements = []
     for name, head in ((update, "BEFORE UPDATE"), (delete, "BEFORE DELETE")):
         statements.append(f"DROP TRIGGER IF EXISTS {name} ON {table}")
@@ -67,16 +72,38 @@ def _postgresql_sql(table: str) -> list[str]:
         f"CREATE TRIGGER {truncate} BEFORE TRUNCATE ON {table} "
         "FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only()"
     )
+    for name in balanced:
+        statements.append(f"DROP TRIGGER IF EXISTS {name} ON {table}")
+        statements.append(
+            f"CREATE CONSTRAINT TRIGGER {name} AFTER INSERT ON {table} "
+            "DEFERRABLE INITIALLY DEFERRED "
+            "FOR EACH ROW EXECUTE FUNCTION ledger_entry_balances()"
+        )
     return statements
 
 
-_PG_FUNCTION = """
-CREATE OR REPLACE FUNCTION ledger_append_only() RETURNS trigger AS $$
+_PG_BODIES = {
+    "ledger_append_only": """
 BEGIN
     RAISE EXCEPTION '% is append-only: add a reversing entry', TG_TABLE_NAME;
 END;
-$$ LANGUAGE plpgsql
-"""
+""",
+    # Checked at commit, once per posting inserted (the entry's postings are all there then).
+    "ledger_entry_balances": """
+DECLARE
+    total numeric;
+BEGIN
+    SELECT COALESCE(SUM(amount), 0) INTO total FROM ledger_posting WHERE entry_id = NEW.entry_id;
+    IF total <> 0 THEN
+        RAISE EXCEPTION 'entry % does not balance: its postings sum to % cents',
+            NEW.entry_id, total;
+    END IF;
+    RETURN NULL;
+END;
+""",
+}
+_PG_FUNCTIONS = [f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$" + body
+                 + "$$ LANGUAGE plpgsql" for name, body in _PG_BODIES.items()]
 
 
 def install_append_only_triggers(using: str = "default") -> None:
@@ -85,7 +112,8 @@ def install_append_only_triggers(using: str = "default") -> None:
     tables = set(connection.introspection.table_names())
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(_PG_FUNCTION)
+            for function in _PG_FUNCTIONS:
+                cursor.execute(function)
         for table in APPEND_ONLY_TABLES:
             if table not in tables:
                 continue
@@ -128,6 +156,70 @@ def installed_triggers(using: str = "default") -> list[str]:
     wanted = {name for table in APPEND_ONLY_TABLES
               for name in trigger_names(table, connection.vendor)}
     return sorted(names & wanted)
+
+
+def _expected(vendor: str) -> dict[str, str]:
+    """Each guard's name and the definition the database should hold for it."""
+    expected = {}
+    for table in APPEND_ONLY_TABLES:
+        statements = _sqlite_sql(table) if vendor == "sqlite" else _postgresql_sql(table)
+        for sql in statements:
+            if sql.startswith("CREATE"):
+                name = sql.split(" TRIGGER ", 1)[1].split(" ", 1)[0]
+                expected[name] = sql
+    return expected
+
+
+def _same(found: str, wanted: str) -> bool:
+    def plain(text: str) -> str:
+        return " ".join(text.replace("public.", "").replace("CONSTRAINT TRIGGER",
+                                                            "TRIGGER").split()).lower()
+    return plain(found) == plain(wanted)
+
+
+def trigger_problems(using: str = "default") -> list[str]:
+    """What is wrong with the journal's guards in the database, one sentence each: a trigger
+    missing, disabled, or not the one `migrate` installs (its table, event or function changed).
+    Empty when every guard is in place (and on a database without the journal's tables)."""
+    connection = connections[using]
+    if connection.vendor not in ("sqlite", "postgresql"):
+        return []
+    tables = set(connection.introspection.table_names())
+    expected = {name: sql for name, sql in _expected(connection.vendor).items()
+                if any(name.startswith(f"{table}_") for table in tables & set(APPEND_ONLY_TABLES))}
+    found: dict[str, tuple[str, bool]] = {}
+    functions: dict[str, str] = {}
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+            found = {name: (sql or "", True) for name, sql in cursor.fetchall()}
+        else:
+            cursor.execute(
+                "SELECT t.tgname, pg_get_triggerdef(t.oid), t.tgenabled <> 'D' FROM pg_trigger t "
+                "WHERE NOT t.tgisinternal AND t.tgrelid::regclass::text LIKE 'ledger_%%'"
+            )
+            found = {name: (sql, enabled) for name, sql, enabled in cursor.fetchall()}
+            cursor.execute("SELECT proname, prosrc FROM pg_proc WHERE proname = ANY(%s)",
+                           [list(_PG_BODIES)])
+            functions = dict(cursor.fetchall())
+    problems = []
+    back = "(`manage.py migrate` puts it back)"
+    for name, sql in sorted(expected.items()):
+        if name not in found:
+            problems.append(f"the database guard {name} is missing {back}")
+        elif not found[name][1]:
+            problems.append(f"the database guard {name} is disabled {back}")
+        elif not _same(found[name][0], sql):
+            problems.append(f"the database guard {name} is not the one migrate installs {back}")
+    if connection.vendor == "postgresql" and expected:
+        for function, body in _PG_BODIES.items():
+            if function not in functions:
+                problems.append(f"the database function {function} of the guards is missing "
+                                f"{back}")
+            elif functions[function].split() != body.split():
+                problems.append(f"the database function {function} of the guards was changed "
+                                f"{back}")
+    return problems
 
 
 @receiver(post_migrate)

@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
+from ledger.numbers import whole_number
 from ledger.permissions import banker_required
 from ledger.selectors import (
     NightResult,
@@ -132,7 +133,8 @@ def season_view(request: HttpRequest) -> HttpResponse:
     cashed out, net total and THE BOOK now, with each player's chart."""
     years = season_years()
     asked = request.GET.get("year", "")
-    year = int(asked) if asked.isdigit() and int(asked) in years else None
+    year = whole_number(asked)
+    year = year if year in years else None
     lines = season(year)
     table = SeasonTable(lines)
     RequestConfig(request, paginate=False).configure(table)

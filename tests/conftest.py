@@ -1,6 +1,15 @@
+import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+
+# ---- the journal's key (ledger/ledger_key.py): a fixed one for the test run ----
+# Set here rather than left to the key file, so a test run never writes a key into the checkout
+# (and commands the tests start in subprocesses get the same key through the environment).
+TEST_LEDGER_KEY = "test-only-ledger-key-0123456789abcdef0123456789abcdef"
+os.environ.setdefault("DJANGO_LEDGER_KEY", TEST_LEDGER_KEY)
+settings.LEDGER_KEY = os.environ["DJANGO_LEDGER_KEY"]
 
 # ---- web layer (H2): a logged-in banker ----
 BANKER_PASSWORD = "correct-horse-battery-staple"

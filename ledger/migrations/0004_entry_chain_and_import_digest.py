@@ -1,7 +1,8 @@
 """The journal's hash chain (ledger/chain.py) and the digest of an imported night's events.
 
 Entries written before this migration are sealed here, in the order they were written (by id),
-with the same function `Journal.write` uses from now on. The append-only triggers are dropped
+with the same function `Journal.write` used then (the unkeyed chain, which migration 0010
+re-chains under the journal's key). The append-only triggers are dropped
 for that and put back by the post_migrate handler (ledger/signals.py), as after every migrate.
 """
 
@@ -30,10 +31,10 @@ def seal_existing_entries(apps, schema_editor):
     previous = chain.GENESIS
     for sequence, row in enumerate(Entry.objects.order_by("id").values("id", *fields), start=1):
         note = notes.get(row["id"])
-        content = chain.entry_content(
+        content = chain.legacy_entry_content(
             sequence=sequence, entry=row, postings=postings.get(row["id"], []), note=note,
             note_pk=note["id"] if note else None)
-        previous = chain.link(previous, content)
+        previous = chain.legacy_link(previous, content)
         Entry.objects.filter(pk=row["id"]).update(sequence=sequence, chain=previous)
 
 

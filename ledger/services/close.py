@@ -10,8 +10,6 @@ kept on the session.
 
 from __future__ import annotations
 
-from django.utils import timezone
-
 from ledger import selectors  # the open notes, THE BOOK and inviters are reads
 from ledger.models import Account, Entry, Player, PokerSession
 from rules.errors import RulesError
@@ -22,7 +20,7 @@ from rules.settle import settle_balances
 from .cashout import names_in_words, not_cashed_out
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, Journal, lock_session, session_totals
+from .journal import Banker, Journal, lock_session, sealed_facts, session_totals
 
 
 def _refuse_unfinished(session: PokerSession) -> None:
@@ -82,16 +80,18 @@ def session_close(*, session: PokerSession | int, key: str, user: Banker = None)
         settlement = settle_balances({names[p]: c for p, c in balances.items() if c})
     except RulesError as error:
         raise LedgerError(f"THE BOOK does not add up; nothing written ({error}).") from None
-    entry = journal.write(
-        kind=Entry.CLOSE, key=key, user=user, amount=0, payload={"type": "close"},
-        memo="session closed" + (": " + "; ".join(moved) + " (B9)" if moved else ""),
-    )
-    session.status = PokerSession.CLOSED
-    session.closed_at = timezone.now()
-    session.settlement = {
+    stored = {
         "transfers": [{"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
                       for t in settlement.transfers],
         "minimal": settlement.minimal,
     }
+    entry = journal.write(
+        kind=Entry.CLOSE, key=key, user=user, amount=0, payload={"type": "close"},
+        memo="session closed" + (": " + "; ".join(moved) + " (B9)" if moved else ""),
+        facts=sealed_facts(Entry.CLOSE, stored),
+    )
+    session.status = PokerSession.CLOSED
+    session.closed_at = entry.created_at
+    session.settlement = stored
     session.save(update_fields=["status", "closed_at", "settlement"])
     return entry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ledger.models import Entry
+from ledger.numbers import whole_number
 
 from .errors import LedgerError
 from .idempotency import idempotent
@@ -22,7 +23,8 @@ def entry_reverse(*, entry: Entry | int, reason: str, key: str, user: Banker = N
     if isinstance(entry, Entry):
         found: Entry | None = entry
     else:
-        found = Entry.objects.filter(pk=entry).first() if str(entry).isdigit() else None
+        number = whole_number(entry)
+        found = Entry.objects.filter(pk=number).first() if number is not None else None
     if found is None:
         raise LedgerError(f"There is no entry {entry!r}.", field="entry")
     entry = found

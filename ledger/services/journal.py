@@ -98,8 +98,12 @@ class Journal:
               user: Banker = None, player: Player | None = None,
               counterparty: Player | None = None, amount: int = 0, method: str = "",
               memo: str = "", reverses: Entry | None = None,
-              note_to_create: dict[str, Any] | None = None) -> Entry:
-        """Insert the entry and its postings; refuse if they do not sum to zero."""
+              note_to_create: dict[str, Any] | None = None,
+              facts: dict[str, Any] | None = None) -> Entry:
+        """Insert the entry and its postings; refuse if they do not sum to zero.
+
+        `facts`: what the entry seals beyond its own rows (`sealed_facts`): a close passes the
+        settlement it stores on the night."""
         legs = {k: v for k, v in self._legs.items() if v}
         if sum(legs.values()) != 0:
             raise LedgerError(
@@ -116,7 +120,7 @@ class Journal:
             created_by=entered_by(user),
             reverses=reverses, created_at=timezone.now(),
         )
-        _seal(entry, legs, note_to_create)
+        _seal(entry, legs, note_to_create, facts)
         entry.save()
         note = None
         if note_to_create is not None and self.session is not None:
@@ -145,7 +149,7 @@ _CHAIN_LOCK = 7_000_002
 
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
-          note_to_create: dict[str, Any] | None) -> None:
+          note_to_create: dict[str, Any] | None, facts: dict[str, Any] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -167,16 +171,21 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
         postings=[{"kind": k, "session_id": entry.session_id, "player_id": player_id,
                    "note_id": note_id, "amount": stored}
                   for (k, player_id, note_id), stored in legs.items()],
-        note=note,
+        note=note, facts=facts,
     )
     entry.sequence = sequence
     entry.chain = chain.link(previous, content)
 
 
+def sealed_facts(kind: str, settlement: Any) -> dict[str, Any] | None:
+    """The facts outside the entry's own rows that its link seals: for the entry that closes
+    a night, the settlement stored on the night (who pays whom, what the phones show)."""
+    return {"settlement": settlement} if kind == Entry.CLOSE else None
+
+
 def chain_fields() -> tuple[str, ...]:
     """The Entry columns the chain seals (as attribute names: ids for foreign keys)."""
-    return ("session_id", "kind", "player_id", "counterparty_id", "amount", "method", "payload",
-            "memo", "reverses_id", "key", "created_by_id", "created_at")
+    return chain.CHAIN_FIELDS
 
 
 def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[str, int, int]:

@@ -7,6 +7,7 @@ forms can put it next to that field and the CLI and the importer can show it as 
 from __future__ import annotations
 
 from ledger.models import BankNote, Player, PokerSession
+from ledger.numbers import read_whole_number
 from rules.errors import MoneyError
 from rules.money import FIVE_DOLLARS, NICKEL, parse_cents
 from rules.money import dollars as money
@@ -52,7 +53,7 @@ def session_of(value: PokerSession | int | str) -> PokerSession:
     if isinstance(value, PokerSession):
         return value
     try:
-        return PokerSession.objects.get(pk=int(value))
+        return PokerSession.objects.get(pk=read_whole_number(value))
     except (PokerSession.DoesNotExist, ValueError, TypeError):
         raise LedgerError(f"There is no session {value!r}.", field="session") from None
 
@@ -61,7 +62,7 @@ def note_of(value: BankNote | int) -> BankNote:
     if isinstance(value, BankNote):
         return value
     try:
-        return BankNote.objects.select_related("debtor", "holder").get(pk=int(value))
+        return BankNote.objects.select_related("debtor", "holder").get(pk=read_whole_number(value))
     except (BankNote.DoesNotExist, ValueError, TypeError):
         raise LedgerError(f"There is no bank note {value!r}.", field="note") from None
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
-from ledger.forms import GameCallForm, HandForm, KeyedForm
+from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
 from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
 from ledger.selectors import house_games, saved_hand, seated_roster, table_game
@@ -79,8 +79,9 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     state = table_game(session)
     saved = None
-    if request.method == "GET" and request.GET.get("saved", "").isdigit():
-        saved = saved_hand(session, int(request.GET["saved"]))
+    saved_pk = whole_number(request.GET.get("saved"))
+    if request.method == "GET" and saved_pk is not None:
+        saved = saved_hand(session, saved_pk)
     context = {"session": session, "state": state, "saved": saved,
                "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
     if state.game is None or (state.called and state.over):

@@ -22,6 +22,7 @@ from ledger.forms import (
     PaymentForm,
     PenaltyForm,
     PotAwardForm,
+    whole_number,
 )
 from ledger.models import Entry
 from ledger.permissions import banker_required
@@ -52,9 +53,9 @@ def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
     if bump == "clear":
         data["amount"] = ""
         return data
-    if not bump.isdigit() or int(bump) not in STEPS:
+    step = whole_number(bump)
+    if step not in STEPS:
         return data  # only the page's own buttons move the amount
-    step = int(bump)
     try:
         current = BuyInForm.base_fields["amount"].to_python(data.get("amount")) or 0
     except ValidationError:  # an unreadable amount starts again from zero
@@ -96,8 +97,9 @@ def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
         return render(request, "ledger/buyin.html", {**context, "form": form}, status=status)
     initial: dict[str, int] = {}
     chosen = None
-    if request.GET.get("player", "").isdigit():
-        initial["player"] = int(request.GET["player"])
+    chosen_pk = whole_number(request.GET.get("player"))
+    if chosen_pk is not None:
+        initial["player"] = chosen_pk
         chosen = dict(players).get(initial["player"])
     form = BuyInForm(roster=players, sale=sale, initial=initial)
     if chosen is not None and not sale:
@@ -152,8 +154,9 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     # The label says what the bank does know, "bought - cashed out so far", named as that.
     players = [(ln.player.pk, _cashout_label(ln)) for ln in dash.lines if ln.seat is not None]
     initial = {}
-    if request.GET.get("player", "").isdigit():
-        initial["player"] = int(request.GET["player"])
+    chosen_pk = whole_number(request.GET.get("player"))
+    if chosen_pk is not None:
+        initial["player"] = chosen_pk
     nothing = request.method == "POST" and "nothing" in request.POST
     saving = request.method == "POST" and ("save" in request.POST or nothing)
     data: QueryDict | None = request.POST or None
@@ -193,11 +196,8 @@ def _adjusted(form_data: QueryDict, adjust: str) -> QueryDict:
     data = form_data.copy()
     colour, _, delta = adjust.partition(":")
     if colour in CashOutForm.colours() and delta in ("1", "-1"):
-        try:
-            count = int(data.get(colour) or 0)
-        except ValueError:
-            count = 0
-        data[colour] = str(max(0, count + int(delta)))
+        count = whole_number(data.get(colour) or 0) or 0
+        data[colour] = str(max(0, count + (1 if delta == "1" else -1)))
     return data
 
 

@@ -19,6 +19,7 @@ from ledger.forms import (
     PlayerForm,
     SeatingForm,
     SessionOpenForm,
+    whole_number,
 )
 from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
@@ -111,8 +112,9 @@ def dashboard_context(request: HttpRequest, session: PokerSession,
     table = DashboardTable(dash.lines, request=request, session=session,
                            writable=bank.may_write)
     saved = undo = None
-    if request.GET.get("saved", "").isdigit():
-        saved = saved_entry(session, int(request.GET["saved"]))
+    saved_pk = whole_number(request.GET.get("saved"))
+    if saved_pk is not None:
+        saved = saved_entry(session, saved_pk)
         undo = _undo_form(session, saved) if bank.may_write else None
     recent = recent_entries(session, RECENT)
     htmx = getattr(request, "htmx", None)

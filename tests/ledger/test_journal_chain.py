@@ -133,8 +133,10 @@ def test_the_audit_finds_a_lost_posting_and_a_changed_note(night):
     assert BankNote.objects.get().amount == 500
 
 
-def test_the_sealing_migration_chains_what_journal_write_chains(night):
-    """Migration 0004 seals entries written before the chain with the same function."""
+def test_the_sealing_migrations_chain_what_journal_write_chains(night):
+    """Migration 0004 sealed entries written before the chain (unkeyed, as then); migration
+    0010 re-chains them under the journal's key: together they give what `Journal.write`
+    gives now."""
     import importlib
 
     from django.db.migrations.executor import MigrationExecutor
@@ -143,7 +145,8 @@ def test_the_sealing_migration_chains_what_journal_write_chains(night):
     night.buy("Ann", "10.00", paid="note")
     night.buy("Gus", "5.00", paid="book", seller="Fred")
     stored = list(Entry.objects.order_by("id").values_list("sequence", "chain"))
-    migration = importlib.import_module("ledger.migrations.0004_entry_chain_and_import_digest")
+    sealing = importlib.import_module("ledger.migrations.0004_entry_chain_and_import_digest")
+    keyed = importlib.import_module("ledger.migrations.0010_keyed_journal")
 
     class Editor:
         pass
@@ -152,11 +155,16 @@ def test_the_sealing_migration_chains_what_journal_write_chains(night):
     editor.connection = connection
     drop_append_only_triggers()
     _sql("UPDATE ledger_entry SET sequence = NULL, chain = ''")
+    _sql("UPDATE ledger_player SET name_seal = ''")
     assert selectors.audit()["chain"]["unsealed"]
-    state = MigrationExecutor(connection).loader.project_state(
-        ("ledger", "0004_entry_chain_and_import_digest"))
-    migration.seal_existing_entries(state.apps, editor)
-    install_append_only_triggers()
+    loader = MigrationExecutor(connection).loader
+    sealing.seal_existing_entries(
+        loader.project_state(("ledger", "0004_entry_chain_and_import_digest")).apps, editor)
+    unkeyed = list(Entry.objects.order_by("id").values_list("sequence", "chain"))
+    assert [s for s, _ in unkeyed] == [s for s, _ in stored]
+    assert unkeyed != stored
+    keyed.rechain_under_the_key(loader.project_state(("ledger", "0010_keyed_journal")).apps,
+                                editor)
     assert list(Entry.objects.order_by("id").values_list("sequence", "chain")) == stored
     assert selectors.audit()["ok"]
 

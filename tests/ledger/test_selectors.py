@@ -2,6 +2,7 @@
 audit (R5)."""
 
 import pytest
+from django.db import connection
 from ledger_night import make_player, open_night
 
 from ledger import selectors
@@ -34,7 +35,9 @@ def test_the_dashboard_and_settle_up_take_the_same_queries_for_any_table(
         assert len(report["players"]) == 4 + guests
     with django_assert_max_num_queries(6):
         assert len(selectors.the_book()) > 0
-    with django_assert_max_num_queries(6):
+    # the audit: one read per table (entries, postings, notes, nights, players) and up to
+    # three for the database's guards, whatever the journal's size
+    with django_assert_max_num_queries(8):
         assert selectors.audit()["ok"]
 
 
@@ -59,6 +62,15 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
     report = selectors.audit()
     assert not report["ok"]
     assert report["unbalanced_entries"] == [entry.pk] and report["postings_total"] == -5
+    if connection.vendor == "postgresql":
+        # PostgreSQL itself refuses it at commit (ledger/signals.py): take it out again so the
+        # test's end, which runs the deferred checks, does not trip over it
+        from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+
+        drop_append_only_triggers()
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM ledger_posting WHERE amount = -5")
+        install_append_only_triggers()
 
 
 def test_a_players_book_balance_and_sessions(night, players):

@@ -4,6 +4,7 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError
 
 from ledger.models import PokerSession
+from ledger.numbers import read_whole_number
 
 
 def fail(message: str) -> CommandError:
@@ -12,7 +13,7 @@ def fail(message: str) -> CommandError:
 
 def session_by_id(value: str) -> PokerSession:
     try:
-        return PokerSession.objects.select_related("banker").get(pk=int(value))
+        return PokerSession.objects.select_related("banker").get(pk=read_whole_number(value))
     except (ValueError, TypeError):
         raise fail(f"ID: expected a session number, got {value!r}") from None
     except PokerSession.DoesNotExist:

@@ -1,17 +1,22 @@
 """`manage.py audit [--seal SEAL ...]`: is the ledger whole (R5, R7)?
 
 Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
-balances, and the journal's hash chain is whole: no entry missing between the first and the
-newest, none edited. The chain alone cannot show that the newest entries were lost; a seal
-printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`) can: the entry it names must
-still be there unchanged. Exit 0 when all is well, 1 when something is wrong, 2 on bad input.
+balances, and the journal's hash chain - keyed: ledger/ledger_key.py - is whole: no entry
+missing between the first and the newest, none edited, none added without the key. Names,
+nights' states and settlements are what the journal sealed, and the database's guards are in
+place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; a
+seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`) can: the entry it names
+must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
+each, never a traceback), 2 on bad input.
 """
 
 import re
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
+from ledger.ledger_key import key_id
 from ledger.selectors import audit, journal_seal, seal_check
 from rules.money import format_cents
 
@@ -46,7 +51,23 @@ def problems_of(report: dict) -> list[str]:
         found.append(f"entries changed after they were written (ids {chain['edited']})")
     if chain["unsealed"]:
         found.append(f"entries outside the hash chain (ids {chain['unsealed']})")
+    found += [f"unreadable: {what}" for what in report.get("unreadable", [])]
+    if report.get("stray_postings"):
+        found.append(f"postings outside any entry of their night (ids "
+                     f"{report['stray_postings']})")
+    if report.get("stray_notes"):
+        found.append(f"bank notes outside any entry of their night (ids "
+                     f"{report['stray_notes']})")
+    found += report.get("facts", [])
+    found += report.get("guards", [])
     return found
+
+
+def _newest_seal() -> str:
+    try:
+        return journal_seal() or "(empty journal)"
+    except (ValueError, TypeError, DatabaseError):
+        return "(unreadable)"
 
 
 class Command(BaseCommand):
@@ -58,10 +79,20 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         seals = [_seal(value) for value in options["seal"]]
+        try:
+            self._audit(seals)
+        except (SystemExit, CommandError):
+            raise
+        except Exception as error:   # the audit names a problem, it never shows a traceback
+            self.stderr.write(f"problem: the audit could not finish: {type(error).__name__}: "
+                              f"{' '.join(str(error).split())[:300]}")
+            raise SystemExit(1) from None
+
+    def _audit(self, seals: list[str]) -> None:
         report = audit()
         found = problems_of(report)
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
-                          f"journal seal now {journal_seal() or '(empty journal)'}")
+                          f"journal seal now {_newest_seal()}; key {key_id()}")
         for seal in seals:
             state = seal_check(seal)
             if state == "found":

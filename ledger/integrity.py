@@ -1,0 +1,371 @@
+"""The audit's reads: is the ledger whole (R5, R7)? (`ledger.selectors.audit`, `manage.py audit`)
+
+The audit reads the journal's tables with plain SQL and checks every value's type itself, so
+no row at all - a stray posting, a string where an amount belongs, a payload that is not JSON,
+a foreign key to nothing - can stop it: what cannot be read is named, and the rest is checked.
+
+What it checks:
+- every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
+  balances; every posting and bank note belongs to an entry of its own night;
+- the hash chain (ledger/chain.py), an HMAC under the journal's key: no entry missing between
+  the first and the newest, none edited, none appended or re-chained without the key;
+- the facts outside the chain that give a night its figures: each player's name is the one the
+  site sealed with their id (`Player.name_seal`), a night is closed exactly when its journal
+  holds the entry that closed it, and the settlement stored on a closed night is the one that
+  entry sealed (an open night has none);
+- the database's own guards (ledger/signals.py): none missing, disabled or altered.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import connection
+from django.utils.dateparse import parse_datetime
+
+from ledger import chain
+from ledger.models import Account, PokerSession
+from ledger.signals import trigger_problems
+
+_ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
+               "reverses_id", "created_by_id")
+_ENTRY_TEXTS = ("chain", "kind", "method", "memo", "key")
+
+
+class Unreadable(ValueError):
+    """A value of the wrong type: names the column."""
+
+
+def _int(row: Mapping[str, Any], column: str, *, null: bool = True) -> int | None:
+    value = row[column]
+    if value is None and null:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Unreadable(f"its {column} is {value!r}, not a whole number")
+    return value
+
+
+def _text(row: Mapping[str, Any], column: str, *, null: bool = False) -> str | None:
+    value = row[column]
+    if value is None and null:
+        return None
+    if not isinstance(value, str):
+        raise Unreadable(f"its {column} is {value!r}, not text")
+    return value
+
+
+def _json(value: Any, column: str) -> Any:
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        value = bytes(value).decode("utf-8", "replace")
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            raise Unreadable(f"its {column} is not JSON") from None
+    if value is None:
+        raise Unreadable(f"its {column} is empty")
+    return value
+
+
+def _moment(value: Any) -> datetime.datetime:
+    if isinstance(value, str):
+        parsed = None
+        try:
+            parsed = parse_datetime(value)
+        except ValueError:
+            pass
+        if parsed is None:
+            raise Unreadable(f"its created_at is {value!r}, not a moment")
+        value = parsed
+    if not isinstance(value, datetime.datetime):
+        raise Unreadable(f"its created_at is {value!r}, not a moment")
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=datetime.UTC)
+    return value
+
+
+def _rows(sql: str) -> list[dict[str, Any]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
+
+
+def _read(table: str, columns: Iterable[str], what: str,
+          clean: Any, unreadable: list[str]) -> list[dict[str, Any]]:
+    """Rows of `table`, each cleaned by `clean(row)`; one that cannot be is named instead."""
+    rows = []
+    for row in _rows(f"SELECT {', '.join(columns)} FROM {table}"):
+        try:
+            rows.append(clean(row))
+        except Unreadable as error:
+            unreadable.append(f"{what} {row.get('id')!r}: {error}")
+    return rows
+
+
+def _entry(row: dict[str, Any]) -> dict[str, Any]:
+    for column in _ENTRY_INTS:
+        _int(row, column, null=column not in ("id", "amount"))
+    for column in _ENTRY_TEXTS:
+        _text(row, column, null=column == "key")
+    row["payload"] = _json(row["payload"], "payload")
+    row["created_at"] = _moment(row["created_at"])
+    return row
+
+
+def _posting(row: dict[str, Any]) -> dict[str, Any]:
+    for column in ("id", "entry_id", "amount"):
+        _int(row, column, null=False)
+    for column in ("session_id", "player_id", "note_id"):
+        _int(row, column)
+    _text(row, "kind")
+    return row
+
+
+def _note(row: dict[str, Any]) -> dict[str, Any]:
+    for column in ("id", "entry_id", "session_id", "debtor_id", "amount"):
+        _int(row, column, null=False)
+    _int(row, "holder_id")
+    return row
+
+
+def _session(row: dict[str, Any]) -> dict[str, Any]:
+    _int(row, "id", null=False)
+    _text(row, "status")
+    row["settlement"] = _json(row["settlement"], "settlement")
+    return row
+
+
+def _player(row: dict[str, Any]) -> dict[str, Any]:
+    _int(row, "id", null=False)
+    _text(row, "name")
+    _text(row, "name_seal")
+    return row
+
+
+def audit(session: PokerSession | None = None) -> dict[str, Any]:
+    """The whole ledger checked (see the module docstring). With a session, only that night's
+    entries are checked one by one for balance (the totals, the chain and the facts stay
+    global). `ok` is true when nothing at all is wrong."""
+    unreadable: list[str] = []
+    entries = _read("ledger_entry", ("id", "sequence", "chain", *chain.CHAIN_FIELDS), "entry",
+                    _entry, unreadable)
+    postings = _read("ledger_posting", ("id", "entry_id", "kind", "session_id", "player_id",
+                                        "note_id", "amount"), "posting", _posting, unreadable)
+    notes = _read("ledger_banknote", ("id", "entry_id", "session_id", "debtor_id", "holder_id",
+                                      "amount"), "bank note", _note, unreadable)
+    sessions = {row["id"]: row for row in _read(
+        PokerSession._meta.db_table, ("id", "status", "settlement"), "session", _session,
+        unreadable)}
+    players = _read("ledger_player", ("id", "name", "name_seal"), "player", _player, unreadable)
+
+    by_id = {row["id"]: row for row in entries}
+    legs: dict[int, list[dict[str, Any]]] = {}
+    stray: list[int] = []
+    total = book_total = 0
+    surrogate: dict[Any, int] = {}
+    for row in postings:
+        legs.setdefault(row["entry_id"], []).append(row)
+        total += row["amount"]
+        owner = by_id.get(row["entry_id"])
+        if owner is None or owner["session_id"] != row["session_id"]:
+            stray.append(row["id"])
+        if row["kind"] == Account.BOOK:
+            book_total += row["amount"]
+        elif row["kind"] == Account.SURROGATE:
+            surrogate[row["session_id"]] = surrogate.get(row["session_id"], 0) + row["amount"]
+    created: dict[int, dict[str, Any]] = {}
+    stray_notes: list[int] = []
+    for row in notes:
+        owner = by_id.get(row["entry_id"])
+        if owner is None or owner["session_id"] != row["session_id"] \
+                or row["entry_id"] in created:
+            stray_notes.append(row["id"])
+        created.setdefault(row["entry_id"], row)
+
+    unbalanced = sorted(
+        row["id"] for row in entries
+        if (session is None or row["session_id"] == session.pk)
+        and row["id"] in legs and sum(p["amount"] for p in legs[row["id"]]) != 0
+    )
+    links = _chain(entries, legs, created, sessions)
+    facts = _facts(entries, sessions, players, links["edited"])
+    unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
+                              key=lambda pk: (pk is None, pk or 0))
+    dangling = _dangling(entries, postings, notes, sessions, players)
+    guards = trigger_problems()
+    return {
+        "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
+        and links["ok"] and not (unreadable or stray or stray_notes or facts or dangling or guards),
+        "postings_total": total,
+        "unbalanced_entries": unbalanced,
+        "book_total": book_total,
+        "unbalanced_surrogate_books": unbalanced_books,
+        "entries": len(entries),
+        "postings": len(postings),
+        "chain": links,
+        "unreadable": unreadable,
+        "stray_postings": sorted(stray),
+        "stray_notes": sorted(stray_notes),
+        "facts": facts + dangling,
+        "guards": guards,
+    }
+
+
+def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
+              notes: list[dict[str, Any]], sessions: Mapping[int, Any],
+              players: list[dict[str, Any]]) -> list[str]:
+    """Journal rows that name a night, a person or a bank note that is not there."""
+    people = {row["id"] for row in players}
+    known = {"session": set(sessions), "player": people, "bank note": {n["id"] for n in notes}}
+    missing: dict[tuple[str, Any], set[str]] = {}
+
+    def need(what: str, value: Any, where: str) -> None:
+        if value is not None and value not in known[what]:
+            missing.setdefault((what, value), set()).add(where)
+
+    for row in entries:
+        need("session", row["session_id"], f"entry {row['id']}")
+        need("player", row["player_id"], f"entry {row['id']}")
+        need("player", row["counterparty_id"], f"entry {row['id']}")
+    for row in postings:
+        need("session", row["session_id"], f"posting {row['id']}")
+        need("player", row["player_id"], f"posting {row['id']}")
+        need("bank note", row["note_id"], f"posting {row['id']}")
+    for row in notes:
+        need("session", row["session_id"], f"bank note {row['id']}")
+        need("player", row["debtor_id"], f"bank note {row['id']}")
+        need("player", row["holder_id"], f"bank note {row['id']}")
+    return [f"{what} {value!r} is not there, but {', '.join(sorted(where)[:5])}"
+            f"{' and more' if len(where) > 5 else ''} name{'s' if len(where) == 1 else ''} it"
+            for (what, value), where in sorted(missing.items(), key=lambda item: repr(item[0]))]
+
+
+def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
+           notes: Mapping[int, Mapping[str, Any]],
+           sessions: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+    """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
+
+    `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
+    `edited`: ids of entries whose fields, postings, bank note or sealed facts no longer match
+    their link (or whose number is used twice); `unsealed`: entries without a sequence number.
+    """
+    gaps: list[list[int]] = []
+    edited: list[int] = []
+    unsealed = sorted(row["id"] for row in rows if row["sequence"] is None)
+    previous, expected = chain.GENESIS, 1
+    key = None
+    for row in sorted((row for row in rows if row["sequence"] is not None),
+                      key=lambda row: (row["sequence"], row["id"])):
+        sequence = row["sequence"]
+        if sequence < expected:        # a number used twice, or below 1
+            edited.append(row["id"])
+            continue
+        if sequence != expected:
+            gaps.append([expected, sequence - 1])   # its link cannot be checked
+        else:
+            note = notes.get(row["id"])
+            facts = None
+            if row["kind"] == chain.CLOSE:
+                night = sessions.get(row["session_id"])
+                facts = {"settlement": night["settlement"] if night else None}
+            content = chain.entry_content(
+                sequence=sequence, entry=row, postings=postings.get(row["id"], []),
+                note=note, note_pk=note["id"] if note else None, facts=facts)
+            if key is None:
+                from ledger.ledger_key import ledger_key
+
+                key = ledger_key()
+            if chain.link(previous, content, key) != row["chain"]:
+                edited.append(row["id"])
+        previous, expected = row["chain"], sequence + 1
+    return {"ok": not (gaps or edited or unsealed), "entries": expected - 1, "gaps": gaps,
+            "edited": sorted(edited), "unsealed": unsealed}
+
+
+def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, Any]],
+           players: list[dict[str, Any]], edited: list[int]) -> list[str]:
+    """What is wrong with the facts outside the chain that give a night its figures."""
+    found = []
+    key = None
+    for row in sorted(players, key=lambda row: row["id"]):
+        if key is None:
+            from ledger.ledger_key import ledger_key
+
+            key = ledger_key()
+        if chain.name_seal(row["id"], row["name"], key) != row["name_seal"]:
+            found.append(f"player {row['id']} is called {row['name']!r}, not the name the site "
+                         "gave them: their name was changed behind its back")
+    closes: dict[Any, list[int]] = {}
+    for row in entries:
+        if row["kind"] == chain.CLOSE:
+            closes.setdefault(row["session_id"], []).append(row["id"])
+    for pk in sorted(sessions):
+        night = sessions[pk]
+        closed_by = closes.get(pk, [])
+        if night["status"] not in (PokerSession.OPEN, PokerSession.CLOSED):
+            found.append(f"session {pk} is marked {night['status']!r}, neither open nor closed")
+        elif night["status"] == PokerSession.OPEN and closed_by:
+            found.append(f"session {pk} is marked open, but its journal closed it "
+                         f"(entry {closed_by[0]})")
+        elif night["status"] == PokerSession.CLOSED and not closed_by:
+            found.append(f"session {pk} is marked closed, but its journal never closed it")
+        if night["status"] == PokerSession.OPEN and night["settlement"] != {}:
+            found.append(f"session {pk} is open but carries a settlement")
+        if len(closed_by) > 1:
+            found.append(f"session {pk} was closed more than once (entries {closed_by})")
+        for entry in closed_by:
+            if entry in edited:
+                found.append(f"session {pk}: its settlement, or the entry that closed it "
+                             f"({entry}), changed after the night closed")
+    for session_id, ids in closes.items():
+        if session_id not in sessions:
+            found.append(f"entries {ids} close a session that is not there ({session_id!r})")
+    return found
+
+
+SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
+
+
+def seal_check(seal: str) -> str:
+    """"found", "missing" (no entry has its number) or "changed" (the entry with its number
+    has another chain value: the journal was rewritten from there on or before).
+
+    A seal printed before the journal had its key (migration 0010) carries the old, unkeyed
+    chain value: it is checked against that chain, recomputed from the rows as they are."""
+    from ledger.models import Entry
+
+    sequence, _, digest = seal.partition("-")
+    number = int(sequence)
+    chain_value = (Entry.objects.filter(sequence=number)
+                   .values_list("chain", flat=True).first())
+    if chain_value is None:
+        return "missing"
+    if chain_value.startswith(digest.lower()):
+        return "found"
+    legacy = _legacy_chain_value(number)
+    return "found" if legacy is not None and legacy.startswith(digest.lower()) else "changed"
+
+
+def _legacy_chain_value(upto: int) -> str | None:
+    """The unkeyed chain value (of before migration 0010) of entry `upto`, recomputed."""
+    from ledger.models import BankNote, Entry, Posting
+    from ledger.rechain import journal_rows
+
+    previous = chain.GENESIS
+    for row in journal_rows(Entry, Posting, BankNote, PokerSession):
+        if row["sequence"] > upto:
+            break
+        try:
+            text = chain.legacy_entry_content(sequence=row["sequence"], entry=row,
+                                              postings=row["postings"], note=row["note"],
+                                              note_pk=row["note_pk"])
+        except (TypeError, ValueError):
+            return None
+        previous = chain.legacy_link(previous, text)
+        if row["sequence"] == upto:
+            return previous
+    return None

@@ -1,0 +1,72 @@
+"""`manage.py rekey OLD_KEY_FILE [--keep-broken]`: move the journal to a new key (README).
+
+The current key (DJANGO_LEDGER_KEY, or the key file - made now when absent) becomes the
+journal's key: every entry's link and every name's seal is checked under the old key, read
+from OLD_KEY_FILE, and written again under the new one, in one transaction. Refused (exit 1,
+nothing written) when the journal is not whole under the old key - a wrong old key, or a damaged
+journal - unless --keep-broken: then what does not verify keeps its value, and the audit goes
+on naming it. Exit 2 on bad input.
+"""
+
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection, transaction
+
+from ledger import chain
+from ledger.ledger_key import key_id, ledger_key, read_key_file
+from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.rechain import keyed_verify, plan, write
+from ledger.services.journal import _CHAIN_LOCK
+
+from ._common import fail
+
+
+class Command(BaseCommand):
+    help = "Re-chain the journal and re-seal the names under the current key."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("old_key_file", metavar="OLD_KEY_FILE",
+                            help="the file holding the key the journal is chained under now")
+        parser.add_argument("--keep-broken", action="store_true",
+                            help="re-chain even if some entries do not verify under the old key")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["old_key_file"])
+        if not path.is_file():
+            raise fail(f"OLD_KEY_FILE: there is no file {str(path)!r}")
+        try:
+            old = read_key_file(path)
+            new = ledger_key()
+        except ImproperlyConfigured as error:
+            raise fail(str(error)) from None
+        if old == new:
+            raise fail("the old key and the current key are the same: move the old key file "
+                       "away (a new one is made), or set DJANGO_LEDGER_KEY to the new key")
+        with transaction.atomic():
+            if connection.vendor == "postgresql":   # writers wait (services/journal.py)
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
+            planned = plan(
+                entries=Entry, postings=Posting, notes=BankNote, sessions=PokerSession,
+                players=Player, verify=keyed_verify(old),
+                verify_name=lambda pk, name, seal: chain.name_seal(pk, name, old) == seal,
+                key=new)
+            broken = len(planned["kept"]) + len(planned["kept_names"])
+            if broken and not options["keep_broken"]:
+                self.stderr.write(
+                    f"problem: {len(planned['kept'])} entries and {len(planned['kept_names'])} "
+                    f"names do not verify under the old key {key_id(old)} (entries "
+                    f"{planned['kept'][:10]}, players {planned['kept_names'][:10]}): is it the "
+                    f"right key? `DJANGO_LEDGER_KEY_FILE={path} manage.py audit` says what is "
+                    "wrong; --keep-broken re-chains anyway and leaves those named. Nothing "
+                    "written.")
+                raise SystemExit(1)
+            write(connection, planned)
+        self.stdout.write(
+            f"The journal is now chained under key {key_id(new)} (was {key_id(old)}): "
+            f"{len(planned['links'])} links and {len(planned['names'])} names re-sealed"
+            + (f"; {broken} kept as they were and still named by the audit" if broken else "")
+            + ".")
