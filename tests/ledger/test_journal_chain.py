@@ -146,7 +146,7 @@ def test_the_sealing_migrations_chain_what_journal_write_chains(night):
     night.buy("Gus", "5.00", paid="book", seller="Fred")
     stored = list(Entry.objects.order_by("id").values_list("sequence", "chain"))
     sealing = importlib.import_module("ledger.migrations.0004_entry_chain_and_import_digest")
-    keyed = importlib.import_module("ledger.migrations.0010_keyed_journal")
+    keyed = importlib.import_module("ledger.migrations.0011_keyed_journal")
 
     class Editor:
         pass
@@ -163,7 +163,7 @@ def test_the_sealing_migrations_chain_what_journal_write_chains(night):
     unkeyed = list(Entry.objects.order_by("id").values_list("sequence", "chain"))
     assert [s for s, _ in unkeyed] == [s for s, _ in stored]
     assert unkeyed != stored
-    keyed.rechain_under_the_key(loader.project_state(("ledger", "0010_keyed_journal")).apps,
+    keyed.rechain_under_the_key(loader.project_state(("ledger", "0011_keyed_journal")).apps,
                                 editor)
     assert list(Entry.objects.order_by("id").values_list("sequence", "chain")) == stored
     assert selectors.audit()["ok"]

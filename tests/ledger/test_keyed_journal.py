@@ -374,7 +374,7 @@ def test_the_migration_keeps_a_link_that_was_already_broken_broken(night):
     edited = night.buy("Ann", "10.00")
     night.buy("Gus", "5.00")
     sealing = importlib.import_module("ledger.migrations.0004_entry_chain_and_import_digest")
-    keyed = importlib.import_module("ledger.migrations.0010_keyed_journal")
+    keyed = importlib.import_module("ledger.migrations.0011_keyed_journal")
 
     class Editor:
         pass
@@ -388,7 +388,7 @@ def test_the_migration_keeps_a_link_that_was_already_broken_broken(night):
         loader.project_state(("ledger", "0004_entry_chain_and_import_digest")).apps, editor)
     drop_append_only_triggers()
     _sql("UPDATE ledger_entry SET memo = 'edited before the key' WHERE id = %s", [edited.pk])
-    keyed.rechain_under_the_key(loader.project_state(("ledger", "0010_keyed_journal")).apps,
+    keyed.rechain_under_the_key(loader.project_state(("ledger", "0011_keyed_journal")).apps,
                                 editor)
     report = selectors.audit()
     assert report["chain"]["edited"] == [edited.pk] and report["chain"]["gaps"] == []

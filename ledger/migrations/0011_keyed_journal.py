@@ -31,7 +31,7 @@ def rechain_under_the_key(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("ledger", "0009_bank_tenures"),
+        ("ledger", "0010_phone_requests"),
     ]
 
     operations = [
