@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ledger.middleware.SecurityHeadersMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "ledger.middleware.ClosedNightMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
