@@ -204,18 +204,24 @@ class TableGame:
     @property
     def name(self) -> str:
         """The game's name as the catalog or the dealer's own rules give it ("Old Man")."""
-        if isinstance(self.game, dict):
-            return str(self.game.get("name") or self.game.get("id") or "the dealer's game")
-        if not self.game:
-            return ""
-        try:
-            return get_game(self.game).name
-        except RulesError:
-            return self.game
+        return game_name(self.game)
 
     def continues(self, game: object) -> bool:
         """Is a hand of `game` (None: not named) the next hand of this game?"""
         return self.game is not None and not self.over and game in (None, self.game)
+
+
+def game_name(game: object) -> str:
+    """A game as the table names it: the catalog's name ("Draw match pot"), the name of the
+    dealer's own or the house's game ("Big Sol"), "" for none."""
+    if isinstance(game, dict):
+        return str(game.get("name") or game.get("id") or "the dealer's own game")
+    if not game:
+        return ""
+    try:
+        return get_game(str(game)).name
+    except RulesError:
+        return str(game)
 
 
 def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -247,20 +253,30 @@ def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> 
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
     for kind, amount, payload in table_rows(session) if rows is None else rows:
-        if kind == Entry.PENALTY:
-            state.pot += amount
-            state.penalties += amount
-        elif kind == Entry.CALL:
-            state = TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
-                              options=dict(payload.get("options") or {}), called=True,
-                              pot=state.pot, penalties=state.penalties,
-                              winners=state.winners, reante=state.reante)
-        elif kind == Entry.END_GAME:
-            state = TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
-                              reante=state.reante)
-        else:
-            state = _after_hand(state, payload)
+        state = _step(state, kind, amount, payload)
     return state
+
+
+def _step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]) -> TableGame:
+    """The table after one more call, end of game, hand or penalty."""
+    if kind == Entry.PENALTY:
+        state.pot += amount
+        state.penalties += amount
+        return state
+    if kind == Entry.CALL:
+        return TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
+                         options=dict(payload.get("options") or {}), called=True,
+                         pot=state.pot, penalties=state.penalties,
+                         winners=state.winners, reante=state.reante)
+    if kind == Entry.END_GAME:
+        return TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
+                         reante=state.reante)
+    return _after_hand(state, payload)
+
+
+def hand_game(state: TableGame, payload: Mapping[str, Any]) -> object:
+    """The game a hand was played in: the one it names, else the one at the table before it."""
+    return payload.get("game") or state.game
 
 
 def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
@@ -286,13 +302,16 @@ def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
 
 @dataclass
 class PlayedHand:
-    """One recorded hand as a player sees it on their phone."""
+    """One recorded hand as a player sees it on their phone: told as the hand page tells it
+    (the game's name, the whole explanation) with what it meant for this player."""
 
     number: int
-    game: str
-    said: list[str]          # the explanation's lines about this player (their hand, …)
+    game: str                # the game's name ("Draw match pot")
+    explain: list[str]       # the rules' whole explanation, as the hand page shows it
     won: int
-    owes: int
+    owes: int                # what this player owes into the next pot (match, burn)
+    pays: list[tuple[str, int]]     # on a last round: whom this player pays directly (P5)
+    paid_by: list[tuple[str, int]]  # on a last round: who pays this player directly (P5)
     next_pot: int
 
 
@@ -301,24 +320,33 @@ def player_hands(session: PokerSession, player: Player, *,
     """Tonight's recorded hands this player was part of, oldest first (the table's record;
     `rows`: `table_rows(session)` when the caller already has them)."""
     hands = []
-    payloads = [payload for kind, _, payload in (table_rows(session) if rows is None else rows)
-                if kind == Entry.HAND]
-    for number, payload in enumerate(payloads, start=1):
+    state = TableGame()
+    number = 0
+    for kind, amount, payload in table_rows(session) if rows is None else rows:
+        if kind != Entry.HAND:
+            state = _step(state, kind, amount, payload)
+            continue
+        number += 1
+        game = game_name(hand_game(state, payload)) or "a game not named"
+        state = _step(state, kind, amount, payload)
         result = hand_result(payload)
         names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
         names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})
         if player.name not in names:
             continue
-        game = payload.get("game")
+        owes = [o for o in result.get("owes") or [] if isinstance(o, dict)]
         hands.append(PlayedHand(
             number=number,
-            game=game if isinstance(game, str) and game else "the dealer's game",
-            said=[line for line in result.get("explain") or []
-                  if line.startswith((f"{player.name} ", f"{player.name}:"))],
+            game=game,
+            explain=[str(line) for line in result.get("explain") or []],
             won=sum(_cents(a["amount"]) for a in result.get("awards") or []
                     if a.get("name") == player.name),
-            owes=sum(_cents(o["amount"]) for o in result.get("owes") or []
-                     if o.get("name") == player.name),
+            owes=sum(_cents(o.get("amount")) for o in owes
+                     if o.get("name") == player.name and not o.get("to")),
+            pays=[(str(o["to"]), _cents(o.get("amount"))) for o in owes
+                  if o.get("name") == player.name and o.get("to")],
+            paid_by=[(str(o.get("name")), _cents(o.get("amount"))) for o in owes
+                     if o.get("to") == player.name],
             next_pot=_cents(result.get("next_pot")),
         ))
     return hands
@@ -852,6 +880,40 @@ def entries_of(session: PokerSession) -> QuerySet[Entry]:
             .select_related("session", "player", "counterparty", "created_by", "reverses",
                             "reversed_by")
             .order_by("id"))
+
+
+def _options_text(options: object) -> str:
+    if not isinstance(options, dict) or not options:
+        return ""
+    return " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) + ")"
+
+
+def journal_details(session: PokerSession) -> dict[int, str]:
+    """The journal's words for the night's calls and hands, by entry id: each game by its
+    name ("Fred calls Draw match pot") and each hand with the rules' whole explanation, as the
+    hand page tells it (the stored memo keeps only its end). One query."""
+    details: dict[int, str] = {}
+    game: object = None   # the game at the table: the last call, until its end
+    rows = (Entry.objects.filter(session=session,
+                                 kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND])
+            .order_by("id").values_list("id", "kind", "payload", "reversed_by"))
+    for pk, kind, payload, reversed_by in rows:
+        payload = payload if isinstance(payload, dict) else {}
+        if kind == Entry.CALL:
+            if reversed_by is None:
+                game = payload.get("game")
+            details[pk] = (f"{payload.get('dealer') or 'The dealer'} calls "
+                           f"{game_name(payload.get('game')) or 'a game'}"
+                           f"{_options_text(payload.get('options'))}")
+        elif kind == Entry.END_GAME:
+            if reversed_by is None:
+                game = None
+        else:
+            name = game_name(payload.get("game") or game)
+            explain = " ".join(str(line) for line in hand_result(payload).get("explain") or [])
+            if explain:
+                details[pk] = f"Hand of {name or 'a game not named'}: {explain}"
+    return details
 
 
 def recent_entries(session: PokerSession, count: int) -> list[Entry]:

@@ -22,6 +22,7 @@ from ledger.selectors import (
     NightResult,
     bank_tenures,
     entries_of,
+    journal_details,
     journal_seal,
     players_named,
     season,
@@ -113,7 +114,7 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     rows = entries_of(session)
-    table = EntriesTable(rows, show_footer=False)
+    table = EntriesTable(rows, show_footer=False, details=journal_details(session))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table,
