@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
+from ledger.views.common import public_link
 from ledger.selectors import (
     NightResult,
     bank_tenures,
@@ -85,8 +86,8 @@ def book(request: HttpRequest) -> HttpResponse:
 def _links(request: HttpRequest, names: list[str]) -> list[tuple[Player, str]]:
     """Each named player's private phone link, in the order given (one query)."""
     players = players_named(names)
-    return [(players[n], request.build_absolute_uri(
-        reverse("player_balance", args=[players[n].balance_token])))
+    return [(players[n], public_link(
+        request, reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
 
 

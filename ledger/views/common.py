@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -72,6 +73,13 @@ def closed_night_redirect(request: HttpRequest, closed: NightClosed) -> HttpResp
     if getattr(request, "htmx", False):
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+def public_link(request: HttpRequest, path: str) -> str:
+    """The absolute address of `path` as a phone opens it: on the site's public address when
+    one is set (DJANGO_PUBLIC_URL), else on the address this request came in on."""
+    base = getattr(settings, "PUBLIC_URL", "")
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
 
 
 def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:
