@@ -18,7 +18,6 @@ from django_tables2 import RequestConfig
 
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.views.common import public_link
 from ledger.selectors import (
     NightResult,
     bank_tenures,
@@ -31,6 +30,7 @@ from ledger.selectors import (
     settle_up_report,
     the_book,
 )
+from ledger.views.common import public_link
 from tables import reports
 from tables.charts import Point, night_chart
 from tables.reports import Table
