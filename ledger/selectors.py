@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
 
 from ledger import chain
 from ledger.models import (
@@ -551,6 +551,37 @@ def guest_moves(session: PokerSession) -> list[GuestMove]:
               .select_related("invited_by").order_by("name"))
     return [GuestMove(guest=g, debt=-balances[g.pk], inviter=regular_inviter(g))
             for g in guests if balances[g.pk] < 0]
+
+
+@dataclass
+class OwedCash:
+    """What the bank owes a player because the cash box ran short (services.cashout: the box
+    pays cash-outs and the final pot in order; the rest goes to THE BOOK)."""
+
+    player: Player
+    owed: int          # cents
+    paid: int          # cents paid in cash
+    banker: bool       # the banker's own: his stake, not a debt to anyone
+
+
+def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
+    """Each player the bank owes cash tonight (cash-outs and the final pot it could not pay
+    from the cash box), by name. One query."""
+    cash = (Posting.objects.filter(entry=OuterRef("pk"), kind=Account.CASH_BOX)
+            .values("entry").annotate(total=Sum("amount")).values("total"))
+    entries = (Entry.objects.filter(session=session, kind__in=[Entry.CASHOUT, Entry.FINAL_POT],
+                                    reversed_by__isnull=True, player__isnull=False)
+               .select_related("player").annotate(cash=Subquery(cash)).order_by("id"))
+    totals: dict[int, OwedCash] = {}
+    for entry in entries:
+        assert entry.player is not None
+        line = totals.setdefault(entry.player.pk, OwedCash(
+            player=entry.player, owed=0, paid=0, banker=entry.player.pk == session.banker_id))
+        # the cash box's stored posting, back in its own sense: what left the box
+        paid = -Account.sign(Account.CASH_BOX) * (getattr(entry, "cash", None) or 0)
+        line.paid += paid
+        line.owed += entry.amount - paid
+    return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
 
 
 def session_dashboard(session: PokerSession) -> Dashboard:

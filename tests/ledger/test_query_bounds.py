@@ -37,7 +37,8 @@ BOUNDS = {
     "settle_up": 15,        # 13 today: the QR links in one query
     "settle_up_csv": 14,    # 12 today
     "cashout": 17,          # 15 today
-    "close": 23,            # 21 today
+    "close": 25,            # 24 today, the login's save counted: + 1 for who the bank owes
+                            # cash (selectors.owed_by_the_bank, one query for every player)
     "season": 18,           # 16 today
     "book": 10,             # 8 today
     "players": 9,           # 7 today
