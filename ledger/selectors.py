@@ -868,9 +868,9 @@ def book_story(player: Player, *, keep: int = 8) -> BookStory:
     for (_, group), (date, parts, total) in lines.items():
         if group == "night":
             moved = {words: cents for words, cents in parts.items() if cents}
-            # one reason says its size; several say each one's sign, so they add up by eye
-            said = [f"{words} {format_dollars(abs(cents)) if len(moved) == 1 else _signed(cents)}"
-                    for words, cents in moved.items()]
+            # one reason is the line's amount; several say each one's, so they add up by eye
+            said = (list(moved) if len(moved) == 1
+                    else [f"{words} {_signed(cents)}" for words, cents in moved.items()])
             reason = "the night's play" + (": " + "; ".join(said) if said else "")
         else:
             reason = next(iter(parts))
