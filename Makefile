@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# HOST=0.0.0.0 serves the house network: phones open the links on this machine's address.
+HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
 .PHONY: install demo test lint bench clean
@@ -18,23 +20,29 @@ $(STAMP): pyproject.toml
 # The demo runs in debug mode unless DJANGO_DEBUG is set to something false (false, 0, no, off).
 DEMO_DEBUG := $(if $(filter-out true on ok y yes 1,$(shell printf '%s' '$(DJANGO_DEBUG)' | tr A-Z a-z)),,yes)
 
+# The players' links point at DJANGO_PUBLIC_URL; when it is unset and HOST is not the loopback,
+# at this machine's address on the house network (ledger/public_url.py).
+DEMO_PUBLIC = export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-$$($(BIN)/python -m ledger.public_url $(HOST) $(PORT))}"; \
+	if [ -n "$$DJANGO_PUBLIC_URL" ]; then echo "Phones on the house network open $$DJANGO_PUBLIC_URL (DJANGO_PUBLIC_URL)."; fi;
+
 demo: install
 ifeq ($(DEMO_DEBUG),yes)
 	@echo "The demo runs in debug mode (DJANGO_DEBUG defaults to true): an error shows Django's debug page."
 	@echo "To switch it off and see the plain 404/500 pages, as in production: DJANGO_DEBUG=false make demo"
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo --port $(PORT)
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	@set -e; $(DEMO_PUBLIC) \
+	$(BIN)/python manage.py migrate --noinput; \
+	$(BIN)/python manage.py load_demo --port $(PORT); \
+	exec $(BIN)/python manage.py runserver $(HOST):$(PORT)
 else
 	@echo "The demo runs with DJANGO_DEBUG=false: errors show the plain 404/500 pages, as in production"
-	@echo "(served over plain http on 127.0.0.1, with a throwaway secret key unless DJANGO_SECRET_KEY is set)."
-	@set -e; \
+	@echo "(served over plain http on $(HOST), with a throwaway secret key unless DJANGO_SECRET_KEY is set)."
+	@set -e; $(DEMO_PUBLIC) \
 	export DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}"; \
 	export DJANGO_SECURE_SSL_REDIRECT="$${DJANGO_SECURE_SSL_REDIRECT:-false}"; \
 	$(BIN)/python manage.py migrate --noinput; \
 	$(BIN)/python manage.py collectstatic --noinput -v0; \
 	$(BIN)/python manage.py load_demo --port $(PORT); \
-	exec $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	exec $(BIN)/python manage.py runserver $(HOST):$(PORT)
 endif
 
 lint: install

@@ -235,7 +235,8 @@ class CashOutForm(RosterForm):
                 required=False,
                 initial=0,
                 widget=forms.NumberInput(
-                    attrs={"data-chip-cents": cents, "inputmode": "numeric", "min": 0, "step": 1}
+                    attrs={"data-chip-cents": cents, "data-colour-name": colour.capitalize(),
+                           "inputmode": "numeric", "min": 0, "step": 1}
                 ),
                 error_messages={
                     "invalid": f"Count the {colour} chips as a whole number.",

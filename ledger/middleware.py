@@ -40,3 +40,22 @@ class SecurityHeadersMiddleware:
         if "Cache-Control" not in response.headers:
             add_never_cache_headers(response)   # no-cache, no-store, must-revalidate, private
         return response
+
+
+class ClosedNightMiddleware:
+    """A writing page of a closed night (buy-in, cash-out, hand, close …) leads back to the
+    night's page with "This night is closed", never a 404 (ledger.views.common.NightClosed)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest,
+                          exception: Exception) -> HttpResponseBase | None:
+        from ledger.views.common import NightClosed, closed_night_redirect
+
+        if isinstance(exception, NightClosed):
+            return closed_night_redirect(request, exception)
+        return None

@@ -9,6 +9,7 @@ Money comes back as integer cents except in `settle_up_report`, which is the exa
 from __future__ import annotations
 
 import datetime
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
 
 from ledger.integrity import SEAL_DIGITS, audit, seal_check
 from ledger.models import (
@@ -43,6 +44,7 @@ from ledger.services.journal import (
 from rules.errors import MoneyError, RulesError
 from rules.games.registry import get_game
 from rules.games.showdown import game_of
+from rules.money import dollars as format_dollars
 from rules.money import format_cents, parse_cents
 from rules.settle import settle_balances
 
@@ -205,18 +207,24 @@ class TableGame:
     @property
     def name(self) -> str:
         """The game's name as the catalog or the dealer's own rules give it ("Old Man")."""
-        if isinstance(self.game, dict):
-            return str(self.game.get("name") or self.game.get("id") or "the dealer's game")
-        if not self.game:
-            return ""
-        try:
-            return get_game(self.game).name
-        except RulesError:
-            return self.game
+        return game_name(self.game)
 
     def continues(self, game: object) -> bool:
         """Is a hand of `game` (None: not named) the next hand of this game?"""
         return self.game is not None and not self.over and game in (None, self.game)
+
+
+def game_name(game: object) -> str:
+    """A game as the table names it: the catalog's name ("Draw match pot"), the name of the
+    dealer's own or the house's game ("Big Sol"), "" for none."""
+    if isinstance(game, dict):
+        return str(game.get("name") or game.get("id") or "the dealer's own game")
+    if not game:
+        return ""
+    try:
+        return get_game(str(game)).name
+    except RulesError:
+        return str(game)
 
 
 def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -248,20 +256,30 @@ def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> 
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
     for kind, amount, payload in table_rows(session) if rows is None else rows:
-        if kind == Entry.PENALTY:
-            state.pot += amount
-            state.penalties += amount
-        elif kind == Entry.CALL:
-            state = TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
-                              options=dict(payload.get("options") or {}), called=True,
-                              pot=state.pot, penalties=state.penalties,
-                              winners=state.winners, reante=state.reante)
-        elif kind == Entry.END_GAME:
-            state = TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
-                              reante=state.reante)
-        else:
-            state = _after_hand(state, payload)
+        state = _step(state, kind, amount, payload)
     return state
+
+
+def _step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]) -> TableGame:
+    """The table after one more call, end of game, hand or penalty."""
+    if kind == Entry.PENALTY:
+        state.pot += amount
+        state.penalties += amount
+        return state
+    if kind == Entry.CALL:
+        return TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
+                         options=dict(payload.get("options") or {}), called=True,
+                         pot=state.pot, penalties=state.penalties,
+                         winners=state.winners, reante=state.reante)
+    if kind == Entry.END_GAME:
+        return TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
+                         reante=state.reante)
+    return _after_hand(state, payload)
+
+
+def hand_game(state: TableGame, payload: Mapping[str, Any]) -> object:
+    """The game a hand was played in: the one it names, else the one at the table before it."""
+    return payload.get("game") or state.game
 
 
 def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
@@ -287,13 +305,16 @@ def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
 
 @dataclass
 class PlayedHand:
-    """One recorded hand as a player sees it on their phone."""
+    """One recorded hand as a player sees it on their phone: told as the hand page tells it
+    (the game's name, the whole explanation) with what it meant for this player."""
 
     number: int
-    game: str
-    said: list[str]          # the explanation's lines about this player (their hand, …)
+    game: str                # the game's name ("Draw match pot")
+    explain: list[str]       # the rules' whole explanation, as the hand page shows it
     won: int
-    owes: int
+    owes: int                # what this player owes into the next pot (match, burn)
+    pays: list[tuple[str, int]]     # on a last round: whom this player pays directly (P5)
+    paid_by: list[tuple[str, int]]  # on a last round: who pays this player directly (P5)
     next_pot: int
 
 
@@ -302,24 +323,33 @@ def player_hands(session: PokerSession, player: Player, *,
     """Tonight's recorded hands this player was part of, oldest first (the table's record;
     `rows`: `table_rows(session)` when the caller already has them)."""
     hands = []
-    payloads = [payload for kind, _, payload in (table_rows(session) if rows is None else rows)
-                if kind == Entry.HAND]
-    for number, payload in enumerate(payloads, start=1):
+    state = TableGame()
+    number = 0
+    for kind, amount, payload in table_rows(session) if rows is None else rows:
+        if kind != Entry.HAND:
+            state = _step(state, kind, amount, payload)
+            continue
+        number += 1
+        game = game_name(hand_game(state, payload)) or "a game not named"
+        state = _step(state, kind, amount, payload)
         result = hand_result(payload)
         names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
         names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})
         if player.name not in names:
             continue
-        game = payload.get("game")
+        owes = [o for o in result.get("owes") or [] if isinstance(o, dict)]
         hands.append(PlayedHand(
             number=number,
-            game=game if isinstance(game, str) and game else "the dealer's game",
-            said=[line for line in result.get("explain") or []
-                  if line.startswith((f"{player.name} ", f"{player.name}:"))],
+            game=game,
+            explain=[str(line) for line in result.get("explain") or []],
             won=sum(_cents(a["amount"]) for a in result.get("awards") or []
                     if a.get("name") == player.name),
-            owes=sum(_cents(o["amount"]) for o in result.get("owes") or []
-                     if o.get("name") == player.name),
+            owes=sum(_cents(o.get("amount")) for o in owes
+                     if o.get("name") == player.name and not o.get("to")),
+            pays=[(str(o["to"]), _cents(o.get("amount"))) for o in owes
+                  if o.get("name") == player.name and o.get("to")],
+            paid_by=[(str(o.get("name")), _cents(o.get("amount"))) for o in owes
+                     if o.get("to") == player.name],
             next_pot=_cents(result.get("next_pot")),
         ))
     return hands
@@ -526,6 +556,37 @@ def guest_moves(session: PokerSession) -> list[GuestMove]:
             for g in guests if balances[g.pk] < 0]
 
 
+@dataclass
+class OwedCash:
+    """What the bank owes a player because the cash box ran short (services.cashout: the box
+    pays cash-outs and the final pot in order; the rest goes to THE BOOK)."""
+
+    player: Player
+    owed: int          # cents
+    paid: int          # cents paid in cash
+    banker: bool       # the banker's own: his stake, not a debt to anyone
+
+
+def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
+    """Each player the bank owes cash tonight (cash-outs and the final pot it could not pay
+    from the cash box), by name. One query."""
+    cash = (Posting.objects.filter(entry=OuterRef("pk"), kind=Account.CASH_BOX)
+            .values("entry").annotate(total=Sum("amount")).values("total"))
+    entries = (Entry.objects.filter(session=session, kind__in=[Entry.CASHOUT, Entry.FINAL_POT],
+                                    reversed_by__isnull=True, player__isnull=False)
+               .select_related("player").annotate(cash=Subquery(cash)).order_by("id"))
+    totals: dict[int, OwedCash] = {}
+    for entry in entries:
+        assert entry.player is not None
+        line = totals.setdefault(entry.player.pk, OwedCash(
+            player=entry.player, owed=0, paid=0, banker=entry.player.pk == session.banker_id))
+        # the cash box's stored posting, back in its own sense: what left the box
+        paid = -Account.sign(Account.CASH_BOX) * (getattr(entry, "cash", None) or 0)
+        line.paid += paid
+        line.owed += entry.amount - paid
+    return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
     and who deals next: the table's rows are read once for the game and the deal."""
@@ -678,6 +739,150 @@ def player_books(player: Player) -> tuple[int, int]:
     return totals.get(Account.BOOK) or 0, totals.get(Account.SURROGATE) or 0
 
 
+@dataclass
+class BookLine:
+    """One change of a person's THE BOOK balance, as their phone explains it: when, why, how
+    much (positive: they are owed more; negative: they owe more)."""
+
+    date: datetime.date | None
+    reason: str
+    amount: int
+
+
+@dataclass
+class BookStory:
+    """The lines that make up a person's THE BOOK balance, oldest first: the older ones summed
+    in `earlier` (from nights before `earlier_until`), the newest as `lines`."""
+
+    lines: list[BookLine]
+    earlier: int = 0
+    earlier_count: int = 0
+    earlier_until: datetime.date | None = None
+
+    @property
+    def total(self) -> int:
+        return self.earlier + sum(line.amount for line in self.lines)
+
+
+# The phrases of a night's play in THE BOOK, by what moved it (see book_story).
+_NIGHT_WORDS = {
+    "bought": "bought on THE BOOK", "bank_sold": "the bank's chips bought on THE BOOK",
+    "cashout": "cash-out the cash box could not pay",
+    "bank_cashout": "cash-outs the cash box could not pay",
+    "final_pot": "final pot the cash box could not pay",
+    "bank_final_pot": "a final pot the cash box could not pay",
+    "count_difference": "chips that never came back",
+}
+_GUEST_MOVE = re.compile(r"(?P<guest>[^;:]+?)'s \$[\d,.]+ to (?P<inviter>[^;(]+?)(?=;| \(B9\)|$)")
+
+
+def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[str, Any],
+                 natural: int) -> tuple[str, str]:
+    """(group, words) for one posting on `me`'s THE BOOK: postings of one night's play share
+    the group "night" and are summed into one line; every other posting is a line of its own."""
+    who, other = row["entry__player__name"], row["entry__counterparty__name"]
+    mine = row["entry__player_id"] == me.pk
+    payload = row["reverses_payload"] if corrected else row["entry__payload"]
+    payload = payload if isinstance(payload, dict) else {}
+    words: str
+    if kind == Entry.BUY:
+        if mine:
+            words = f"bought chips from {other} on THE BOOK" if other else _NIGHT_WORDS["bought"]
+        elif row["entry__counterparty_id"] == me.pk:
+            words = f"sold chips to {who} on THE BOOK"
+        else:
+            words = _NIGHT_WORDS["bank_sold"]
+        return "night", words
+    if kind in (Entry.CASHOUT, Entry.FINAL_POT, Entry.COUNT_DIFFERENCE):
+        key = kind if mine or kind == Entry.COUNT_DIFFERENCE else f"bank_{kind}"
+        return "night", _NIGHT_WORDS[key]
+    if kind == Entry.NOTE:
+        holder = payload.get("holder")
+        if mine:
+            words = "your bank note committed into THE BOOK (B5)"
+        elif holder and holder != "bank":
+            words = f"{who}'s bank note you held, committed into THE BOOK (B5)"
+        else:
+            words = f"{who}'s bank note the bank held, committed into THE BOOK (B5)"
+    elif kind == Entry.CLOSE:
+        moves = [m.groupdict() for m in _GUEST_MOVE.finditer(str(row["memo"] or ""))]
+        if natural > 0:
+            to = next((m["inviter"] for m in moves if m["guest"].strip() == me.name), "")
+            words = f"your debt moved to {to.strip() or 'your inviter'} (B9)"
+        else:
+            guests = [m["guest"].strip() for m in moves if m["inviter"].strip() == me.name]
+            if len(guests) == 1:
+                words = f"guest {guests[0]}'s debt moved to you (B9)"
+            elif guests:
+                words = f"guests {' and '.join(guests)}'s debts moved to you (B9)"
+            else:
+                words = "your guests' debts moved to you (B9)"
+    elif kind == Entry.PAY:
+        words = f"you paid {other}" if mine else f"{who} paid you"
+    elif kind == Entry.OPENING:
+        words = "THE BOOK as it stood before this app"
+    elif kind == Entry.MERGE:
+        words = "the surrogate book of a night without the host, merged (B7)"
+    else:
+        words = str(row["memo"] or kind)
+    return f"entry-{pk}", words + (" (corrected)" if corrected else "")
+
+
+def _signed(cents: int) -> str:
+    return ("+" if cents > 0 else "") + format_dollars(cents)
+
+
+def book_story(player: Player, *, keep: int = 8) -> BookStory:
+    """Every change of `player`'s THE BOOK balance, read from the journal: a night's play
+    (buy-ins and chip sales on THE BOOK, cash-outs the box could not pay), a guest's debt
+    moved to the inviter (B9), a payment, a committed bank note (B5), a correction. The
+    `keep` newest lines are listed, the older ones summed as "earlier". One query."""
+    rows = (Posting.objects.filter(kind=Account.BOOK, player=player)
+            .order_by("entry_id", "id")
+            .values("amount", "entry_id", "entry__kind", "entry__session_id",
+                    "entry__session__date", "entry__payload", "entry__memo",
+                    "entry__player_id", "entry__player__name", "entry__counterparty_id",
+                    "entry__counterparty__name", "entry__reverses__kind",
+                    "entry__reverses__payload", "entry__reverses__player_id",
+                    "entry__reverses__player__name", "entry__reverses__counterparty_id",
+                    "entry__reverses__counterparty__name", "entry__reverses__memo"))
+    lines: dict[tuple[object, str], tuple[datetime.date | None, dict[str, int], int]] = {}
+    sign = Account.sign(Account.BOOK)
+    for row in rows:
+        natural = sign * row["amount"]
+        corrected = row["entry__kind"] == Entry.REVERSAL and row["entry__reverses__kind"]
+        view: dict[str, Any] = dict(row)
+        if corrected:   # a correction is told as what it corrected
+            for name in ("player_id", "player__name", "counterparty_id",
+                         "counterparty__name", "memo"):
+                view[f"entry__{name}"] = view[f"entry__reverses__{name}"]
+        view["memo"] = view["entry__memo"]
+        view["reverses_payload"] = row["entry__reverses__payload"]
+        kind = row["entry__reverses__kind"] if corrected else row["entry__kind"]
+        group, words = _book_reason(row["entry_id"], kind, bool(corrected), player, view,
+                                    natural)
+        key = (row["entry__session_id"] if group == "night" else row["entry_id"], group)
+        date, parts, total = lines.get(key, (row["entry__session__date"], {}, 0))
+        parts[words] = parts.get(words, 0) + natural
+        lines[key] = (date, parts, total + natural)
+    told = []
+    for (_, group), (date, parts, total) in lines.items():
+        if group == "night":
+            moved = {words: cents for words, cents in parts.items() if cents}
+            # one reason is the line's amount; several say each one's, so they add up by eye
+            said = (list(moved) if len(moved) == 1
+                    else [f"{words} {_signed(cents)}" for words, cents in moved.items()])
+            reason = "the night's play" + (": " + "; ".join(said) if said else "")
+        else:
+            reason = next(iter(parts))
+        if any(parts.values()):   # a night whose moves cancel out is told all the same
+            told.append(BookLine(date=date, reason=reason, amount=total))
+    older, newest = told[:-keep] if keep else told, told[-keep:] if keep else []
+    return BookStory(lines=newest, earlier=sum(line.amount for line in older),
+                     earlier_count=len(older),
+                     earlier_until=newest[0].date if older and newest else None)
+
+
 def player_night(session: PokerSession, player: Player) -> PlayerLine:
     """One player's line for the night (their phone page)."""
     for line in player_lines(session):
@@ -756,6 +961,40 @@ def entries_of(session: PokerSession) -> QuerySet[Entry]:
             .select_related("session", "player", "counterparty", "created_by", "reverses",
                             "reversed_by")
             .order_by("id"))
+
+
+def _options_text(options: object) -> str:
+    if not isinstance(options, dict) or not options:
+        return ""
+    return " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) + ")"
+
+
+def journal_details(session: PokerSession) -> dict[int, str]:
+    """The journal's words for the night's calls and hands, by entry id: each game by its
+    name ("Fred calls Draw match pot") and each hand with the rules' whole explanation, as the
+    hand page tells it (the stored memo keeps only its end). One query."""
+    details: dict[int, str] = {}
+    game: object = None   # the game at the table: the last call, until its end
+    rows = (Entry.objects.filter(session=session,
+                                 kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND])
+            .order_by("id").values_list("id", "kind", "payload", "reversed_by"))
+    for pk, kind, payload, reversed_by in rows:
+        payload = payload if isinstance(payload, dict) else {}
+        if kind == Entry.CALL:
+            if reversed_by is None:
+                game = payload.get("game")
+            details[pk] = (f"{payload.get('dealer') or 'The dealer'} calls "
+                           f"{game_name(payload.get('game')) or 'a game'}"
+                           f"{_options_text(payload.get('options'))}")
+        elif kind == Entry.END_GAME:
+            if reversed_by is None:
+                game = None
+        else:
+            name = game_name(payload.get("game") or game)
+            explain = " ".join(str(line) for line in hand_result(payload).get("explain") or [])
+            if explain:
+                details[pk] = f"Hand of {name or 'a game not named'}: {explain}"
+    return details
 
 
 def recent_entries(session: PokerSession, count: int) -> list[Entry]:

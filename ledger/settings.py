@@ -8,6 +8,9 @@ import os
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
+
+from ledger.public_url import parse_public_url, public_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -29,6 +32,14 @@ LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
 LEDGER_KEY_FILE = env.str("DJANGO_LEDGER_KEY_FILE", default=str(BASE_DIR / "ledger.key"))
 
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+# The site's public address (README "Phones on the house network"): the players' links and QR
+# codes point there; unset, at the address the request came in on. Its host is let in.
+try:
+    PUBLIC_URL = parse_public_url(env.str("DJANGO_PUBLIC_URL", default=""))
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None
+if PUBLIC_URL and public_host(PUBLIC_URL) not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(public_host(PUBLIC_URL))
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
@@ -57,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ledger.middleware.SecurityHeadersMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "ledger.middleware.ClosedNightMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 

@@ -84,35 +84,58 @@ def _latin1(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
+# How tight the PDF is set, from roomy to compact: (title, heading, body font sizes, table
+# line height, cell padding, note line height). A night prints on one page when any of them
+# fits; a bigger one runs over pages at the roomiest.
+PDF_DENSITIES = ((18, 14, 10, 6.0, 1.2, 5.0), (16, 12, 9, 5.0, 0.9, 4.5),
+                 (14, 11, 8, 4.2, 0.6, 4.0))
+
+
 def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, str]], *,
               notes: Sequence[str] = ()) -> bytes:
-    """A printable A4 landscape report: `sections` are (heading, table, empty_text)."""
+    """A printable A4 landscape report: `sections` are (heading, table, empty_text).
+
+    Set as roomy as fits on one page (PDF_DENSITIES): the notes under the tables (the journal
+    seal) never spill alone onto a second page."""
+    sections = list(sections)
+    for density in PDF_DENSITIES:
+        pdf = _pdf_at(density, title, subtitle, sections, notes)
+        if pdf.page_no() == 1:
+            break
+    else:
+        pdf = _pdf_at(PDF_DENSITIES[0], title, subtitle, sections, notes)
+    return bytes(pdf.output())
+
+
+def _pdf_at(density: tuple[float, ...], title: str, subtitle: str,
+            sections: Sequence[tuple[str, Table, str]], notes: Sequence[str]) -> Any:
     from fpdf import FPDF
     from fpdf.fonts import FontFace
 
+    title_size, heading_size, body_size, line, padding, note_line = density
     pdf = FPDF(orientation="landscape", format="A4")
     pdf.set_title(_latin1(title))
     pdf.set_creator("Banker")
     pdf.set_auto_page_break(auto=True, margin=12)
     pdf.add_page()
-    pdf.set_font("Helvetica", "B", 18)
-    pdf.cell(0, 10, _latin1(title), new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Helvetica", "", 11)
+    pdf.set_font("Helvetica", "B", title_size)
+    pdf.cell(0, title_size * 0.55, _latin1(title), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", body_size + 1)
     if subtitle:
-        pdf.multi_cell(0, 6, _latin1(subtitle), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, line, _latin1(subtitle), new_x="LMARGIN", new_y="NEXT")
     for heading, table, empty_text in sections:
-        pdf.ln(4)
-        pdf.set_font("Helvetica", "B", 14)
-        pdf.cell(0, 9, _latin1(heading), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("Helvetica", "", 10)
+        pdf.ln(line * 0.66)
+        pdf.set_font("Helvetica", "B", heading_size)
+        pdf.cell(0, heading_size * 0.65, _latin1(heading), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", body_size)
         rows = [list(map(str, row)) for row in table.as_values()]
         if len(rows) <= 1:
-            pdf.multi_cell(0, 6, _latin1(empty_text), new_x="LMARGIN", new_y="NEXT")
+            pdf.multi_cell(0, line, _latin1(empty_text), new_x="LMARGIN", new_y="NEXT")
             continue
         footer = _footer(table)
         money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]
         align = tuple("RIGHT" if m else "LEFT" for m in money)
-        with pdf.table(text_align=align, line_height=6, padding=1.2,
+        with pdf.table(text_align=align, line_height=line, padding=padding,
                        headings_style=FontFace(emphasis="BOLD", fill_color=(231, 234, 228)),
                        cell_fill_color=(250, 251, 249), cell_fill_mode="ROWS") as pdf_table:
             for row in rows:
@@ -124,10 +147,10 @@ def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, st
                 for cell in footer:
                     cells.cell(_latin1(cell))
     for note in notes:
-        pdf.ln(3)
-        pdf.set_font("Helvetica", "", 10)
-        pdf.multi_cell(0, 5, _latin1(note), new_x="LMARGIN", new_y="NEXT")
-    return bytes(pdf.output())
+        pdf.ln(note_line * 0.6)
+        pdf.set_font("Helvetica", "", body_size)
+        pdf.multi_cell(0, note_line, _latin1(note), new_x="LMARGIN", new_y="NEXT")
+    return pdf
 
 
 def xlsx_bytes(sheets: Iterable[tuple[str, Table]]) -> bytes:

@@ -25,7 +25,7 @@ from ledger.permissions import banker_name
 from rules.money import format_cents
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from django.contrib.auth.models import User
     from django_tables2.columns import BoundColumn
@@ -316,6 +316,17 @@ class EntriesTable(Table):
     created_by = tables.Column(verbose_name="By", default="—")
     fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True,
                         attrs={"cell": {"class": "row-action lead"}})
+
+    def __init__(self, *args: Any, details: Mapping[int, str] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.details = details or {}   # selectors.journal_details: calls and hands in words
+
+    def render_memo(self, value: str, record: Entry) -> str:
+        return self.details.get(record.pk, value)
+
+    def value_memo(self, value: str, record: Entry) -> str:
+        return self.details.get(record.pk, value)
 
     def render_created_by(self, value: User) -> str:
         return banker_name(value)   # as the bank's holder is named above the journal

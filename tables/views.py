@@ -23,6 +23,7 @@ from ledger.selectors import (
     NightResult,
     bank_tenures,
     entries_of,
+    journal_details,
     journal_seal,
     players_named,
     season,
@@ -30,6 +31,7 @@ from ledger.selectors import (
     settle_up_report,
     the_book,
 )
+from ledger.views.common import public_link
 from tables import reports
 from tables.charts import Point, night_chart
 from tables.reports import Table
@@ -85,8 +87,8 @@ def book(request: HttpRequest) -> HttpResponse:
 def _links(request: HttpRequest, names: list[str]) -> list[tuple[Player, str]]:
     """Each named player's private phone link, in the order given (one query)."""
     players = players_named(names)
-    return [(players[n], request.build_absolute_uri(
-        reverse("player_balance", args=[players[n].balance_token])))
+    return [(players[n], public_link(
+        request, reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
 
 
@@ -114,7 +116,7 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
     rows = entries_of(session)
-    table = EntriesTable(rows, show_footer=False)
+    table = EntriesTable(rows, show_footer=False, details=journal_details(session))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table,

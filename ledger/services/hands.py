@@ -135,7 +135,7 @@ def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, obje
         payload["carry"] = format_cents(carried)
     payload["result"] = _typed_result(pot, won, staked, carried)
     return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
-                         memo=f"hand of {game}" if game else "hand")
+                         memo=f"hand of {selectors.game_name(game)}" if game else "hand")
 
 
 # -- hands resolved by the rules: by cards, by winners, and the called game ----------------
@@ -315,10 +315,10 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
     result, rules_input = resolve_hand(entered, state)
     entered["pot"] = rules_input["pot"]
     payload = {"type": "hand", **entered, "result": result}
-    name = rules_input["game"] if isinstance(rules_input["game"], str) else "the dealer's game"
+    name = selectors.game_name(rules_input["game"])
     return Journal(session).write(
         kind=Entry.HAND, key=key, user=user, amount=parse_cents(rules_input["pot"]),
-        payload=payload, memo=f"hand of {name}: " + " ".join(result["explain"][-3:]))
+        payload=payload, memo=f"hand of {name}: " + " ".join(result["explain"]))
 
 
 @idempotent("game_call")
@@ -340,7 +340,7 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
     payload = {"type": "call", "game": game_json, "dealer": dealer.name}
     if options:
         payload["options"] = options
-    name = game if isinstance(game, str) else "the dealer's own game"
+    name = selectors.game_name(game_json)
     return Journal(session).write(kind=Entry.CALL, key=key, user=user, player=dealer,
                                   payload=payload, memo=f"{dealer.name} calls {name}")
 

@@ -13,7 +13,7 @@ from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm
 from ledger.models import Account, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import guest_moves, session_dashboard
+from ledger.selectors import guest_moves, owed_by_the_bank, session_dashboard
 from ledger.services.journal import book_balances
 
 from .common import call_service, get_open_session, get_session, holder_required
@@ -39,6 +39,7 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
         "guests": guest_moves(session) if session.is_open else [],
         "ready": ready, "close_form": close_form or CloseForm(), "error": error,
         "merge_form": KeyedForm(),
+        "owed": owed_by_the_bank(session),
         "surrogate_to_merge": (
             not session.host_present
             and bool(book_balances(kinds=[Account.SURROGATE], session=session))

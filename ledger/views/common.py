@@ -15,10 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
+from django.contrib import messages
 from django.db import DatabaseError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from ledger.forms import KeyedForm
@@ -41,12 +44,42 @@ def get_session(pk: int) -> PokerSession:
     return get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
 
 
+CLOSED_SENTENCE = "This night is closed: nothing more can be entered into it."
+
+
+class NightClosed(Exception):
+    """A writing page of a night that is closed (the back button after close, an old tab)."""
+
+    def __init__(self, session: PokerSession) -> None:
+        super().__init__(CLOSED_SENTENCE)
+        self.session = session
+
+
 def get_open_session(pk: int) -> PokerSession:
-    """An open session; a closed one cannot take new money entries (404 keeps it simple)."""
+    """An open session (a 404 when there is none); a closed one raises NightClosed, which
+    `closed_night_redirect` turns into the way back to the night's page."""
     session = get_session(pk)
     if not session.is_open:
-        raise Http404("the session is closed")
+        raise NightClosed(session)
     return session
+
+
+def closed_night_redirect(request: HttpRequest, closed: NightClosed) -> HttpResponse:
+    """Back to the closed night's page, which says the night is closed (not a 404): a GET of a
+    writing page or a POST into it alike; nothing is written. An htmx post is told to load
+    the page instead of swapping it into the form's place."""
+    messages.info(request, CLOSED_SENTENCE)
+    url = dashboard_url(closed.session)
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def public_link(request: HttpRequest, path: str) -> str:
+    """The absolute address of `path` as a phone opens it: on the site's public address when
+    one is set (DJANGO_PUBLIC_URL), else on the address this request came in on."""
+    base = getattr(settings, "PUBLIC_URL", "")
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
 
 
 def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:

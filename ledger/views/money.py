@@ -178,8 +178,8 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
             form.errors.clear()  # still counting: no complaints until "save"
     context = {
         "session": session, "form": form, "dashboard_url": dashboard_url(session),
-        "preview": _split(preview), "chips_out": dash.chips_outstanding,
-        "cash_box": dash.cash_box,
+        "preview": _split(preview, dash.cash_box), "chips_out": dash.chips_outstanding,
+        "cash_box": dash.cash_box, "pad_keys": PAD_KEYS,
     }
     status = 400 if saving else 200
     return render(request, "ledger/cashout.html", context, status=status)
@@ -201,12 +201,18 @@ def _adjusted(form_data: QueryDict, adjust: str) -> QueryDict:
     return data
 
 
-def _split(total: int | None) -> dict[str, int] | None:
-    """The counter's three numbers: total, whole dollars paid, odd cents to the final pot."""
+# The chip counter's number pad, in its order on the page (two rows of six).
+PAD_KEYS = ("1", "2", "3", "4", "5", "back", "6", "7", "8", "9", "0", "clear")
+
+
+def _split(total: int | None, cash_box: int) -> dict[str, int] | None:
+    """The counter's numbers: total, whole dollars paid, odd cents to the final pot, and of
+    the whole dollars what the cash box pays and what the bank will owe (services.cashout)."""
     if total is None:
         return None
     whole, odd = whole_dollars_and_odd_cents(total)
-    return {"total": total, "whole": whole, "odd": odd}
+    cash = min(whole, max(cash_box, 0))
+    return {"total": total, "whole": whole, "odd": odd, "cash": cash, "owed": whole - cash}
 
 
 @banker_required

@@ -13,6 +13,7 @@ from django.views.decorators.cache import never_cache
 
 from ledger.models import Player
 from ledger.selectors import (
+    book_story,
     player_books,
     player_hands,
     player_history,
@@ -46,6 +47,7 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         "session": session,
         "line": line,
         "book": book,
+        "story": book_story(player),
         "surrogate": surrogate,
         "transfers": transfers,
         "hands": player_hands(session, player, rows=rows) if session is not None else [],

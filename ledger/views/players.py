@@ -16,12 +16,12 @@ from ledger.models import Player
 from ledger.permissions import banker_required
 from ledger.selectors import all_players
 
-from .common import call_service
+from .common import call_service, public_link
 
 
 def balance_link(request: HttpRequest, player: Player) -> str:
     """The absolute address of the player's own page, as their phone opens it."""
-    return request.build_absolute_uri(reverse("player_balance", args=[player.balance_token]))
+    return public_link(request, reverse("player_balance", args=[player.balance_token]))
 
 
 @banker_required

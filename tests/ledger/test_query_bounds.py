@@ -28,16 +28,19 @@ BOUNDS = {
     "dashboard_live": 18,   # 16 today: the polled fragment reads what the page reads
     "buyin_form": 11,       # 9 today
     "buyin_row": 11,        # 9 today: the row's quick buy-in
-    "phone": 18,            # 16 today
-    "phone_live": 10,       # 8 today: the history is not in the polled fragment
+    "phone": 18,            # 17 today: + 1 for THE BOOK's lines (selectors.book_story)
+    "phone_live": 10,       # 9 today: the history is not in the polled fragment; THE
+                            # BOOK's lines are (+ 1)
     "hand": 11,             # 9 today
     "game_call": 12,        # 10 today
-    "journal": 11,          # 9 today
-    "journal_csv": 11,      # 9 today
+    "journal": 12,          # 11 today, the login's save counted: + 1 for the calls and
+                            # hands in words (selectors.journal_details)
+    "journal_csv": 12,      # 11 today: the same words in the CSV
     "settle_up": 15,        # 13 today: the QR links in one query
     "settle_up_csv": 14,    # 12 today
     "cashout": 17,          # 15 today
-    "close": 23,            # 21 today
+    "close": 25,            # 24 today, the login's save counted: + 1 for who the bank owes
+                            # cash (selectors.owed_by_the_bank, one query for every player)
     "season": 18,           # 16 today
     "book": 10,             # 8 today
     "players": 9,           # 7 today

@@ -385,7 +385,8 @@ def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night,
 def test_a_closed_session_takes_no_more_buyins(banker_client, night, players):
     night.close()
     response = _buy(banker_client, night, players, key="k" * 20)
-    assert response.status_code == 404
+    assert response.status_code == 302   # back to the night's page: "This night is closed"
+    assert response.url == reverse("session_dashboard", args=[night.session.pk])
     assert _entries() == 0
 
 

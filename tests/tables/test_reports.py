@@ -136,3 +136,28 @@ def test_chart_draws_a_bar_per_night_and_the_book_line():
 
 def test_chart_without_nights_says_so():
     assert "No closed nights yet" in night_chart([], title="Ann")
+
+
+def test_the_worked_nights_pdf_fits_one_page(worked, tmp_path):
+    """Four players and three payments fit one A4 page: the seal does not spill onto a blank
+    second page."""
+    path = tmp_path / "night.pdf"
+    _run(str(worked.session.pk), "--format", "pdf", "--output", str(path))
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    assert len(reader.pages) == 1, [page.extract_text()[:80] for page in reader.pages]
+
+
+def test_a_table_of_eight_fits_one_page_seal_and_all(worked):
+    """Eight people on the settle-up and seven payments: before, the seal spilled onto a
+    second page of its own; the report is set tighter instead."""
+    from ledger.selectors import journal_seal
+    from tables.reports import MONEY_KEYS, settle_up_file
+
+    names = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gil", "Hal"]
+    report = {"players": [{"name": n, **{k: "12.35" for k in MONEY_KEYS}} for n in names],
+              "transfers": [{"from": n, "to": "Ann", "amount": "12.35"} for n in names[1:]],
+              "minimal": True}
+    reader = PdfReader(io.BytesIO(settle_up_file(worked.session, report, "pdf")))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Hal" in text and f"Journal seal {journal_seal(worked.session)}" in text

@@ -9,6 +9,7 @@ import os
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
@@ -62,7 +63,8 @@ class Command(BaseCommand):
         user.set_password(password)
         user.save()
         make_banker(user)
-        base = f"http://127.0.0.1:{options['port']}"
+        # Phones open the links on the site's public address (DJANGO_PUBLIC_URL) when one is set.
+        base = settings.PUBLIC_URL or f"http://127.0.0.1:{options['port']}"
         out = self.stdout.write
         if tonight is not None:
             out(f"Demo loaded: tonight is session {tonight.pk} ({tonight.date}, banker Mike).")

@@ -53,7 +53,77 @@
     show("chip-total", total);
     show("chip-whole", total - odd);
     show("chip-odd", odd);
+    // The cash box pays cash-outs in order; what it cannot pay the bank owes (THE BOOK).
+    var owedBox = document.getElementById("chip-owed");
+    var box = parseInt(form.dataset.cashBox, 10);
+    if (owedBox && isFinite(box)) {
+      var whole = total - odd;
+      var cash = Math.min(whole, Math.max(box, 0));
+      owedBox.hidden = whole <= cash;
+      var part = function (name, cents) {
+        var el = owedBox.querySelector("[data-owed=" + name + "]");
+        if (el) { el.textContent = "$" + formatCents(cents); }
+      };
+      part("cash", cash);
+      part("owed", whole - cash);
+    }
   }
+
+  // The chip counter's number pad: tap a colour (its count field or its name), then digits.
+  // The first digit after choosing a colour replaces its count, the next ones add to it, so
+  // "green 1 5, black 3, red 4" is $78.40 in ten taps with the Save. The fields stay typeable
+  // (a keyboard works as before); with the pad shown the tablet's own keyboard stays away.
+  var padTarget = null;
+  var padFresh = false;
+
+  function padShow(pad) {
+    var label = pad.querySelector("[data-pad-target]");
+    if (label) {
+      label.textContent = padTarget ? (padTarget.dataset.colourName || padTarget.name) : "—";
+    }
+    pad.form.querySelectorAll(".chip-row").forEach(function (row) {
+      row.classList.toggle("pad-target", Boolean(padTarget) && row.contains(padTarget));
+    });
+  }
+
+  function onPad(button) {
+    var pad = button.closest("[data-chip-pad]");
+    if (!padTarget) {
+      padTarget = pad.form.querySelector("input[data-chip-cents]");
+      padFresh = true;
+    }
+    var key = button.dataset.pad;
+    var text = padFresh ? "" : String(padTarget.value || "");
+    if (key === "back") { text = text.slice(0, -1); }
+    else if (key === "clear") { text = ""; }
+    else if (/^\d$/.test(key) && text.replace(/^0+/, "").length < 5) { text = text + key; }
+    padFresh = false;
+    text = text.replace(/^0+(?=\d)/, "");
+    padTarget.value = text === "" ? "0" : text;
+    if (text === "") { padFresh = true; }
+    recountChips(pad.form);
+    padShow(pad);
+    return true;
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[data-chip-cents]")) { return; }
+    var pad = input.form && input.form.querySelector("[data-chip-pad]");
+    if (!pad || pad.hidden) { return; }
+    padTarget = input;
+    padFresh = true;
+    input.select();
+    padShow(pad);
+  });
+  // A pad key must not take the focus (the chosen colour stays chosen).
+  document.addEventListener("mousedown", function (event) {
+    if (event.target.closest && event.target.closest("button[data-pad]")) { event.preventDefault(); }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-pad]");
+    if (button && onPad(button)) { event.preventDefault(); }
+  });
 
   function onChipButton(button) {
     var input = document.getElementById(button.dataset.chipFor);
@@ -232,6 +302,14 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
+    document.querySelectorAll("[data-chip-pad]").forEach(function (pad) {
+      pad.hidden = false;
+      pad.form = pad.closest("form");
+      pad.form.querySelectorAll("input[data-chip-cents]").forEach(function (input) {
+        input.setAttribute("inputmode", "none");   // the pad, not the tablet's keyboard
+      });
+      padShow(pad);
+    });
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
       picker.hidden = false;
