@@ -182,7 +182,7 @@ def _too_much(payer: Player, payee: Player, cents: int, owed: Owed, *, you: bool
     if not owed.payee_is_owed:
         return (f"THE BOOK says {payee.name} is owed nothing now: pay whom the settle-up "
                 "names.")
-    waiting = owed.waiting_out + owed.waiting_in
+    waiting = max(owed.waiting_out, owed.waiting_in)
     waits = f", and {money(waiting)} already waits for a confirmation" if waiting else ""
     return (f"{money(cents)} is more than THE BOOK lets {who} pay {payee.name} now: at most "
             f"{money(owed.most)} ({who} {owe} {money(owed.payer_owes)}, {payee.name} is owed "
