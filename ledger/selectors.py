@@ -1134,45 +1134,46 @@ class TransferLine:
     waiting: int = 0
     left: int = 0
     links: list[payments_service.PayLink] = field(default_factory=list)
-    waiting_claims: list[PaymentClaim] = field(default_factory=list)
 
 
-def settle_transfers(session: PokerSession, *, viewer: Player | None = None
-                     ) -> list[TransferLine]:
-    """The closed night's transfers (its settle-up, B8) with what is paid and left, in five
-    queries whatever their number. With `viewer` (a player's phone), only the transfers they
-    pay or receive, and pay links only on those they pay; without (the banker), all of them,
-    each with the receiver's pay links."""
+def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
+                     people: Mapping[str, Player] | None = None) -> list[TransferLine]:
+    """The closed night's transfers (its settle-up, B8) with what is paid and left, in three
+    queries whatever their number (two when the caller gives the `people`, by name). With
+    `viewer` (a player's phone), only the transfers they pay or receive, and pay links only on
+    those they pay; without (the banker), all of them, each with the receiver's pay links."""
     transfers = (session.settlement or {}).get("transfers", []) if not session.is_open else []
     if viewer is not None:
         transfers = [t for t in transfers if viewer.name in (t["from"], t["to"])]
     if not transfers:
         return []
-    people = players_named({t["from"] for t in transfers} | {t["to"] for t in transfers})
+    if people is None:   # (`people`: the caller already read them, by name)
+        people = players_named({t["from"] for t in transfers} | {t["to"] for t in transfers})
     transfers = [t for t in transfers if t["from"] in people and t["to"] in people]
     ids = [p.pk for p in people.values()]
     book = payments_service.book_now(ids)
-    waiting_rows = (PaymentClaim.objects.filter(status=PaymentClaim.CLAIMED)
-                    .filter(Q(payer__in=ids) | Q(payee__in=ids))
-                    .values("payer", "payee").annotate(total=Sum("amount")).order_by())
+    # One read for the claims: those waiting (they hold back what is left) and this night's.
+    claims = list(PaymentClaim.objects.filter(
+        Q(status=PaymentClaim.CLAIMED, payer__in=ids) | Q(status=PaymentClaim.CLAIMED,
+                                                          payee__in=ids)
+        | Q(night=session, status=PaymentClaim.CONFIRMED)).order_by("id"))
     out: dict[int, int] = defaultdict(int)
     into: dict[int, int] = defaultdict(int)
-    for row in waiting_rows:
-        out[row["payer"]] += row["total"]
-        into[row["payee"]] += row["total"]
-    claims = list(PaymentClaim.objects.filter(night=session).exclude(
-        status=PaymentClaim.REJECTED).select_related("payer", "payee").order_by("id"))
+    for claim in claims:
+        if claim.status == PaymentClaim.CLAIMED:
+            out[claim.payer_id] += claim.amount
+            into[claim.payee_id] += claim.amount
     lines = []
     for t in transfers:
         payer, payee = people[t["from"]], people[t["to"]]
         line = TransferLine(payer=payer, payee=payee, amount=parse_cents(t["amount"]))
         for claim in claims:
-            if claim.payer_id == payer.pk and claim.payee_id == payee.pk:
+            if (claim.night_id == session.pk and claim.payer_id == payer.pk
+                    and claim.payee_id == payee.pk):
                 if claim.status == PaymentClaim.CONFIRMED:
                     line.confirmed += claim.amount
                 else:
                     line.waiting += claim.amount
-                    line.waiting_claims.append(claim)
         owed = payments_service.Owed(
             payer_owes=max(0, -book.get(payer.pk, 0)), payee_is_owed=max(0, book.get(payee.pk, 0)),
             waiting_out=out[payer.pk], waiting_in=into[payee.pk])
@@ -1190,16 +1191,16 @@ def waiting_claims() -> list[PaymentClaim]:
                 .select_related("payer", "payee", "night").order_by("id"))
 
 
-def claims_to_confirm(player: Player) -> list[PaymentClaim]:
-    """Payments others say they made to `player`, waiting for their confirmation."""
-    return list(PaymentClaim.objects.filter(status=PaymentClaim.CLAIMED, payee=player)
-                .select_related("payer", "payee").order_by("id"))
-
-
-def claims_sent(player: Player) -> list[PaymentClaim]:
-    """The player's own latest claims and their answers, newest first."""
-    return list(PaymentClaim.objects.filter(payer=player).select_related("payer", "payee")
-                .order_by("-id")[:PHONE_PAYMENTS_SHOWN])
+def player_claims(player: Player) -> tuple[list[PaymentClaim], list[PaymentClaim]]:
+    """The payments others say they made to `player`, waiting for their confirmation (oldest
+    first), and the player's own latest claims with their answers (newest first). One query:
+    the waiting ones to them, and their own."""
+    rows = list(PaymentClaim.objects.filter(Q(payee=player, status=PaymentClaim.CLAIMED)
+                                            | Q(payer=player))
+                .select_related("payer", "payee").order_by("-id"))
+    to_confirm = [c for c in reversed(rows) if c.payee_id == player.pk]
+    sent = [c for c in rows if c.payer_id == player.pk][:PHONE_PAYMENTS_SHOWN]
+    return to_confirm, sent
 
 
 def payments_made(player: Player | None = None, *, count: int = PAYMENTS_SHOWN) -> list[Entry]:

@@ -37,7 +37,6 @@ from ledger.selectors import (
     waiting_claims,
 )
 from ledger.services import LedgerError, NotTheHolder
-from ledger.services.requests import open_night
 from rules.money import dollars as money
 from tables import reports
 from tables.charts import Point, night_chart
@@ -96,7 +95,7 @@ def book_page(request: HttpRequest, *, status: int = 200, **extra: object) -> Ht
     if request.GET.get("_export") == "csv":
         return csv_response(table, "the-book")
     context = {"table": table, "claims": waiting_claims(), "payments": payments_made(),
-               "answer_form": AnswerForm(), "open_night": open_night(), **extra}
+               "answer_form": AnswerForm(), **extra}
     return render(request, "tables/book.html", context, status=status)
 
 
@@ -133,9 +132,9 @@ def book_claim_reject(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("book") + "#claims")
 
 
-def _links(request: HttpRequest, names: list[str]) -> list[tuple[Player, str]]:
-    """Each named player's private phone link, in the order given (one query)."""
-    players = players_named(names)
+def _links(request: HttpRequest, names: list[str],
+           players: dict[str, Player]) -> list[tuple[Player, str]]:
+    """Each named player's private phone link, in the order given."""
     return [(players[n], request.build_absolute_uri(
         reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
@@ -152,11 +151,12 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
         return file_response(reports.settle_up_file(session, report, fmt),
                              f"settle-up-{session.date}", fmt)
     table, transfers_table = reports.settle_up_tables(report)
+    people = players_named([row["name"] for row in report["players"]])   # one query
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"], "seal": journal_seal(session),
-               "paying": settle_transfers(session),
-               "links": _links(request, [row["name"] for row in report["players"]])}
+               "paying": settle_transfers(session, people=people),
+               "links": _links(request, [row["name"] for row in report["players"]], people)}
     return render(request, "tables/settle_up.html", context)
 
 

@@ -25,7 +25,7 @@ from ledger.forms import KeyedForm
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
 from ledger.phone_forms import ClaimForm, HandlesForm
-from ledger.selectors import claims_sent, claims_to_confirm, payments_made, settle_transfers
+from ledger.selectors import payments_made, player_claims, settle_transfers
 from ledger.services import LedgerError
 from ledger.services.requests import link_post_allowed
 from rules.money import format_cents
@@ -49,10 +49,11 @@ def phone_payments(player: Player, session: PokerSession | None) -> dict[str, An
                 "to": line.payee.name, "amount": format_cents(line.left),
                 "night": session.pk if session is not None else ""})
         forms.append((n, line, form))
+    to_confirm, sent = player_claims(player)
     return {"pay": {
         "transfers": forms,
-        "to_confirm": claims_to_confirm(player),
-        "sent": claims_sent(player),
+        "to_confirm": to_confirm,
+        "sent": sent,
         "payments": payments_made(player, count=6),
         "can_post": can_post,
         "answer": KeyedForm() if can_post else None,

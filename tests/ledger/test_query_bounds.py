@@ -28,8 +28,8 @@ BOUNDS = {
     "dashboard_live": 18,   # 16 today: the polled fragment reads what the page reads
     "buyin_form": 11,       # 9 today
     "buyin_row": 11,        # 9 today: the row's quick buy-in
-    "phone": 18,            # 16 today
-    "phone_live": 10,       # 8 today: the history is not in the polled fragment
+    "phone": 20,            # 18 today: two for paying (the player's claims, their payments)
+    "phone_live": 12,       # 10 today: the history is not in the polled fragment
     "hand": 11,             # 9 today
     "game_call": 12,        # 10 today
     "journal": 11,          # 9 today
@@ -39,7 +39,7 @@ BOUNDS = {
     "cashout": 17,          # 15 today
     "close": 23,            # 21 today
     "season": 18,           # 16 today
-    "book": 10,             # 8 today
+    "book": 12,             # 10 today: the payments to confirm, the latest payments
     "players": 9,           # 7 today
     "sessions": 9,          # 7 today
     "buyin_save": 26,       # 23 today on SQLite, 24 on PostgreSQL: the form's reads, then the
