@@ -80,6 +80,8 @@ class ClaimForm(KeyedForm):
 
     def __init__(self, *args: Any, prefix_id: str = "paid", **kwargs: Any) -> None:
         super().__init__(*args, auto_id=f"{prefix_id}_%s", **kwargs)
+        # The phone's live part is swapped in every 30 s: an amount being typed stays.
+        self.fields["amount"].widget.attrs["hx-preserve"] = "true"
 
     def clean_night(self) -> int | None:
         text = self.cleaned_data.get("night") or ""

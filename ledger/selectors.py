@@ -1184,6 +1184,13 @@ def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
     return lines
 
 
+def last_closed_night(player: Player) -> PokerSession | None:
+    """The last closed night the player sat at: what they may still have to settle while
+    tonight's night is open."""
+    return (PokerSession.objects.filter(status=PokerSession.CLOSED, seats__player=player)
+            .order_by("-date", "-id").first())
+
+
 def waiting_claims() -> list[PaymentClaim]:
     """Every payment claimed and not yet confirmed or rejected, oldest first (one query):
     the banker's list on THE BOOK's page."""

@@ -11,6 +11,7 @@ only a confirmation moves THE BOOK, once however often it is tapped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -25,7 +26,12 @@ from ledger.forms import KeyedForm
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
 from ledger.phone_forms import ClaimForm, HandlesForm
-from ledger.selectors import payments_made, player_claims, settle_transfers
+from ledger.selectors import (
+    last_closed_night,
+    payments_made,
+    player_claims,
+    settle_transfers,
+)
 from ledger.services import LedgerError
 from ledger.services.requests import link_post_allowed
 from rules.money import format_cents
@@ -35,11 +41,21 @@ from .phone import FLOOD
 from .players import edit_context
 
 
-def phone_payments(player: Player, session: PokerSession | None) -> dict[str, Any]:
-    """What the phone shows of paying: the shown night's transfers that concern the player
-    (pay links and "I paid" on those they pay), the payments others say they made to them,
-    their own claims and the latest payments (views/player.py puts it in the page as `pay`)."""
-    transfers = settle_transfers(session, viewer=player) if session is not None else []
+def phone_payments(player: Player, session: PokerSession | None,
+                   sessions: Iterable[PokerSession] | None = None) -> dict[str, Any]:
+    """What the phone shows of paying: the shown night's transfers that concern the player, or
+    while tonight is open those of the last closed night still to settle (pay links and "I
+    paid" on those they pay), the payments others say they made to them,
+    their own claims and the latest payments (views/player.py puts it in the page as `pay`;
+`sessions`: the nights the player sat at, newest first, when the caller has read them)."""
+    night = session
+    if night is None or night.is_open:   # tonight is open: what last night left to settle
+        night = (last_closed_night(player) if sessions is None
+                 else next((s for s in sessions if not s.is_open), None))
+    transfers = settle_transfers(night, viewer=player) if night is not None else []
+    earlier = night is not session
+    if earlier:   # shown on their own only while something is left or waits
+        transfers = [t for t in transfers if t.left or t.waiting]
     can_post = not player.retired
     forms = []
     for n, line in enumerate(transfers, start=1):
@@ -47,11 +63,13 @@ def phone_payments(player: Player, session: PokerSession | None) -> dict[str, An
         if can_post and line.payer.pk == player.pk and line.left:
             form = ClaimForm(prefix_id=f"paid{n}", initial={
                 "to": line.payee.name, "amount": format_cents(line.left),
-                "night": session.pk if session is not None else ""})
+                "night": night.pk if night is not None else ""})
         forms.append((n, line, form))
     to_confirm, sent = player_claims(player)
     return {"pay": {
         "transfers": forms,
+        "night": night,
+        "earlier": earlier and bool(forms),
         "to_confirm": to_confirm,
         "sent": sent,
         "payments": payments_made(player, count=6),

@@ -53,7 +53,7 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         "table": table_game(session, rows=rows) if session is not None and session.is_open
         else None,
     }
-    context.update(phone_payments(player, session))   # pay and confirm (views/payments.py)
+    context.update(phone_payments(player, session, sessions))   # pay and confirm (payments.py)
     template = "ledger/player.html"
     if request.htmx:
         template = "ledger/_player_live.html"

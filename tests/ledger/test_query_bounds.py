@@ -28,8 +28,9 @@ BOUNDS = {
     "dashboard_live": 18,   # 16 today: the polled fragment reads what the page reads
     "buyin_form": 11,       # 9 today
     "buyin_row": 11,        # 9 today: the row's quick buy-in
-    "phone": 20,            # 18 today: two for paying (the player's claims, their payments)
-    "phone_live": 12,       # 10 today: the history is not in the polled fragment
+    "phone": 24,            # 22 today: paying adds the player's claims, their payments, and
+                            # last night's transfers still to settle (players, THE BOOK, claims)
+    "phone_live": 15,       # 13 today: the history is not in the polled fragment
     "hand": 11,             # 9 today
     "game_call": 12,        # 10 today
     "journal": 11,          # 9 today

@@ -235,3 +235,18 @@ def test_the_banker_sets_handles_on_the_players_page(banker_client, night, playe
     assert response.status_code == 302
     assert Player.objects.get(name="Gus").cashapp == "GusG"
     assert 'value="$GusG"' in text(banker_client.get(url))
+
+
+def test_while_tonight_is_open_last_nights_transfer_is_still_paid(phone, night, players):
+    tonight = services.session_open(date="2026-11-28", banker="Mike", seating=["Fred", "Ann"],
+                                    key=new_key())
+    fred = words(page(phone, players["Fred"]))
+    assert "Tonight: Sat Nov 28" in fred and "To settle up from Sat Nov 21" in fred
+    assert say_paid(phone, players["Fred"], amount="20.00").status_code == 302
+    claim = PaymentClaim.objects.get()
+    receiver = Client(enforce_csrf_checks=True)
+    assert answer(receiver, players["Ann"], claim, "confirm").status_code == 302
+    entry = Entry.objects.get(kind=Entry.PAY)
+    assert entry.session_id == tonight.pk and book() == {}
+    fred = words(page(phone, players["Fred"]))
+    assert "To settle up from" not in fred and "You paid Ann $20.00" in fred
