@@ -13,6 +13,7 @@ from .models import (
     HouseGame,
     IdempotencyKey,
     LinkPost,
+    PaymentClaim,
     PhoneRequest,
     Player,
     PokerSession,
@@ -53,7 +54,8 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "note_id", "regular", "invited_by", "is_host")
     list_filter = ("regular", "is_host")
     search_fields = ("name", "note_id")
-    readonly_fields = ("balance_token", "created_at")
+    # The payment handles are set on the player's page, where their shapes are checked.
+    readonly_fields = ("balance_token", "created_at", "venmo", "paypal", "cashapp", "zelle")
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False  # players are named in the journal
@@ -135,6 +137,15 @@ class PhoneRequestAdmin(ReadOnlyAdmin):
 
     list_display = ("id", "session", "player", "kind", "amount", "paid", "status", "created_at")
     list_filter = ("status", "kind")
+
+
+@admin.register(PaymentClaim)
+class PaymentClaimAdmin(ReadOnlyAdmin):
+    """Payments claimed from the phones: confirmed or rejected on the phones or on THE BOOK's
+    page (services/payments.py)."""
+
+    list_display = ("id", "payer", "payee", "amount", "night", "status", "created_at", "entry")
+    list_filter = ("status",)
 
 
 @admin.register(LinkPost)

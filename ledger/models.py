@@ -114,6 +114,16 @@ class Player(models.Model):
     # journal points at ids, so a name edited or two names swapped behind the site's back
     # would move money between people; the audit names it. Kept up to date by save().
     name_seal = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Where the player takes payments (services/payments.py checks the shapes): shown only to
+    # someone who owes them a transfer, on the banker's settle-up and on the player's own page.
+    venmo = models.CharField("Venmo", max_length=30, blank=True, default="",
+                             help_text="A Venmo username, without the @.")
+    paypal = models.CharField("PayPal.me", max_length=20, blank=True, default="",
+                              help_text="A PayPal.me name.")
+    cashapp = models.CharField("Cash App", max_length=20, blank=True, default="",
+                               help_text="A Cash App $cashtag, without the $.")
+    zelle = models.CharField("Zelle", max_length=254, blank=True, default="",
+                             help_text="The e-mail address or US phone number Zelle knows.")
 
     class Meta:
         ordering = ["name"]
@@ -568,3 +578,61 @@ class LinkPost(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} posted at {self.at:%H:%M:%S}"
+
+
+class PaymentClaim(models.Model):
+    """A player says, from their phone, that they paid another player: "I paid Ann $20".
+
+    Not money: THE BOOK moves only when the receiver (on their phone) or a banker confirms it
+    (services/payments.py). Then `entry` is the payment: a `pay` event of the night open at
+    that moment, written by the tablet's own payment service, or, with no night open, an entry
+    of THE BOOK alone (no session), which the next night's `book_before` carries. `night` is
+    the closed night whose settle-up the transfer came from, when the claim answers one.
+    """
+
+    CLAIMED = "claimed"
+    CONFIRMED = "confirmed"
+    REJECTED = "rejected"
+    STATUS_CHOICES = [(CLAIMED, "waiting for confirmation"), (CONFIRMED, "confirmed"),
+                      (REJECTED, "rejected")]
+
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_claimed")
+    payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_to_confirm")
+    amount = models.BigIntegerField(help_text="Cents.")
+    night = models.ForeignKey(
+        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="The night whose settle-up listed the transfer, if any.")
+    status = models.CharField(max_length=9, choices=STATUS_CHOICES, default=CLAIMED)
+    reason = models.CharField(max_length=200, blank=True, help_text="Why it was rejected.")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="answered_payment_claims", help_text="The banker who answered, if any.")
+    answered_by_payee = models.BooleanField(
+        default=False, help_text="The receiver answered on their own phone.")
+    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="payment_claim")
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["status", "payer"], name="payment_claim_status_payer"),
+            models.Index(fields=["status", "payee"], name="payment_claim_status_payee"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
+                name="payment_claim_positive_nickels",
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")),
+                                   name="payment_claim_between_two_people"),
+            models.CheckConstraint(
+                condition=(Q(status="confirmed") & Q(entry__isnull=False))
+                | (~Q(status="confirmed") & Q(entry__isnull=True)),
+                name="payment_claim_confirmed_has_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {format_cents(self.amount)} ({self.status})"

@@ -68,3 +68,55 @@ class AnswerForm(forms.Form):
     reason = forms.CharField(label="Reason (the player sees it)", required=False,
                              max_length=REASON_LENGTH)
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class ClaimForm(KeyedForm):
+    """The payer's "I paid": to whom (by name), how much, and the night whose settle-up
+    listed the transfer. The rules (what THE BOOK lets them pay) are the service's."""
+
+    to = forms.CharField(widget=forms.HiddenInput, max_length=40)
+    amount = MoneyField(label="Amount paid")
+    night = forms.CharField(widget=forms.HiddenInput, required=False, max_length=12)
+
+    def __init__(self, *args: Any, prefix_id: str = "paid", **kwargs: Any) -> None:
+        super().__init__(*args, auto_id=f"{prefix_id}_%s", **kwargs)
+        # The phone's live part is swapped in every 30 s: an amount being typed stays.
+        self.fields["amount"].widget.attrs["hx-preserve"] = "true"
+
+    def clean_night(self) -> int | None:
+        text = self.cleaned_data.get("night") or ""
+        if not text:
+            return None
+        if not (text.isascii() and text.isdigit()):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return int(text)
+
+
+class HandlesForm(KeyedForm):
+    """Where a player takes payments; an empty field has none. The shapes are checked by
+    services/payments.py, which names the field."""
+
+    venmo = forms.CharField(label="Venmo", required=False, max_length=100,
+                            help_text="Your username, such as @ann-smith.")
+    paypal = forms.CharField(label="PayPal.me", required=False, max_length=100,
+                             help_text="Your PayPal.me name, such as annsmith.")
+    cashapp = forms.CharField(label="Cash App", required=False, max_length=100,
+                              help_text="Your $cashtag, such as $AnnSmith.")
+    zelle = forms.CharField(label="Zelle", required=False, max_length=254,
+                            help_text="The e-mail address or US phone number Zelle knows.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, auto_id="handles_%s", **kwargs)
+        for name in ("venmo", "paypal", "cashapp", "zelle"):
+            self.fields[name].widget.attrs.update({"autocomplete": "off",
+                                                   "autocapitalize": "none",
+                                                   "spellcheck": "false"})
+
+    @classmethod
+    def of(cls, player: Any) -> HandlesForm:
+        """The form filled with the player's handles as they are kept."""
+        shown = {"venmo": f"@{player.venmo}" if player.venmo else "",
+                 "paypal": player.paypal,
+                 "cashapp": f"${player.cashapp}" if player.cashapp else "",
+                 "zelle": player.zelle}
+        return cls(initial=shown)

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from ledger import views
-from ledger.views import auth, bank, phone, requests
+from ledger.views import auth, bank, payments, phone, requests
 
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_edit, name="player_edit"),
     path("players/<int:pk>/retire/", views.player_retire, name="player_retire"),
     path("players/<int:pk>/link/", views.player_link, name="player_link"),
+    path("players/<int:pk>/handles/", payments.player_handles, name="player_handles"),
     path("s/<int:pk>/", views.session_dashboard_view, name="session_dashboard"),
     path("s/<int:pk>/seats/", views.seating, name="seating"),
     path("s/<int:pk>/bank/", bank.bank_hand_over, name="bank_hand_over"),
@@ -45,6 +46,13 @@ urlpatterns = [
     path("p/<str:token>/ask/", phone.phone_ask, name="phone_ask"),
     path("p/<str:token>/count/", phone.phone_count, name="phone_count"),
     path("p/<str:token>/asks/", phone.phone_requests_live, name="phone_requests_live"),
+    # Paying what THE BOOK says: "I paid" and the receiver's yes or no (views/payments.py).
+    path("p/<str:token>/paid/", payments.phone_paid, name="phone_paid"),
+    path("p/<str:token>/payments/<int:pk>/confirm/", payments.phone_claim_confirm,
+         name="phone_claim_confirm"),
+    path("p/<str:token>/payments/<int:pk>/reject/", payments.phone_claim_reject,
+         name="phone_claim_reject"),
+    path("p/<str:token>/handles/", payments.phone_handles, name="phone_handles"),
     path("", include("tables.urls")),
     path("admin/", admin.site.urls),
 ]

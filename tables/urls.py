@@ -6,6 +6,9 @@ from tables import views
 
 urlpatterns = [
     path("book/", views.book, name="book"),
+    path("book/payments/<int:pk>/confirm/", views.book_claim_confirm,
+         name="book_claim_confirm"),
+    path("book/payments/<int:pk>/reject/", views.book_claim_reject, name="book_claim_reject"),
     path("season/", views.season_view, name="season"),
     path("s/<int:pk>/settle/", views.settle_up, name="settle_up"),
     path("s/<int:pk>/journal/", views.session_entries, name="session_entries"),

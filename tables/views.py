@@ -10,28 +10,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from ledger import services
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.permissions import banker_required
+from ledger.phone_forms import AnswerForm
 from ledger.selectors import (
     NightResult,
     bank_tenures,
     entries_of,
     journal_details,
     journal_seal,
+    payments_made,
     players_named,
     season,
     season_years,
+    settle_transfers,
     settle_up_report,
     the_book,
+    waiting_claims,
 )
+from ledger.services import LedgerError, NotTheHolder
 from ledger.views.common import public_link
+from rules.money import dollars as money
 from tables import reports
 from tables.charts import Point, night_chart
 from tables.reports import Table
@@ -73,7 +82,12 @@ def _export_or_render(request: HttpRequest, table: Table, filename: str, templat
 
 @banker_required
 def book(request: HttpRequest) -> HttpResponse:
-    """THE BOOK: every person's balance across sessions (positive = is owed)."""
+    """THE BOOK: every person's balance across sessions (positive = is owed), the payments
+    claimed from the phones that wait for a confirmation, and the latest payments."""
+    return book_page(request)
+
+
+def book_page(request: HttpRequest, *, status: int = 200, **extra: object) -> HttpResponse:
     rows = [
         {"name": p.name, "note_id": p.note_id,
          "kind": "regular" if p.regular else f"guest of {p.invited_by}", "balance": cents}
@@ -81,14 +95,52 @@ def book(request: HttpRequest) -> HttpResponse:
     ]
     table = BookTable(rows)
     RequestConfig(request, paginate=False).configure(table)
-    return _export_or_render(request, table, "the-book", "tables/book.html", {"table": table})
+    if request.GET.get("_export") == "csv":
+        return csv_response(table, "the-book")
+    context = {"table": table, "claims": waiting_claims(), "payments": payments_made(),
+               "answer_form": AnswerForm(), **extra}
+    return render(request, "tables/book.html", context, status=status)
 
 
-def _links(request: HttpRequest, names: list[str]) -> list[tuple[Player, str]]:
-    """Each named player's private phone link, in the order given (one query)."""
-    players = players_named(names)
+@banker_required
+@require_POST
+def book_claim_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """A banker confirms a payment claimed from a phone: THE BOOK moves, once (while a night
+    is open, as its `pay` event, which only the holder of its bank writes)."""
+    try:
+        claim = services.claim_confirm(claim=pk, user=request.user)
+    except NotTheHolder as refused:
+        return book_page(request, status=403, claim_error={"pk": pk, "text": str(refused)})
+    except LedgerError as error:
+        return book_page(request, status=404 if error.code == "no_claim" else 400,
+                         claim_error={"pk": pk, "text": str(error)})
+    messages.success(request, f"Confirmed: {claim.payer.name} paid {claim.payee.name} "
+                              f"{money(claim.amount)}; THE BOOK has it.")
+    return redirect(reverse("book") + "#payments")
+
+
+@banker_required
+@require_POST
+def book_claim_reject(request: HttpRequest, pk: int) -> HttpResponse:
+    """A banker rejects a claimed payment, with a reason the payer sees; nothing is written."""
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        text = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return book_page(request, status=400, claim_error={"pk": pk, "text": text})
+    try:
+        services.claim_reject(claim=pk, reason=form.cleaned_data["reason"], user=request.user)
+    except LedgerError as error:
+        return book_page(request, status=404 if error.code == "no_claim" else 400,
+                         claim_error={"pk": pk, "text": str(error)})
+    return redirect(reverse("book") + "#claims")
+
+
+def _links(request: HttpRequest, names: list[str],
+           players: dict[str, Player]) -> list[tuple[Player, str]]:
+    """Each named player's private phone link, in the order given."""
     return [(players[n], public_link(
-        request, reverse("player_balance", args=[players[n].balance_token])))
+        request,
+        reverse("player_balance", args=[players[n].balance_token])))
         for n in names if n in players]
 
 
@@ -103,10 +155,12 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
         return file_response(reports.settle_up_file(session, report, fmt),
                              f"settle-up-{session.date}", fmt)
     table, transfers_table = reports.settle_up_tables(report)
+    people = players_named([row["name"] for row in report["players"]])   # one query
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"], "seal": journal_seal(session),
-               "links": _links(request, [row["name"] for row in report["players"]])}
+               "paying": settle_transfers(session, people=people),
+               "links": _links(request, [row["name"] for row in report["players"]], people)}
     return render(request, "tables/settle_up.html", context)
 
 

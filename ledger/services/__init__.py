@@ -39,10 +39,16 @@ the command line or an import and is not checked.
     request_count(*, player, token, chips, key)          # a phone's own count: no row yet
     request_approve(*, session, request, user)  # buyin_create / cashout_create, once
     request_decline(*, session, request, reason="", user)
+    handles_set(*, player, venmo="", paypal="", cashapp="", zelle="", token=None, key,
+                user=None)                        # where a player takes payments
+    claim_create(*, player, token, to, amount, night=None, key)   # "I paid": no journal row
+    claim_confirm(*, claim, player=None, token=None, user=None)   # the payment, once
+    claim_reject(*, claim, reason="", player=None, token=None, user=None)
+    book_payment(*, player, to, amount, key, user=None)   # no night open: THE BOOK alone
 """
 
 from .bank import bank_hand_over
-from .book import book_opening, payment_record, surrogate_book_merge
+from .book import book_opening, book_payment, payment_record, surrogate_book_merge
 from .buyins import buyin_create
 from .cashout import (
     CHIP_VALUES,
@@ -65,12 +71,14 @@ from .hands import (
     warning_record,
 )
 from .notes import note_commit, note_void, open_notes
+from .payments import claim_confirm, claim_create, claim_reject, handles_set
 from .players import player_create, player_link_renew, player_retire, player_update
 from .requests import request_approve, request_ask, request_count, request_decline
 from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
-    "bank_hand_over", "book_opening", "buyin_create", "cashout_create", "chip_total",
+    "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
+    "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
     "CHIP_VALUES", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
     "LedgerError", "not_cashed_out", "NotTheHolder", "note_commit", "note_void", "open_notes",

@@ -44,6 +44,32 @@ def payment_record(*, session: PokerSession | int, player: Player | str,
     )
 
 
+@idempotent("book_payment")
+def book_payment(*, player: Player | str, to: Player | str, amount: int | str, key: str,
+                 user: Banker = None) -> Entry:
+    """`player` paid `to` `amount` while no night is open: an entry of THE BOOK alone (no
+    session). It moves both balances as `payment_record` does; a closed night's book stays as
+    that night left it (its close entry comes first), and the next night's `book_before`
+    carries the payment. While a night is open the payment is that night's (`payment_record`).
+    """
+    if PokerSession.objects.filter(status=PokerSession.OPEN).exists():
+        raise LedgerError("A night is open: the payment is recorded as one of its events.")
+    payer = player_of(player)
+    payee = player_of(to, field="to")
+    amount = nickels_of(amount)
+    if payee.pk == payer.pk:
+        raise LedgerError(f"{payer.name} cannot pay themselves.", field="to")
+    journal = Journal(None)
+    journal.book(payer, amount)
+    journal.book(payee, -amount)
+    return journal.write(
+        kind=Entry.PAY, key=key, user=user, player=payer, counterparty=payee, amount=amount,
+        payload={"type": "pay", "player": payer.name, "to": payee.name,
+                 "amount": format_cents(amount)},
+        memo=f"{payer.name} paid {payee.name} {money(amount)} (THE BOOK, no night open)",
+    )
+
+
 @idempotent("book_opening")
 def book_opening(*, balances: Mapping[Player | str, int | str], key: str,
                  user: Banker = None) -> Entry:

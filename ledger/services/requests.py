@@ -75,7 +75,7 @@ def read_count(value: object, colour: str) -> int:
     return count
 
 
-def _sender(player: Player | int, token: str) -> Player:
+def link_sender(player: Player | int, token: str) -> Player:
     """The player row, locked, if `token` is still their link and they are not retired."""
     pk = player.pk if isinstance(player, Player) else player
     row = Player.objects.select_for_update().filter(pk=pk).first()
@@ -106,7 +106,7 @@ def request_ask(*, player: Player | int, token: str, amount: int | str, paid: st
     """A player asks for chips from the bank: $5 steps (B2), paid as the tablet offers (B3).
     Nothing is written to the journal."""
     with transaction.atomic():
-        sender = _sender(player, token)
+        sender = link_sender(player, token)
         cents = five_dollars_of(amount)
         if cents > MAX_ASK:
             raise LedgerError(f"{money(cents)} is more than {money(MAX_ASK)}; check the amount.",
@@ -125,7 +125,7 @@ def request_count(*, player: Player | int, token: str, chips: Mapping[str, int],
     """A player's own count of their chips by colour (B10), for the banker to cash out.
     Nothing is written to the journal."""
     with transaction.atomic():
-        sender = _sender(player, token)
+        sender = link_sender(player, token)
         total = chip_total(chips)   # refuses a colour that is none, a count that is no number
         counts = {colour: chips.get(colour, 0) for colour in CHIP_VALUES}
         night = _night_for(sender)

@@ -56,7 +56,7 @@ def _refuse_a_second_open_session() -> None:
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_OPEN_LOCK])
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [OPEN_LOCK])
     current = (PokerSession.objects.filter(status=PokerSession.OPEN)
                .select_related("banker").order_by("date", "id").first())
     if current is not None:
@@ -67,7 +67,7 @@ def _refuse_a_second_open_session() -> None:
         )
 
 
-_OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL only)
+OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL only)
 
 
 @idempotent("session_open")

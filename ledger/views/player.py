@@ -23,6 +23,7 @@ from ledger.selectors import (
     table_rows,
 )
 from ledger.views.common import HtmxRequest
+from ledger.views.payments import phone_payments
 from ledger.views.phone import phone_context
 from tables.charts import night_chart
 from tables.views import chart_points
@@ -54,6 +55,7 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         "table": table_game(session, rows=rows) if session is not None and session.is_open
         else None,
     }
+    context.update(phone_payments(player, session, sessions))   # pay and confirm (payments.py)
     template = "ledger/player.html"
     if request.htmx:
         template = "ledger/_player_live.html"

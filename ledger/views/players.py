@@ -14,6 +14,7 @@ from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
 from ledger.models import Player
 from ledger.permissions import banker_required
+from ledger.phone_forms import HandlesForm
 from ledger.selectors import all_players
 
 from .common import call_service, public_link
@@ -34,7 +35,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/player_list.html", {"links": links})
 
 
-def _edit_context(request: HttpRequest, player: Player, **forms: Form) -> dict[str, object]:
+def edit_context(request: HttpRequest, player: Player, **forms: Form) -> dict[str, object]:
     return {
         "player": player,
         "link": balance_link(request, player),
@@ -42,6 +43,7 @@ def _edit_context(request: HttpRequest, player: Player, **forms: Form) -> dict[s
             initial={"name": player.name, "note_id": player.note_id}),
         "retire_form": RetireForm(initial={"retired": not player.retired}),
         "link_form": KeyedForm(),
+        "handles_form": HandlesForm.of(player),
     }
 
 
@@ -61,7 +63,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
                                       f"bank-note identifier {outcome.result.note_id}.")
             return redirect("player_list")
     status = 400 if form.is_bound else 200
-    return render(request, "ledger/player_edit.html", _edit_context(request, player, form=form),
+    return render(request, "ledger/player_edit.html", edit_context(request, player, form=form),
                   status=status)
 
 
@@ -82,7 +84,7 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
                              else f"{name} is back on the roster for new nights.")
             return redirect("player_list")
     player.refresh_from_db()
-    context = _edit_context(request, player)
+    context = edit_context(request, player)
     context["retire_error"] = " ".join(str(e) for errs in form.errors.values() for e in errs)
     return render(request, "ledger/player_edit.html", context, status=400)
 
@@ -99,6 +101,6 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, f"{outcome.result.name} has a new link; the old one no "
                              "longer opens their page. Send them the new one.")
             return redirect(reverse("player_edit", args=[player.pk]) + "#link")
-    context = _edit_context(request, player)
+    context = edit_context(request, player)
     context["link_error"] = " ".join(str(e) for errs in form.errors.values() for e in errs)
     return render(request, "ledger/player_edit.html", context, status=400)

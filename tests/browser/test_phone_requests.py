@@ -3,7 +3,9 @@ and a phone (390×844). Fred asks for $20 on THE BOOK; the tablet shows it witho
 the banker approves with one tap; the phone shows it approved and THE BOOK moved, without a
 reload. A second ask is declined with a reason the phone shows. At the end Fred and Gus count
 their chips on their phones (the phone shows the total and what it pays, B12), the banker
-approves both counts and closes the night."""
+approves both counts and closes the night. Then Fred pays Gus what THE BOOK says: his phone
+shows Gus's Venmo pay link, he taps "I paid" (nothing moves), Gus confirms on his phone, and
+THE BOOK moves, shown on both phones and on THE BOOK's page."""
 
 import datetime
 import re
@@ -54,13 +56,19 @@ def _phone(browser, live_server, name: str):
     return context, page
 
 
+def _book() -> dict[str, int]:
+    from ledger.selectors import the_book
+
+    return {p.name: cents for p, cents in the_book()}
+
+
 def _seen_within(page, selector: str, started: float) -> float:
     page.wait_for_selector(selector, timeout=LIVE + 1_000)
     return time.monotonic() - started
 
 
 def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots):
-    from ledger.models import Entry, PhoneRequest
+    from ledger.models import Entry, PaymentClaim, PhoneRequest
 
     session = _open_night()
     table_url = f"{live_server.url}/s/{session.pk}/"
@@ -151,6 +159,45 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         assert fred.locator("#ask-form").count() == 1       # the page as it was loaded...
         fred.reload()
         assert fred.locator("#ask-form").count() == 0       # ...and now: no night to ask in
+
+        # Pay and confirm. THE BOOK after the night: Fred -14.00 (a $20 book buy-in, $6 of
+        # his cash-out the box could not pay), Gus +14.00: Fred pays Gus $14.00 (B8). Gus
+        # keeps a Venmo handle on his phone; Fred's phone offers it as a pay link.
+        gus.reload()
+        gus.fill("#handles_venmo", "@gus-plays")
+        gus.click("#handles-save")
+        gus.wait_for_url(re.compile(r"#handles$"))
+        fred.reload()
+        fred.wait_for_selector("#settle >> text=You pay Gus")
+        link = fred.get_attribute("#pay-1-1", "href")
+        assert link == "https://venmo.com/u/gus-plays?txn=pay&amount=14.00"
+        assert fred.input_value("#handle-1-1") == "@gus-plays"
+        assert fred.input_value("#paid1_amount") == "14.00"
+        assert fred.evaluate(NO_SIDEWAYS)
+        fred.screenshot(path=str(shots / "phone-pay-390x844.png"), full_page=True)
+        book_before = _book()
+        assert book_before == {"Fred": -1400, "Gus": 1400}
+        fred.click("#paid-1")                                            # "I paid Gus"
+        fred.wait_for_selector("#settle >> text=$14.00 waiting for Gus to confirm")
+        assert _book() == book_before                                    # nothing moved yet
+        assert not Entry.objects.filter(kind=Entry.PAY).exists()
+        gus.reload()
+        claim = PaymentClaim.objects.get()
+        gus.wait_for_selector(f"#claim-{claim.pk} >> text=Fred says they paid you")
+        assert "gus-plays" not in fred.inner_text("#live")               # only on the form
+        gus.screenshot(path=str(shots / "phone-confirm-390x844.png"), full_page=True)
+        gus.click(f"#confirm-{claim.pk}")                                # the receiver confirms
+        gus.wait_for_selector("#my-payments >> text=Fred paid you")
+        assert _book() == {}                                             # THE BOOK moved
+        assert Entry.objects.filter(kind=Entry.PAY, session__isnull=True).count() == 1
+        assert "$0.00" in gus.inner_text("#live")
+        tablet.goto(live_server.url + "/book/")
+        tablet.wait_for_selector("#payments >> text=THE BOOK alone (no night open)")
+        assert "confirmed by Gus" in tablet.inner_text("#payments")
+        tablet.screenshot(path=str(shots / "book-payments-1024x768.png"), full_page=True)
+        fred.reload()
+        assert "You paid Gus $14.00" in fred.inner_text("#my-payments")
+        print("THE BOOK before the payment:", book_before, "after:", _book())
     finally:
         tablet_context.close()
         freds.close()

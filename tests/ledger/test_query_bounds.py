@@ -28,9 +28,11 @@ BOUNDS = {
     "dashboard_live": 18,   # 16 today: the polled fragment reads what the page reads
     "buyin_form": 11,       # 9 today
     "buyin_row": 11,        # 9 today: the row's quick buy-in
-    "phone": 18,            # 17 today: + 1 for THE BOOK's lines (selectors.book_story)
-    "phone_live": 10,       # 9 today: the history is not in the polled fragment; THE
-                            # BOOK's lines are (+ 1)
+    "phone": 25,            # 23 today: + 1 for THE BOOK's lines (selectors.book_story); paying
+                            # adds the player's claims, their payments, and last night's
+                            # transfers still to settle (players, THE BOOK, claims)
+    "phone_live": 16,       # 14 today: the history is not in the polled fragment; THE BOOK's
+                            # lines and the payments are
     "hand": 11,             # 9 today
     "game_call": 12,        # 10 today
     "journal": 12,          # 11 today, the login's save counted: + 1 for the calls and
@@ -42,7 +44,7 @@ BOUNDS = {
     "close": 25,            # 24 today, the login's save counted: + 1 for who the bank owes
                             # cash (selectors.owed_by_the_bank, one query for every player)
     "season": 18,           # 16 today
-    "book": 10,             # 8 today
+    "book": 12,             # 10 today: the payments to confirm, the latest payments
     "players": 9,           # 7 today
     "sessions": 9,          # 7 today
     "buyin_save": 26,       # 23 today on SQLite, 24 on PostgreSQL: the form's reads, then the

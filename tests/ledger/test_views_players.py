@@ -101,9 +101,13 @@ def test_the_new_pages_take_a_fixed_number_of_queries(banker_client, client, nig
     # 16 today (the bankers check included), whatever the nights
     with django_assert_max_num_queries(18):
         banker_client.get(reverse("season"))
-    with django_assert_max_num_queries(26):   # 23 today: tonight, its hands and pot, the history
+    # 29 today: tonight, its hands and pot, the history; and paying (5): the transfers'
+    # players, THE BOOK now, the claims, the player's own claims, their payments
+    with django_assert_max_num_queries(32):
         client.get(reverse("player_balance", args=[ann.balance_token]))
     with django_assert_max_num_queries(8):    # 7 today, the bankers check included
         banker_client.get(reverse("player_list"))
-    with django_assert_max_num_queries(16):   # 13 today, the QR links in one query
+    # 18 today, the QR links and the pay links' players in one query; paying adds THE BOOK now
+    # and the claims
+    with django_assert_max_num_queries(19):
         banker_client.get(reverse("settle_up", args=[night.session.pk]))

@@ -274,14 +274,17 @@
     }
   });
 
-  // Copy a player's private link: <button data-copy="input-id" hidden>. The button is shown
-  // only when this script runs; without it the link is in a read-only field to select.
+  // Copy a player's private link, or a payment handle: <button data-copy="input-id" hidden>.
+  // The button is shown only when this script runs (also in parts htmx swaps in); without it
+  // the text is in a read-only field to select.
   function copyLink(button) {
     var input = document.getElementById(button.dataset.copy);
     if (!input) { return; }
+    var label = button.dataset.label || button.textContent;
+    button.dataset.label = label;
     var done = function () {
       button.textContent = "Copied";
-      window.setTimeout(function () { button.textContent = "Copy link"; }, 2000);
+      window.setTimeout(function () { button.textContent = label; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () {
@@ -297,6 +300,12 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-copy]");
     if (button) { event.preventDefault(); copyLink(button); }
+  });
+
+  document.addEventListener("htmx:load", function (event) {
+    event.detail.elt.querySelectorAll("button[data-copy]").forEach(function (b) {
+      b.hidden = false;
+    });
   });
 
   document.addEventListener("DOMContentLoaded", function () {
