@@ -37,6 +37,7 @@ from ledger.permissions import BANKERS, banker_name
 from ledger.services import holder
 from ledger.services import payments as payments_service
 from ledger.services import requests as requests_service
+from ledger.services.cashout import not_cashed_out
 from ledger.services.journal import (
     Banker,
     book_balances,
@@ -587,6 +588,36 @@ def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
         line.paid += paid
         line.owed += entry.amount - paid
     return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
+
+
+@dataclass
+class CloseSteps:
+    """What the close page checks (views/close.py), read in a few aggregate queries: the
+    night's totals, its open notes, who has not cashed out, guests' debts, what the bank owes."""
+
+    chips_outstanding: int
+    final_pot: int
+    notes: list[tuple[BankNote, int]]
+    waiting: list[Player]
+    guests: list[GuestMove]
+    owed: list[OwedCash]
+    surrogate_to_merge: bool
+
+
+def close_steps(session: PokerSession) -> CloseSteps:
+    """The close page's steps for `session` (open: every step; closed: what is left to do)."""
+    totals = session_totals(session)
+    surrogate = (not session.host_present
+                 and bool(book_balances(kinds=[Account.SURROGATE], session=session)))
+    return CloseSteps(
+        chips_outstanding=totals.get(Account.CHIPS, 0),
+        final_pot=totals.get(Account.FINAL_POT, 0),
+        notes=open_notes(session),
+        waiting=not_cashed_out(session) if session.is_open else [],
+        guests=guest_moves(session) if session.is_open else [],
+        owed=owed_by_the_bank(session),
+        surrogate_to_merge=surrogate,
+    )
 
 
 def session_dashboard(session: PokerSession) -> Dashboard:
