@@ -1030,9 +1030,23 @@ def journal_details(session: PokerSession) -> dict[int, str]:
     return details
 
 
+# What the journal's and the table's lists of entries do not show: not read for them.
+_UNSHOWN = ("payload", "chain", "key", "reversed_by__payload", "reversed_by__chain",
+            "reversed_by__key", "reversed_by__memo")
+
+
+def journal_lines(session: PokerSession) -> QuerySet[Entry]:
+    """The night's journal as its page lists it (tables.EntriesTable, and its CSV), oldest
+    first: each entry with who entered it and the correction that undid it; the words of
+    calls and hands come from `journal_details`, the night from the page."""
+    return (Entry.objects.filter(session=session).select_related("created_by", "reversed_by")
+            .defer(*_UNSHOWN).order_by("id"))
+
+
 def recent_entries(session: PokerSession, count: int) -> list[Entry]:
     """The session's last `count` entries, newest first (the dashboard's list)."""
-    return list(entries_of(session).order_by("-id")[:count])
+    return list(Entry.objects.filter(session=session).select_related("reversed_by")
+                .defer(*_UNSHOWN).order_by("-id")[:count])
 
 
 # ---- history: a player's nights and the season (a fixed number of queries, any number of
@@ -1228,7 +1242,7 @@ def season_years() -> list[int]:
 
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "deal_state", "entries_of", "hand_result", "journal_seal",
+    "audit", "deal_state", "entries_of", "hand_result", "journal_lines", "journal_seal",
     "night_book", "player_book_balance", "player_books", "player_hands", "player_history",
     "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate", "season",
     "season_years", "seal_check", "session_dashboard", "sessions_list", "settle_up_report",

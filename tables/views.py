@@ -24,10 +24,9 @@ from ledger.numbers import whole_number
 from ledger.permissions import banker_required
 from ledger.phone_forms import AnswerForm
 from ledger.selectors import (
-    NightResult,
     bank_tenures,
-    entries_of,
     journal_details,
+    journal_lines,
     journal_seal,
     payments_made,
     players_named,
@@ -42,7 +41,7 @@ from ledger.services import LedgerError, NotTheHolder
 from ledger.views.common import public_link
 from rules.money import dollars as money
 from tables import reports
-from tables.charts import Point, night_chart
+from tables.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from tables.reports import Table
 from tables.tables import BookTable, EntriesTable, SeasonTable
 
@@ -169,18 +168,13 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's journal (the session summary), with who entered each line and when, and who
     held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    rows = entries_of(session)
-    table = EntriesTable(rows, show_footer=False, details=journal_details(session))
+    rows = journal_lines(session)
+    table = EntriesTable(rows, show_footer=False, details=journal_details(session),
+                         session=session)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table,
                               "tenures": bank_tenures(session)})
-
-
-def chart_points(nights: Iterable[NightResult]) -> list[Point]:
-    """A player's nights (selectors.NightResult) as chart points."""
-    return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
-            for n in nights]
 
 
 @banker_required
@@ -209,7 +203,9 @@ def season_view(request: HttpRequest) -> HttpResponse:
     if fmt == "xlsx":
         return file_response(reports.xlsx_bytes([("Season", table)]), filename, "xlsx")
     # night_chart escapes every text it draws: its SVG is safe to put in the page as it is.
-    charts = [(ln, mark_safe(night_chart(chart_points(ln.nights), title=f"{ln.player.name}: "
+    # A chart's bars are the nights while they fit, else months (charts.summary_points): the
+    # page's size does not grow with the seasons behind it.
+    charts = [(ln, mark_safe(night_chart(summary_points(ln.nights), title=f"{ln.player.name}: "
                                          "nights won and lost, THE BOOK after each")))
               for ln in lines]
     query = f"year={year}&" if year else ""

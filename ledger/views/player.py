@@ -25,8 +25,7 @@ from ledger.selectors import (
 from ledger.views.common import HtmxRequest
 from ledger.views.payments import phone_payments
 from ledger.views.phone import phone_context
-from tables.charts import night_chart
-from tables.views import chart_points
+from tables.charts import chart_points, night_chart
 
 
 @never_cache
