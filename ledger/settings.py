@@ -72,6 +72,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# Django's form renderer, the plain <input> widgets written in Python (ledger/form_renderer.py).
+FORM_RENDERER = "ledger.form_renderer.FastInputs"
+
 ROOT_URLCONF = "ledger.urls"
 WSGI_APPLICATION = "ledger.wsgi.application"
 
