@@ -28,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
+KEPT = ("season", "phone")   # pages with a part kept under the closed nights' version
 LINE = re.compile(r"^  (.+?) +([0-9.]+) ms +([0-9.]+) cpu +[0-9]+ q +[0-9.]+ KB  [0-9]{3}$",
                   re.MULTILINE)
 
@@ -143,6 +144,7 @@ def measure(history: int) -> dict[str, float]:
     print(f"house with {history} closed night(s) built in "
           f"{time.perf_counter() - started:.0f} s", flush=True)
     from django.contrib.auth.models import User
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -159,14 +161,18 @@ def measure(history: int) -> dict[str, float]:
                                                           "phone asks") else {}
         answer = client.get(url, **headers)
         assert answer.status_code in (200, 302), (name, answer.status_code)
-        variants = [(name, headers)]
+        variants = [(name, headers, False)]
         tag = answer.get("ETag")
         if tag:   # the polled part asked again with the version it was given
-            variants.append((f"{name} 304", {**headers, "HTTP_IF_NONE_MATCH": tag}))
-        for label, extra in variants:
+            variants.append((f"{name} 304", {**headers, "HTTP_IF_NONE_MATCH": tag}, False))
+        if name in KEPT:   # the first visit after a night closed: nothing kept yet
+            variants.append((f"{name} cold", headers, True))
+        for label, extra, cold in variants:
             size = len(client.get(url, **extra).content)
             times, cpu = [], []
             for _ in range(repeat):
+                if cold:
+                    cache.clear()
                 start, used = time.perf_counter(), time.process_time()
                 client.get(url, **extra)
                 times.append((time.perf_counter() - start) * 1000)

@@ -745,6 +745,11 @@ def night_book(session: PokerSession, *, upto_entry: int | None = None) -> dict[
     return {pid: c for pid, c in balances.items() if c}
 
 
+def book_now() -> dict[int, int]:
+    """THE BOOK now, player id -> cents (non-zero only). One query."""
+    return book_balances()
+
+
 def the_book() -> list[tuple[Player, int]]:
     """THE BOOK now: every person with a balance (positive = is owed), by name."""
     balances = book_balances()
@@ -1006,8 +1011,10 @@ def journal_seal(session: PokerSession | None = None) -> str:
 
 
 def sessions_list() -> QuerySet[PokerSession]:
-    """Every session, newest first, with its banker."""
-    return PokerSession.objects.select_related("banker").order_by("-date", "-id")
+    """Every session, newest first, with its banker (without the settlement and THE BOOK
+    before it, which the list does not show)."""
+    return (PokerSession.objects.select_related("banker").defer("settlement", "book_before")
+            .order_by("-date", "-id"))
 
 
 def entries_of(session: PokerSession) -> QuerySet[Entry]:

@@ -6,14 +6,17 @@ player's requests to the banker (views/phone.py), which write nothing until appr
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.safestring import mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
 from ledger.models import Player
 from ledger.selectors import (
     book_story,
+    closed_version,
     house_version,
     player_books,
     player_hands,
@@ -70,16 +73,30 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     if request.htmx:
         template = "ledger/_player_live.html"
     else:  # the history does not change during a night: not in the polled fragment
-        # The newest nights only: the page costs the same after a hundred nights as after
-        # one; the others are a tap away (player_nights).
-        history, more = player_recent_history(player, RECENT_NIGHTS)
-        context["history"] = list(reversed(history))
-        context["more_nights"] = more
+        context["history_html"] = _latest_nights(player)
         context.update(phone_context(player, session))   # asks and counts (views/phone.py)
-        context["chart"] = mark_safe(night_chart(  # night_chart escapes all it draws
-            chart_points(history), title="Your nights won and lost, and THE BOOK after each"))
     response = _private(render(request, template, context))
     return tagged(response, tag) if tag else response
+
+
+def _latest_nights(player: Player) -> SafeString:
+    """The player's newest closed nights, their chart and the way to all of them, rendered.
+
+    Only the newest nights: the page costs the same after a hundred nights as after one; the
+    others are a tap away (player_nights). Kept (Django's cache) under the closed nights'
+    version, which moves when a night closes and with any write to a closed night or to no
+    night (a rename, a new link): tonight's buy-ins do not make it read again."""
+    key = "phone-nights:{}:{}:{}".format(player.pk, *closed_version())
+    html = cache.get(key)
+    if html is None:
+        history, more = player_recent_history(player, RECENT_NIGHTS)
+        html = render_to_string("ledger/_player_history.html", {
+            "player": player, "history": list(reversed(history)), "more_nights": more,
+            "chart": mark_safe(night_chart(  # night_chart escapes all it draws
+                chart_points(history),
+                title="Your nights won and lost, and THE BOOK after each"))})
+        cache.set(key, html, 12 * 60 * 60)
+    return mark_safe(html)   # rendered by the template engine above, escaped there
 
 
 @never_cache

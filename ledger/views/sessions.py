@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,12 +44,16 @@ from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 
 RECENT = 12  # entries shown under the dashboard
+NIGHTS_PER_PAGE = 20   # the list of sessions
 
 
 @banker_required
 def session_list(request: HttpRequest) -> HttpResponse:
-    """Every session, newest first, with a button to open a new one."""
-    return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
+    """The sessions, newest first, NIGHTS_PER_PAGE at a time (`?page=`), with a button to open
+    a new one: the page costs the same after a hundred nights as after one."""
+    page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/session_list.html",
+                  {"sessions": page.object_list, "page": page})
 
 
 @banker_required
