@@ -25,6 +25,7 @@ from django_tables2.utils import AttributeDict, signature
 
 from ledger.models import Entry
 from ledger.permissions import banker_name
+from ledger.selectors import PlayerLine
 from rules.money import format_cents
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from django_tables2.rows import BoundRow
 
     from ledger.models import PokerSession
-    from ledger.selectors import PlayerLine
 
 MONEY_ATTRS = {
     "th": {"class": "money"},
@@ -222,9 +222,26 @@ class DashboardTable(Table):
     def __init__(self, *args: Any, session: PokerSession | None = None,
                  writable: bool = True, **kwargs: Any) -> None:
         self.session = session
+        self._buy_url = ""
         if session is None or not session.is_open or not writable:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
+
+    def row_cells(self, record: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """A player's line computed here rather than cell by cell through django-tables2 (the
+        same cells, as tests/tables/test_table_markup.py holds them)."""
+        if not isinstance(record, PlayerLine):
+            return {}
+        cells: dict[str, Any] = {
+            "seat": defaults["seat"] if record.seat is None else self.render_seat(record.seat),
+            "name": self.render_name(record.player.name, record),
+        }
+        if "buy" in self.columns:
+            cells["buy"] = self.render_buy(record.player.pk, record)
+        for name in ("bought_cash", "bought_note", "bought_book", "sold", "cashed_out",
+                     "bought_less_cashed_out", "book"):
+            cells[name] = self.columns[name].column.render(getattr(record, name))
+        return cells
 
     def render_seat(self, value: int) -> int:
         return value + 1  # people count seats from 1; the banker deals first (B1)
@@ -243,9 +260,10 @@ class DashboardTable(Table):
     def render_buy(self, value: int, record: PlayerLine) -> str:
         if self.session is None:   # the column is excluded without an open session
             return ""
-        url = reverse("buyin", args=[self.session.pk])
+        if not self._buy_url:
+            self._buy_url = reverse("buyin", args=[self.session.pk])
         return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
-                           '{}">Buy-in</a>', url, value, record.player.name)
+                           '{}">Buy-in</a>', self._buy_url, value, record.player.name)
 
     class Meta:
         orderable = True

@@ -98,6 +98,10 @@ def test_an_open_nights_journal_is_written_as_the_stock_template_writes_it(db, b
         if not query:
             assert ">Correct</a>" in ours and "corrected" in ours and "mike" in ours
             assert f'href="{reverse("correction", args=[session.pk, first.pk])}"' in ours
+    lines = selectors.session_dashboard(session).lines   # tonight's table, with its buttons
+    ours, stock = _both(lambda: DashboardTable(lines, session=session),
+                        query.replace("kind", "name"))
+    assert ours == stock and f'href="{reverse("buyin", args=[session.pk])}?player=' in ours
 
 
 def test_the_journal_time_reads_as_the_date_filter_wrote_it(worked):
