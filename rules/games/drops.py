@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..money import format_cents, parse_cents
+from ..money import dollars, parse_cents
 from .antes import MATCHED_POTS
 from .definition import GameDef
 
@@ -55,7 +55,7 @@ def when_everybody_drops(game: GameDef, settings: Mapping[str, Any]) -> str:
                 "it (the wimp rule, P11); nobody re-antes.")
     if wimp != "none":
         return (f"If everybody drops, the pot stays and the player with the best hand pays "
-                f"{format_cents(parse_cents(wimp, field='options.wimp'))} into it (the wimp "
+                f"{dollars(parse_cents(wimp, field='options.wimp'))} into it (the wimp "
                 "rule, P11); nobody re-antes.")
     return ("If everybody drops, the pot stays on the table, everybody re-antes and the hand "
             "is dealt again (P14).")

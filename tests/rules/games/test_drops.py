@@ -48,7 +48,7 @@ def test_nobody_stayed_in_the_pot_stays_and_everybody_re_antes_P14():
                  reante=True) == {"Ann": 5, "Bob": 5, "Cal": 5}
 
 
-@pytest.mark.parametrize("wimp, pays, words", [("1.00", "1.00", "pays 1.00 into it"),
+@pytest.mark.parametrize("wimp, pays, words", [("1.00", "1.00", "pays $1.00 into it"),
                                                ("pot", "4.00", "matches it")])
 def test_the_wimp_rule_makes_the_best_hand_pay_instead_of_a_re_ante_P11(wimp, pays, words):
     game, settings = apply_options(get_game("guts"), {"wimp": wimp})
