@@ -170,6 +170,31 @@
     if (label) { label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") : "—"; }
   }
 
+  // The fields the picker fills, in the page's order: the shown ones of players who did not
+  // fold (a folded player's cards are only typed, for the wimp rule).
+  function openFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input[data-cards]"), function (input) {
+      var row = input.closest("tr");
+      var folded = row && row.querySelector("input[name$=_folded]");
+      return input.getClientRects().length > 0 && !(folded && folded.checked);
+    });
+  }
+
+  function isFull(input) {
+    var count = parseInt(input.dataset.count || "0", 10);
+    return count > 0 && cardsIn(input).length >= count;
+  }
+
+  // The next field that still wants cards after `from` (the first one when `from` is null).
+  function nextTarget(form, from) {
+    var fields = openFields(form);
+    var start = from ? fields.indexOf(from) + 1 : 0;
+    for (var i = start; i < fields.length; i++) {
+      if (!isFull(fields[i])) { return fields[i]; }
+    }
+    return null;
+  }
+
   function onCard(button) {
     var picker = button.closest("[data-card-picker]");
     var card = button.dataset.card;
@@ -177,30 +202,37 @@
     picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
       if (cardsIn(input).indexOf(card) >= 0) { owner = input; }
     });
-    if (owner) {
+    if (owner) {          // a second tap takes the card back, and that field is the target
       owner.value = cardsIn(owner).filter(function (c) { return c !== card; }).join(" ");
-    } else if (cardTarget) {
-      cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
+      cardTarget = owner;
+    } else {
+      if (!cardTarget || isFull(cardTarget)) { cardTarget = nextTarget(picker.form, cardTarget); }
+      if (cardTarget) {
+        cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
+        // a full hand moves the picker on: one tap per card, no tap on the next field
+        if (isFull(cardTarget)) { cardTarget = nextTarget(picker.form, cardTarget) || cardTarget; }
+      }
     }
     refreshPicker(picker);
     return true;
   }
 
-  document.addEventListener("focusin", function (event) {
-    if (event.target.matches("input[data-cards]")) {
-      cardTarget = event.target;
-      var picker = event.target.form.querySelector("[data-card-picker]");
-      if (picker) { refreshPicker(picker); }
+  // By the cards: the picker starts at the first field that wants cards; a player who folds
+  // is skipped.
+  function startPicker(form) {
+    var picker = form.querySelector("[data-card-picker]");
+    if (!picker) { return; }
+    if (!cardTarget || openFields(form).indexOf(cardTarget) < 0) {
+      cardTarget = nextTarget(form, null);
     }
-  });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-card]");
-    if (button && onCard(button)) { event.preventDefault(); }
-  });
-  document.addEventListener("input", function (event) {
-    if (event.target.matches("input[data-cards]")) {
-      var picker = event.target.form.querySelector("[data-card-picker]");
-      if (picker) { refreshPicker(picker); }
+    refreshPicker(picker);
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.form && target.form.querySelector("[data-card-picker]") &&
+        (target.name === "mode" || /_folded$/.test(target.name))) {
+      startPicker(target.form);
     }
   });
 
@@ -236,7 +268,110 @@
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
       picker.hidden = false;
       picker.form = picker.closest("form");
-      refreshPicker(picker);
+      // the picker is the keyboard on a tablet: tapping a field chooses it, no keyboard pops
+      // up (a real keyboard still types)
+      picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+        input.setAttribute("inputmode", "none");
+      });
+      startPicker(picker.form);
     });
+  });
+})();
+
+/* ---- the game call: a search box over the ~110 games, and the chosen game's rules in plain
+   words (the rules come in the page as JSON, game-rules-data). Without JavaScript the grouped
+   list and the rules of a game chosen before are there as they are. ---- */
+(function () {
+  "use strict";
+
+  function showRules(panel, entry) {
+    if (!panel) { return; }
+    panel.textContent = "";
+    if (!entry || !entry.words || !entry.words.length) { return; }
+    var list = document.createElement("dl");
+    list.className = "rules-words";
+    entry.words.forEach(function (pair) {
+      var topic = document.createElement("dt");
+      topic.textContent = pair[0];
+      var sentence = document.createElement("dd");
+      sentence.textContent = pair[1];
+      list.appendChild(topic);
+      list.appendChild(sentence);
+    });
+    panel.appendChild(list);
+  }
+
+  function setUp(form, data) {
+    var select = form.querySelector("select[name=game]");
+    var box = form.querySelector("[data-game-search]");
+    if (!select || !box) { return; }
+    var input = box.querySelector("input[type=search]");
+    var count = box.querySelector("#game-search-count");
+    var matches = box.querySelector("[data-game-matches]");
+    var panel = form.querySelector("[data-game-rules]");
+    var original = select.innerHTML;
+    box.hidden = false;
+
+    function choose(value) {
+      select.value = value;
+      showRules(panel, data[value]);
+      matches.querySelectorAll("button[data-game]").forEach(function (button) {
+        button.setAttribute("aria-pressed", button.dataset.game === value ? "true" : "false");
+      });
+    }
+
+    function filter() {
+      var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      var chosen = select.value;
+      select.innerHTML = original;
+      matches.textContent = "";
+      if (!words.length) {
+        count.textContent = "";
+        choose(chosen);
+        return;
+      }
+      var seen = {};
+      var found = [];
+      Array.prototype.slice.call(select.querySelectorAll("option")).forEach(function (option) {
+        if (!option.value) { return; }
+        var entry = data[option.value] || {};
+        var text = (option.textContent + " " + option.value + " " + (entry.family || ""))
+          .toLowerCase();
+        var hit = !seen[option.value] && words.every(function (w) { return text.indexOf(w) >= 0; });
+        if (hit) { seen[option.value] = true; found.push(option); } else { option.remove(); }
+      });
+      select.querySelectorAll("optgroup").forEach(function (group) {
+        if (!group.querySelector("option")) { group.remove(); }
+      });
+      count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
+        : "No game matches; clear the search to see them all.";
+      found.slice(0, 8).forEach(function (option) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "btn btn-small";
+        button.dataset.game = option.value;
+        button.textContent = option.textContent;
+        matches.appendChild(button);
+      });
+      choose(found.length ? found[0].value : "");
+    }
+
+    input.addEventListener("input", filter);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); }   // Enter picks, never calls
+    });
+    matches.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-game]");
+      if (button) { event.preventDefault(); choose(button.dataset.game); }
+    });
+    select.addEventListener("change", function () { showRules(panel, data[select.value]); });
+    if (select.value && panel && !panel.firstElementChild) { showRules(panel, data[select.value]); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var json = document.getElementById("game-rules-data");
+    if (!json) { return; }
+    var data = JSON.parse(json.textContent);
+    document.querySelectorAll("form").forEach(function (form) { setUp(form, data); });
   });
 })();
