@@ -167,7 +167,21 @@
       input.classList.toggle("card-target", input === cardTarget);
     });
     var label = picker.querySelector("[data-picker-target]");
-    if (label) { label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") : "—"; }
+    if (label) {
+      var held = cardTarget ? cardsIn(cardTarget) : [];
+      label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") +
+        (held.length ? ": " + held.join(" ") : "") : "—";
+    }
+  }
+
+  // Bring the field the picker now fills into view above the picker and the buttons, which
+  // stay at the bottom of the screen.
+  function follow(picker) {
+    if (!cardTarget || !cardTarget.scrollIntoView) { return; }
+    var bar = document.getElementById("hand-actions");
+    var covered = (picker.dataset.form ? picker.offsetHeight : 0) + (bar ? bar.offsetHeight : 0);
+    cardTarget.style.scrollMarginBottom = (covered + 12) + "px";
+    cardTarget.scrollIntoView({ block: "nearest" });
   }
 
   // The fields the picker fills, in the page's order: the shown ones of players who did not
@@ -210,7 +224,10 @@
       if (cardTarget) {
         cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
         // a full hand moves the picker on: one tap per card, no tap on the next field
-        if (isFull(cardTarget)) { cardTarget = nextTarget(picker.form, cardTarget) || cardTarget; }
+        if (isFull(cardTarget)) {
+          cardTarget = nextTarget(picker.form, cardTarget) || cardTarget;
+          follow(picker);
+        }
       }
     }
     refreshPicker(picker);
@@ -219,20 +236,45 @@
 
   // By the cards: the picker starts at the first field that wants cards; a player who folds
   // is skipped.
-  function startPicker(form) {
-    var picker = form.querySelector("[data-card-picker]");
+  // The picker of a form: inside it, or outside naming it (data-form), as on the hand page.
+  function pickerOf(form) {
+    if (!form) { return null; }
+    return form.querySelector("[data-card-picker]") ||
+      (form.id ? document.querySelector("[data-card-picker][data-form='" + form.id + "']") : null);
+  }
+
+  function startPicker(form, scroll) {
+    var picker = pickerOf(form);
     if (!picker) { return; }
     if (!cardTarget || openFields(form).indexOf(cardTarget) < 0) {
       cardTarget = nextTarget(form, null);
     }
     refreshPicker(picker);
+    if (scroll && cardTarget) { follow(picker); }
   }
 
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches("input[data-cards]")) {
+      cardTarget = event.target;
+      var picker = pickerOf(event.target.form);
+      if (picker) { refreshPicker(picker); }
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-card]");
+    if (button && onCard(button)) { event.preventDefault(); }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("input[data-cards]")) {
+      var picker = pickerOf(event.target.form);
+      if (picker) { refreshPicker(picker); }
+    }
+  });
   document.addEventListener("change", function (event) {
     var target = event.target;
-    if (target.form && target.form.querySelector("[data-card-picker]") &&
+    if (target.form && pickerOf(target.form) &&
         (target.name === "mode" || /_folded$/.test(target.name))) {
-      startPicker(target.form);
+      startPicker(target.form, target.name === "mode");
     }
   });
 
@@ -267,7 +309,8 @@
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
       picker.hidden = false;
-      picker.form = picker.closest("form");
+      picker.form = document.getElementById(picker.dataset.form || "") || picker.closest("form");
+      if (!picker.form) { return; }
       // the picker is the keyboard on a tablet: tapping a field chooses it, no keyboard pops
       // up (a real keyboard still types)
       picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
@@ -343,6 +386,16 @@
       select.querySelectorAll("optgroup").forEach(function (group) {
         if (!group.querySelector("option")) { group.remove(); }
       });
+      // the closest names first: the name itself, then names that start with the search
+      var query = words.join(" ");
+      var score = function (option) {
+        var name = option.textContent.toLowerCase();
+        return name === query ? 0 : name.indexOf(query) === 0 ? 1
+          : (" " + name).indexOf(" " + query) >= 0 ? 2 : 3;
+      };
+      found = found.map(function (option, index) { return [score(option), index, option]; })
+        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+        .map(function (item) { return item[2]; });
       count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
         : "No game matches; clear the search to see them all.";
       found.slice(0, 8).forEach(function (option) {
