@@ -521,6 +521,7 @@ def _tokens(text: str) -> list[str]:
 EMPTY_HAND = "Mark who won, or enter the cards: nobody is marked and no card is entered."
 CARD_HINT = "type rank then suit: As, 10h, Kd; JK for a joker"
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
+_FIELD_OF_PLAYER = re.compile(r"^p(\d+)_(down|up|award|declare|go|folded|won)")
 
 
 class HandForm(KeyedForm):
@@ -633,9 +634,24 @@ class HandForm(KeyedForm):
         return None
 
     def add_error(self, field: str | None, error: Any) -> None:
-        """Errors go on the field they are about (a rules place is translated), and the field
-        is marked: aria-invalid (Django) and the class `invalid`, what was typed kept."""
-        super().add_error(self.field_for(field) if field is not None else None, error)
+        """Errors go on the field they are about (a rules place is translated), say whose it
+        is ("Ann's typed award: ..."), and the field is marked: aria-invalid (Django) and the
+        class `invalid`, what was typed kept."""
+        name = self.field_for(field) if field is not None else None
+        found = _FIELD_OF_PLAYER.match(name or "")
+        if found is not None and not isinstance(error, dict):
+            player = self.players[int(found[1])]
+            words = {"down": "down cards", "up": "up cards", "award": "typed award",
+                     "declare": "declaration", "go": "went", "folded": "folded"}.get(
+                found[2], "win")
+            if len(self.kinds) == 1 and found[2] in ("down", "up"):
+                words = "cards"
+            messages = error.messages if isinstance(error, forms.ValidationError) else [error]
+            error = forms.ValidationError([
+                str(m) if str(m).startswith((f"{player}'s ", f"{player}:"))
+                else f"{player}'s {words}: {m}"
+                for m in messages])
+        super().add_error(name, error)
         for name in self.errors:
             if name in self.fields:
                 widget = self.fields[name].widget
@@ -704,6 +720,12 @@ class HandForm(KeyedForm):
             raise forms.ValidationError(EMPTY_HAND)
 
     # -- the page's pieces ---------------------------------------------------------------
+
+    def awards_typed(self) -> bool:
+        """Were awards typed (or refused)? A phone then shows their fields from the start."""
+        return self.is_bound and any(
+            (self.data.get(f"p{i}_award") or "").strip() or self[f"p{i}_award"].errors
+            for i in range(len(self.players)))
 
     def rows(self) -> list[dict]:
         """Per player, the bound fields the template lays out in one row."""

@@ -274,7 +274,8 @@ def resolve_hand(hand: Mapping[str, Any],
         game = _rules_game(data["game"])     # read already by the defaults above
         raise LedgerError(in_words(str(error), rules_input.get("players"),
                                    one_field=not (game.down and game.up),
-                                   dummy=game.dummy.name if game.dummy else "the dummy"),
+                                   dummy=game.dummy.name if game.dummy else "the dummy",
+                                   game=game),
                           field=refused_field(str(error))) from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
@@ -312,11 +313,14 @@ def _place_words(match: re.Match[str], players: object, one_field: bool,
 
 
 def in_words(message: str, players: object, *, one_field: bool = False,
-             dummy: str = "the dummy") -> str:
+             dummy: str = "the dummy", game: GameDef | None = None) -> str:
     """A rules refusal as the table says it: "players[1].declare: missing" becomes "Bob's
     declaration: missing", "players[0].down[2]: unknown card '1x'" becomes "Ann's down cards:
     '1x' is not a card" (the banker never sees the input's list). `one_field`: the players'
     cards are in one field (a game with no up cards, or no down cards)."""
+    if game is not None:       # the game by its name: "but Brag deals 3", not "brag"
+        message = re.sub(rf"(?<![\w-]){re.escape(game.id)}(?![\w-])", lambda _: game.name,
+                         message)
     found = _ABOUT.match(message)
     if found is None:
         return message

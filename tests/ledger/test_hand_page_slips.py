@@ -299,3 +299,24 @@ def test_a_chosen_game_shows_its_rules_without_javascript(banker_client, night, 
     assert refused.status_code == 400
     panel = html.split('id="call-rules"')[1].split("</div>")[0]
     assert "6s and 9s when dealt face down" in panel
+
+
+def test_a_typed_award_that_is_not_money_names_the_player(banker_client, night):
+    _call(night, "five-card-draw")
+    response = _post(banker_client, night, {"pot": "1.00", "p1_won_high": "on",
+                                            "p2_award": "1,00", "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "Ann&#x27;s typed award: “1,00” has a comma" in html
+    field = re.search(r'<input[^>]*name="p2_award"[^>]*>', html)[0]
+    assert 'aria-invalid="true"' in field and 'value="1,00"' in field
+
+
+def test_too_many_cards_for_the_game_name_the_player_once(banker_client, night):
+    _call(night, "brag")
+    response = _post(banker_client, night, {
+        "mode": "cards", "pot": "1.00", "p0_folded": "on", "p3_folded": "on",
+        "p1_down": "As Ks Qs Js", "p2_down": "2d 3d 4d", "save": "1"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Fred: 4 cards, but Brag deals 3" in html and "Fred&#x27;s cards: Fred" not in html
+    assert 'aria-invalid="true"' in re.search(r'<input[^>]*name="p1_down"[^>]*>', html)[0]
