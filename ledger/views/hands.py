@@ -60,7 +60,6 @@ class GameChoices:
         catalog = [g for g in all_games().values() if g.defined]
         names: dict[str, str] = {value: f"{g.name} (house)" for value, g in house.items()}
         names.update((g.id, g.name) for g in catalog)
-        self.words: dict[str, list[tuple[str, str]]] = {}
         self.families: dict[str, str] = {value: "The house's games" for value in house}
         self.families.update((g.id, family(g)) for g in catalog)
         by_name = {str(g.definition.get("name")): value for value, g in house.items()}
@@ -79,7 +78,6 @@ class GameChoices:
             groups.append((name, [(value, names[value]) for _, value in members]))
         self.groups = groups
         self.names = names
-        self.catalog = {g.id: g for g in catalog}
 
     def rules(self) -> dict[str, dict[str, Any]]:
         """value -> {"name", "family", "words"} for the page's search and rules panel."""

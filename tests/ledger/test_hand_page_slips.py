@@ -320,3 +320,16 @@ def test_too_many_cards_for_the_game_name_the_player_once(banker_client, night):
     assert response.status_code == 400
     assert "Fred: 4 cards, but Brag deals 3" in html and "Fred&#x27;s cards: Fred" not in html
     assert 'aria-invalid="true"' in re.search(r'<input[^>]*name="p1_down"[^>]*>', html)[0]
+
+
+def test_a_game_in_rounds_is_played_from_the_hand_page_round_by_round_S4(banker_client, night):
+    _call(night, "three-five-seven")
+    page = banker_client.get(reverse("hand", args=[night.session.pk])).content.decode()
+    assert 'data-count="3"' in re.search(r'<input[^>]*name="p1_down"[^>]*>', page)[0]
+    saved = _post(banker_client, night, {"pot": "2.00", "p1_won_high": "on", "save": "1"})
+    assert saved.status_code == 302
+    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    assert [a["name"] for a in result["awards"]] == ["Fred"]
+    assert selectors.table_game(night.session).round == 2
+    page = banker_client.get(reverse("hand", args=[night.session.pk])).content.decode()
+    assert 'data-count="5"' in re.search(r'<input[^>]*name="p1_down"[^>]*>', page)[0]
