@@ -228,7 +228,7 @@ def _apply(event: Mapping[str, Any], *, session: PokerSession, entries: list[Ent
         return services.penalty_record(player=_given(event, "player"),
                                        amount=_given(event, "amount", "0.20"), **common)
     if kind == "hand":
-        return services.hand_enter(hand=event, **common)
+        return services.hand_enter(hand=event, confirm_duplicate=True, **common)
     if kind == "call":
         return services.game_call(game=_given(event, "game"), dealer=_given(event, "dealer"),
                                   options=_given(event, "options"), **common)

@@ -429,6 +429,18 @@ def deal_state(session: PokerSession, *, rows: list[TableRow] | None = None,
     return deal
 
 
+def games_called(session: PokerSession, *, rows: list[TableRow] | None = None
+                 ) -> list[str | dict[str, Any]]:
+    """The games called tonight, the last one first, each once (a catalog id or the dealer's
+    own definition)."""
+    called: list[str | dict[str, Any]] = []
+    for kind, _, payload in reversed(table_rows(session) if rows is None else rows):
+        game = payload.get("game")
+        if kind == Entry.CALL and isinstance(game, str | dict) and game not in called:
+            called.append(game)
+    return called
+
+
 def table_pot(session: PokerSession) -> int:
     """The pot on the table as the recorded hands and penalties left it (the table's record)."""
     return table_game(session).pot
