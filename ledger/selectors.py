@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -247,20 +247,24 @@ def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> 
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
     for kind, amount, payload in table_rows(session) if rows is None else rows:
-        if kind == Entry.PENALTY:
-            state.pot += amount
-            state.penalties += amount
-        elif kind == Entry.CALL:
-            state = TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
-                              options=dict(payload.get("options") or {}), called=True,
-                              pot=state.pot, penalties=state.penalties,
-                              winners=state.winners, reante=state.reante)
-        elif kind == Entry.END_GAME:
-            state = TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
-                              reante=state.reante)
-        else:
-            state = _after_hand(state, payload)
+        state = table_step(state, kind, amount, payload)
     return state
+
+
+def table_step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]
+               ) -> TableGame:
+    """Where the table stands after one more live call, end of game, hand or penalty."""
+    if kind == Entry.PENALTY:
+        return replace(state, pot=state.pot + amount, penalties=state.penalties + amount)
+    if kind == Entry.CALL:
+        return TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
+                         options=dict(payload.get("options") or {}), called=True,
+                         pot=state.pot, penalties=state.penalties,
+                         winners=state.winners, reante=state.reante)
+    if kind == Entry.END_GAME:
+        return TableGame(pot=state.pot, penalties=state.penalties, winners=state.winners,
+                         reante=state.reante)
+    return _after_hand(state, payload)
 
 
 def _after_hand(state: TableGame, payload: Mapping[str, Any]) -> TableGame:
