@@ -351,10 +351,12 @@ class Night:
         if sum(entry.legs.values()) != 0:
             raise LedgerError(f"Internal error: the {entry.kind} entry does not balance; "
                               "nothing written.")
+        touched = []
         for (kind, name, note), amount in entry.legs.items():
             self.totals[kind] += amount
             if note is not None:
                 self.note_legs[(kind, note)] += amount
+                touched.append((kind, note))
             if kind == Account.BOOK and name is not None:
                 self.book[name] += amount
             if kind == Account.SURROGATE and name is not None:
@@ -367,8 +369,8 @@ class Night:
             if self.natural(kind) < 0:
                 raise LedgerError(f"That would leave {label} at {money(self.natural(kind))}; "
                                   "nothing written.")
-        for (kind, _), amount in self.note_legs.items():
-            if Account.sign(kind) * amount < 0:
+        for kind, note in touched:   # the notes this entry moved; the others did not change
+            if Account.sign(kind) * self.note_legs[(kind, note)] < 0:
                 raise LedgerError("That would leave a bank note below zero; nothing written.")
         self.entries.append(entry)
         if entry.kind in TABLE_KINDS:

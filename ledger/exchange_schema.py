@@ -82,18 +82,28 @@ class TwiceGiven(dict[str, Any]):
     twice: str = ""
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    twice = None
-    for key, value in pairs:
-        if key in seen and twice is None:
-            twice = key
-        seen[key] = value
-    if twice is None:
-        return seen
-    marked = TwiceGiven(seen)
-    marked.twice = twice
-    return marked
+def _objects(marked: list[TwiceGiven]) -> Any:
+    """The reader's hook for objects: a plain dict, or one marked when a key came twice."""
+
+    def make(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        twice = TwiceGiven(value)
+        keys: list[str] = [key for key, _ in pairs]
+        twice.twice = next(key for index, key in enumerate(keys) if key in keys[:index])
+        marked.append(twice)
+        return twice
+
+    return make
+
+
+def _refuse_twice(data: Any) -> None:
+    found = _first_twice(data, "")
+    if found is not None:
+        path, key = found
+        raise LedgerError(f"{_join(path, key)}: duplicate key; the file gives it twice.",
+                          field=key)
 
 
 def read_document(raw: bytes | str, *, source: str) -> Any:
@@ -110,7 +120,8 @@ def read_document(raw: bytes | str, *, source: str) -> Any:
         raise LedgerError(f"file: {source} is not UTF-8 text (byte {error.start}); save it as "
                           "UTF-8.", field="file") from None
     try:
-        return json.loads(text, object_pairs_hook=_object)
+        marked: list[TwiceGiven] = []
+        data = json.loads(text, object_pairs_hook=_objects(marked))
     except json.JSONDecodeError as error:
         raise LedgerError(f"file: {source} is not JSON ({error.msg} at line {error.lineno}).",
                           field="file") from None
@@ -120,6 +131,9 @@ def read_document(raw: bytes | str, *, source: str) -> Any:
     except ValueError:   # an integer of more than 4,300 digits
         raise LedgerError(f"file: {source} holds a number too long to read (more than 4,300 "
                           "digits).", field="file") from None
+    if marked:
+        _refuse_twice(data)
+    return data
 
 
 def _first_twice(value: Any, where: str) -> tuple[str, str] | None:
@@ -363,15 +377,7 @@ def check_document(data: Any
     """Read the whole file for shape and types; raise a LedgerError naming the first fault
     by its path. Returns the session, the players, `book_before` and the events."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        twice = _first_twice(data, "")
-        if twice is not None and twice[1] == "format":
-            raise LedgerError("format: duplicate key; the file gives it twice.", field="format")
         raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
-    twice = _first_twice(data, "")
-    if twice is not None:
-        path, key = twice
-        raise LedgerError(f"{_join(path, key)}: duplicate key; the file gives it twice.",
-                          field=key)
     _only(data, TOP_FIELDS, "", "a banker-session/1 file")
     _texts_storable(data)
     head = _require(data, "session", dict, "file")
