@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -117,8 +118,22 @@ def _renamed(payload: Mapping[str, Any], who: Callable[[str], str]) -> dict[str,
                                  for line in result[field]]
         if isinstance(result.get("legs"), list):
             result["legs"] = [who(n) if isinstance(n, str) else n for n in result["legs"]]
+        if isinstance(result.get("explain"), list):
+            result["explain"] = _explained(result["explain"], hand_names(payload), who)
         event["result"] = result
     return event
+
+
+def _explained(lines: list[Any], names: set[str], who: Callable[[str], str]) -> list[Any]:
+    """The result's sentences with each person's name as it is now ("Ann takes 3.05." for a
+    hand played by Ann under her old name): whole names only, longest first, in one pass."""
+    changed = {name: who(name) for name in names if who(name) != name}
+    if not changed:
+        return lines
+    pattern = re.compile(r"(?<!\w)(" + "|".join(
+        re.escape(name) for name in sorted(changed, key=len, reverse=True)) + r")(?!\w)")
+    return [pattern.sub(lambda found: changed[found[1]], line) if isinstance(line, str)
+            else line for line in lines]
 
 
 def _book_before(session: PokerSession) -> dict[int, int] | None:

@@ -93,7 +93,8 @@ def by_services(document: dict) -> PokerSession:
             try:
                 entries.append(_apply(event, session=session, entries=entries, key=new_key()))
             except LedgerError as error:
-                raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}")
+                raise LedgerError(
+                    f"events[{index}] ({event.get('type')}): {error.message}") from None
         session.refresh_from_db()
     return session
 
