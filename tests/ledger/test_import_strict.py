@@ -210,3 +210,33 @@ def test_two_imports_of_one_night_at_once_give_one_night_and_one_refusal(trial):
     assert refused == [f"The night of 2026-11-21 banked by Mike is already here as session "
                        f"{made[0]}; nothing written."]
     assert selectors.audit()["ok"]
+
+
+@pytest.mark.django_db
+def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monkeypatch):
+    """The plan is made without a lock; if THE BOOK or the players change before the write
+    takes the lock, the night is planned again under it (here: someone writes THE BOOK)."""
+    from ledger_night import new_key
+
+    from ledger import exchange_replay, services
+    plans = []
+    first_plan = exchange_replay.plan
+
+    def plan_then_the_tablet_writes(*args, **kwargs):
+        found = first_plan(*args, **kwargs)
+        if not plans:   # meanwhile: another night's import brought THE BOOK in
+            mike = services.player_create(name="Mike", note_id="BOG", is_host=True,
+                                          key=new_key())
+            fred = services.player_create(name="Fred", note_id="BOF", key=new_key())
+            services.book_opening(balances={mike: "1.00", fred: "-1.00"}, key=new_key())
+        plans.append(found)
+        return found
+
+    monkeypatch.setattr(exchange_replay, "plan", plan_then_the_tablet_writes)
+    document = example()
+    with pytest.raises(LedgerError, match="THE BOOK here disagrees with the file's book_before"):
+        import_session(document)
+    assert len(plans) == 1 and PokerSession.objects.count() == 0
+    document["book_before"] = {"Mike": "1.00", "Fred": "-1.00"}   # as it now stands
+    monkeypatch.setattr(exchange_replay, "plan", first_plan)
+    assert import_session(document).is_open is False
