@@ -12,7 +12,7 @@ import datetime
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -258,16 +258,15 @@ def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> 
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
     for kind, amount, payload in table_rows(session) if rows is None else rows:
-        state = _step(state, kind, amount, payload)
+        state = table_step(state, kind, amount, payload)
     return state
 
 
-def _step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]) -> TableGame:
-    """The table after one more call, end of game, hand or penalty."""
+def table_step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]
+               ) -> TableGame:
+    """Where the table stands after one more live call, end of game, hand or penalty."""
     if kind == Entry.PENALTY:
-        state.pot += amount
-        state.penalties += amount
-        return state
+        return replace(state, pot=state.pot + amount, penalties=state.penalties + amount)
     if kind == Entry.CALL:
         return TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
                          options=dict(payload.get("options") or {}), called=True,
@@ -329,11 +328,11 @@ def player_hands(session: PokerSession, player: Player, *,
     number = 0
     for kind, amount, payload in table_rows(session) if rows is None else rows:
         if kind != Entry.HAND:
-            state = _step(state, kind, amount, payload)
+            state = table_step(state, kind, amount, payload)
             continue
         number += 1
         game = game_name(hand_game(state, payload)) or "a game not named"
-        state = _step(state, kind, amount, payload)
+        state = table_step(state, kind, amount, payload)
         result = hand_result(payload)
         names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
         names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})

@@ -97,23 +97,52 @@ def _is_zero(value: object) -> bool:
         return False
 
 
+def game_json(game: object) -> str | dict[str, Any]:
+    """A hand's or a call's game as stored: an id, or an inline definition kept as JSON (never
+    Python's text of a dict); an inline definition is read by the rules first."""
+    if isinstance(game, Mapping):
+        try:
+            game_of({"game": dict(game), "round": 1})
+        except RulesError as error:
+            raise LedgerError(str(error), field="game") from None
+        return dict(game)
+    return "" if game is None else str(game)
+
+
 @idempotent("hand_record")
 def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[str, object],
                 owes: Mapping[str, object] | None = None, carry: int | str | None = None,
-                game: str = "", key: str, user: Banker = None) -> Entry:
+                game: str | Mapping[str, Any] = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
     return _typed_hand(lock_session(session, user=user), pot=pot, awards=awards, owes=owes,
                        carry=carry, game=game, key=key, user=user)
 
 
 def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
-                owes: Mapping[str, object] | None, carry: int | str | None, game: str,
-                key: str, user: Banker) -> Entry:
+                owes: Mapping[str, object] | None, carry: int | str | None,
+                game: str | Mapping[str, Any], key: str, user: Banker) -> Entry:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
     `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
+    people = {p.name: p.pk for p in [*won, *staked]}
+    payload = typed_hand_payload(pot=pot, won={p.name: a for p, a in won.items()},
+                                 staked={p.name: a for p, a in staked.items()}, carry=carry,
+                                 game=game_json(game), ids=people)
+    return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
+                         memo=typed_hand_memo(payload["game"]))
+
+
+def typed_hand_memo(game: object) -> str:
+    return f"hand of {selectors.game_name(game)}" if game else "hand"
+
+
+def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
+                       carry: object, game: str | dict[str, Any],
+                       ids: Mapping[str, int | None]) -> dict[str, Any]:
+    """A typed hand's stored event, its arithmetic checked: awards + carry make the pot (P2,
+    P3). `won` and `staked` are by name; `ids` names the people (the journal keeps ids)."""
     if carry in (None, ""):
         carried = pot - sum(won.values())
     elif _is_zero(carry):
@@ -128,16 +157,21 @@ def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, obje
     if carried < 0:
         raise LedgerError(f"{money(sum(won.values()))} awarded is more than the pot of "
                           f"{money(pot)}.", field="awards")
-    payload = {
-        "type": "hand", "game": str(game), "pot": format_cents(pot),
-        "awards": {p.name: format_cents(a) for p, a in won.items()},
-        "owes": {p.name: format_cents(a) for p, a in staked.items()},
+    payload: dict[str, Any] = {
+        "type": "hand", "game": game, "pot": format_cents(pot),
+        "awards": {name: format_cents(a) for name, a in won.items()},
+        "owes": {name: format_cents(a) for name, a in staked.items()},
     }
     if carry not in (None, ""):
         payload["carry"] = format_cents(carried)
     payload["result"] = _typed_result(pot, won, staked, carried)
-    return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
-                         memo=f"hand of {selectors.game_name(game)}" if game else "hand")
+    payload[IDS] = dict(ids)
+    return payload
+
+
+# What an entry's payload keeps beside the event: the id of each person it names, so an export
+# names them as they are called when it is written (a rename, a new player under an old name).
+IDS = "ids"
 
 
 # -- hands resolved by the rules: by cards, by winners, and the called game ----------------
@@ -249,13 +283,40 @@ def _pot_of(value: object) -> int:
         return -1
 
 
-def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
-    seated = set(Seat.objects.filter(session=session).values_list("player__name", flat=True))
+def seated_ids(session: PokerSession) -> dict[str, int]:
+    """Tonight's table by name: each seated player's id."""
+    return dict(Seat.objects.filter(session=session).values_list("player__name", "player_id"))
+
+
+def at_the_table(seated: Mapping[str, object], hand: Mapping[str, Any]) -> None:
+    """Refuse a hand that deals someone not seated tonight."""
     for index, player in enumerate(hand.get("players") or []):
         name = player.get("name") if isinstance(player, Mapping) else None
         if isinstance(name, str) and name.strip() not in seated:
             raise LedgerError(f"{name} is not at the table tonight (players[{index}]).",
                               field="players")
+
+
+def hand_names(hand: Mapping[str, Any]) -> set[str]:
+    """Every name a hand's stored event gives a person: its players, typed awards and owes,
+    legs, next best, and the computed result's awards, owes (and who is paid) and legs."""
+    names: set[str] = set()
+    for player in hand.get("players") or []:
+        if isinstance(player, Mapping) and isinstance(player.get("name"), str):
+            names.add(player["name"])
+    for field in ("awards", "owes", "legs"):
+        if isinstance(hand.get(field), Mapping):
+            names |= {n for n in hand[field] if isinstance(n, str)}
+    if isinstance(hand.get("next_best"), Mapping):
+        names |= {n for n in hand["next_best"].values() if isinstance(n, str)}
+    result = hand.get("result")
+    if isinstance(result, Mapping):
+        for field in ("awards", "owes"):
+            for line in result.get(field) or []:
+                if isinstance(line, Mapping):
+                    names |= {line[k] for k in ("name", "to") if isinstance(line.get(k), str)}
+        names |= {n for n in result.get("legs") or [] if isinstance(n, str)}
+    return names
 
 
 def resolve_hand(hand: Mapping[str, Any],
@@ -368,26 +429,26 @@ def refused_field(message: str) -> str:
     return "dummy"
 
 
-def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
+def _typed_result(pot: int, won: Mapping[str, int], staked: Mapping[str, int],
                   carried: int) -> dict[str, Any]:
     owed = sum(staked.values())
     # By name: the typed mappings' order does not survive every database's JSON column.
-    won = dict(sorted(won.items(), key=lambda item: item[0].name))
-    staked = dict(sorted(staked.items(), key=lambda item: item[0].name))
+    won = dict(sorted(won.items()))
+    staked = dict(sorted(staked.items()))
     return {
-        "awards": [{"name": p.name, "amount": format_cents(a), "side": "pot"}
-                   for p, a in won.items()],
+        "awards": [{"name": name, "amount": format_cents(a), "side": "pot"}
+                   for name, a in won.items()],
         "carry": format_cents(carried),
-        "owes": [{"name": p.name, "amount": format_cents(a), "reason": "owes"}
-                 for p, a in staked.items()],
+        "owes": [{"name": name, "amount": format_cents(a), "reason": "owes"}
+                 for name, a in staked.items()],
         "legs": [], "next_pot": format_cents(carried + owed), "game_over": not owed,
-        "explain": [f"{p.name} takes {format_cents(a)}." for p, a in won.items()]
+        "explain": [f"{name} takes {format_cents(a)}." for name, a in won.items()]
         + ([f"{format_cents(carried)} stays in the pot."] if carried else []),
     }
 
 
 DUPLICATE_HAND_WINDOW = timedelta(minutes=3)   # R15, as for buy-ins: a hand saved twice
-NOT_THE_HAND = ("type", "result", "pot")      # what an identical hand may differ in
+NOT_THE_HAND = ("type", "result", "pot", IDS)  # what an identical hand may differ in
 
 
 def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, Any], key: str) -> None:
@@ -427,26 +488,36 @@ def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str
     if not isinstance(hand, Mapping):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
-    entered = {k: v for k, v in hand.items() if k not in ("type", "result")}
+    entered = {k: v for k, v in hand.items() if k not in ("type", "result", IDS)}
     if not confirm_duplicate:
         _check_duplicate_hand(session, entered, key)
     if hand_form(entered) == "typed":
         return _typed_hand(session, pot=entered.get("pot"),
                            awards=entered.get("awards") or {}, owes=entered.get("owes"),
-                           carry=entered.get("carry"), game=str(entered.get("game", "")),
+                           carry=entered.get("carry"), game=entered.get("game", ""),
                            key=key, user=user)
     state = selectors.table_game(session)
     if state.called and state.over and entered.get("game") in (None, state.game):
         raise LedgerError(f"The game of {state.name} is over: call the next game first.",
                           field="game")
-    _at_the_table(session, entered)
+    seated = seated_ids(session)
+    at_the_table(seated, entered)
     result, rules_input = resolve_hand(entered, state)
     entered["pot"] = rules_input["pot"]
     payload = {"type": "hand", **entered, "result": result}
-    name = selectors.game_name(rules_input["game"])
+    payload[IDS] = {n: seated[n] for n in sorted(hand_names(payload)) if n in seated}
     return Journal(session).write(
         kind=Entry.HAND, key=key, user=user, amount=parse_cents(rules_input["pot"]),
-        payload=payload, memo=f"hand of {name}: " + " ".join(result["explain"]))
+        payload=payload, memo=hand_memo(rules_input["game"], result["explain"]))
+
+
+def hand_memo(game: object, explain: list[str]) -> str:
+    """A resolved hand in the journal: its game by name and the whole explanation."""
+    return f"hand of {selectors.game_name(game)}: " + " ".join(explain)
+
+
+def call_memo(dealer: str, game: object) -> str:
+    return f"{dealer} calls {selectors.game_name(game)}"
 
 
 @idempotent("game_call")
@@ -468,9 +539,8 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
     payload = {"type": "call", "game": game_json, "dealer": dealer.name}
     if options:
         payload["options"] = options
-    name = selectors.game_name(game_json)
     return Journal(session).write(kind=Entry.CALL, key=key, user=user, player=dealer,
-                                  payload=payload, memo=f"{dealer.name} calls {name}")
+                                  payload=payload, memo=call_memo(dealer.name, game_json))
 
 
 @idempotent("game_end")
