@@ -12,7 +12,7 @@ import datetime
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -259,16 +259,15 @@ def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> 
     `table_rows(session)` when the caller already has them)."""
     state = TableGame()
     for kind, amount, payload in table_rows(session) if rows is None else rows:
-        state = _step(state, kind, amount, payload)
+        state = table_step(state, kind, amount, payload)
     return state
 
 
-def _step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]) -> TableGame:
-    """The table after one more call, end of game, hand or penalty."""
+def table_step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]
+               ) -> TableGame:
+    """Where the table stands after one more live call, end of game, hand or penalty."""
     if kind == Entry.PENALTY:
-        state.pot += amount
-        state.penalties += amount
-        return state
+        return replace(state, pot=state.pot + amount, penalties=state.penalties + amount)
     if kind == Entry.CALL:
         return TableGame(game=payload.get("game"), dealer=payload.get("dealer", ""),
                          options=dict(payload.get("options") or {}), called=True,
@@ -330,11 +329,11 @@ def player_hands(session: PokerSession, player: Player, *,
     number = 0
     for kind, amount, payload in table_rows(session) if rows is None else rows:
         if kind != Entry.HAND:
-            state = _step(state, kind, amount, payload)
+            state = table_step(state, kind, amount, payload)
             continue
         number += 1
         game = game_name(hand_game(state, payload)) or "a game not named"
-        state = _step(state, kind, amount, payload)
+        state = table_step(state, kind, amount, payload)
         result = hand_result(payload)
         names = {p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)}
         names |= set(payload.get("awards") or {}) | set(payload.get("owes") or {})
@@ -428,6 +427,18 @@ def deal_state(session: PokerSession, *, rows: list[TableRow] | None = None,
             else:
                 deal.next_dealer = _left_of(seats, dealer)
     return deal
+
+
+def games_called(session: PokerSession, *, rows: list[TableRow] | None = None
+                 ) -> list[str | dict[str, Any]]:
+    """The games called tonight, the last one first, each once (a catalog id or the dealer's
+    own definition)."""
+    called: list[str | dict[str, Any]] = []
+    for kind, _, payload in reversed(table_rows(session) if rows is None else rows):
+        game = payload.get("game")
+        if kind == Entry.CALL and isinstance(game, str | dict) and game not in called:
+            called.append(game)
+    return called
 
 
 def table_pot(session: PokerSession) -> int:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
+from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger import selectors  # the table's state; read when a hand is entered
@@ -30,7 +32,7 @@ from rules.games.showdown import game_of, resolve
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents
 
-from .errors import LedgerError
+from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
 from .journal import Banker, Journal, entered_by, lock_session
 from .lookup import nickels_of, player_of
@@ -95,23 +97,52 @@ def _is_zero(value: object) -> bool:
         return False
 
 
+def game_json(game: object) -> str | dict[str, Any]:
+    """A hand's or a call's game as stored: an id, or an inline definition kept as JSON (never
+    Python's text of a dict); an inline definition is read by the rules first."""
+    if isinstance(game, Mapping):
+        try:
+            game_of({"game": dict(game), "round": 1})
+        except RulesError as error:
+            raise LedgerError(str(error), field="game") from None
+        return dict(game)
+    return "" if game is None else str(game)
+
+
 @idempotent("hand_record")
 def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[str, object],
                 owes: Mapping[str, object] | None = None, carry: int | str | None = None,
-                game: str = "", key: str, user: Banker = None) -> Entry:
+                game: str | Mapping[str, Any] = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
     return _typed_hand(lock_session(session, user=user), pot=pot, awards=awards, owes=owes,
                        carry=carry, game=game, key=key, user=user)
 
 
 def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
-                owes: Mapping[str, object] | None, carry: int | str | None, game: str,
-                key: str, user: Banker) -> Entry:
+                owes: Mapping[str, object] | None, carry: int | str | None,
+                game: str | Mapping[str, Any], key: str, user: Banker) -> Entry:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
     `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
     pot = nickels_of(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
+    people = {p.name: p.pk for p in [*won, *staked]}
+    payload = typed_hand_payload(pot=pot, won={p.name: a for p, a in won.items()},
+                                 staked={p.name: a for p, a in staked.items()}, carry=carry,
+                                 game=game_json(game), ids=people)
+    return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
+                         memo=typed_hand_memo(payload["game"]))
+
+
+def typed_hand_memo(game: object) -> str:
+    return f"hand of {selectors.game_name(game)}" if game else "hand"
+
+
+def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
+                       carry: object, game: str | dict[str, Any],
+                       ids: Mapping[str, int | None]) -> dict[str, Any]:
+    """A typed hand's stored event, its arithmetic checked: awards + carry make the pot (P2,
+    P3). `won` and `staked` are by name; `ids` names the people (the journal keeps ids)."""
     if carry in (None, ""):
         carried = pot - sum(won.values())
     elif _is_zero(carry):
@@ -126,16 +157,21 @@ def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, obje
     if carried < 0:
         raise LedgerError(f"{money(sum(won.values()))} awarded is more than the pot of "
                           f"{money(pot)}.", field="awards")
-    payload = {
-        "type": "hand", "game": str(game), "pot": format_cents(pot),
-        "awards": {p.name: format_cents(a) for p, a in won.items()},
-        "owes": {p.name: format_cents(a) for p, a in staked.items()},
+    payload: dict[str, Any] = {
+        "type": "hand", "game": game, "pot": format_cents(pot),
+        "awards": {name: format_cents(a) for name, a in won.items()},
+        "owes": {name: format_cents(a) for name, a in staked.items()},
     }
     if carry not in (None, ""):
         payload["carry"] = format_cents(carried)
     payload["result"] = _typed_result(pot, won, staked, carried)
-    return Journal(session).write(kind=Entry.HAND, key=key, user=user, amount=pot, payload=payload,
-                         memo=f"hand of {selectors.game_name(game)}" if game else "hand")
+    payload[IDS] = dict(ids)
+    return payload
+
+
+# What an entry's payload keeps beside the event: the id of each person it names, so an export
+# names them as they are called when it is written (a rename, a new player under an old name).
+IDS = "ids"
 
 
 # -- hands resolved by the rules: by cards, by winners, and the called game ----------------
@@ -157,9 +193,11 @@ def hand_form(hand: Mapping[str, Any]) -> str:
     return "winners"
 
 
-def _rules_game(value: object) -> Any:
+def _rules_game(value: object) -> GameDef:
+    """The game's definition; a game played in rounds as in its first round (its `rounds`
+    kept, so `for_round` picks another)."""
     try:
-        return game_of({"game": value})
+        return game_of({"game": value, "round": 1})
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
 
@@ -192,13 +230,33 @@ def _with_defaults(hand: Mapping[str, Any], state: selectors.TableGame) -> dict[
 def game_rules(state: selectors.TableGame) -> GameDef:
     """The rules of the game at the table, for the round its next hand plays, with the
     called options (the dealer's own game, S12)."""
+    return table_rules(state)[0]
+
+
+def table_rules(state: selectors.TableGame) -> tuple[GameDef, dict[str, Any]]:
+    """`game_rules` and the settings of the called options (the wimp rule, the ante)."""
     game = _rules_game(state.game)
     if game.rounds:
         game = game.for_round(min(state.round, len(game.rounds)))
     try:
-        return apply_options(game, state.options)[0]
+        return apply_options(game, state.options)
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
+
+
+def playable(state: selectors.TableGame, players: list[str]
+             ) -> tuple[GameDef, dict[str, Any], dict[str, int]] | None:
+    """The game the next hand is played in, its settings and the antes of its deal; None
+    when there is none to play: no game called, the game over, or hands typed in a game the
+    rules do not know (an import, hands entered before a game was called). The hand page
+    then offers the call instead."""
+    if state.game is None or state.over:
+        return None
+    try:
+        game, settings = table_rules(state)
+        return game, settings, next_antes(state, players)
+    except LedgerError:
+        return None
 
 
 def next_antes(state: selectors.TableGame, players: list[str],
@@ -225,13 +283,40 @@ def _pot_of(value: object) -> int:
         return -1
 
 
-def _at_the_table(session: PokerSession, hand: Mapping[str, Any]) -> None:
-    seated = set(Seat.objects.filter(session=session).values_list("player__name", flat=True))
+def seated_ids(session: PokerSession) -> dict[str, int]:
+    """Tonight's table by name: each seated player's id."""
+    return dict(Seat.objects.filter(session=session).values_list("player__name", "player_id"))
+
+
+def at_the_table(seated: Mapping[str, object], hand: Mapping[str, Any]) -> None:
+    """Refuse a hand that deals someone not seated tonight."""
     for index, player in enumerate(hand.get("players") or []):
         name = player.get("name") if isinstance(player, Mapping) else None
         if isinstance(name, str) and name.strip() not in seated:
             raise LedgerError(f"{name} is not at the table tonight (players[{index}]).",
                               field="players")
+
+
+def hand_names(hand: Mapping[str, Any]) -> set[str]:
+    """Every name a hand's stored event gives a person: its players, typed awards and owes,
+    legs, next best, and the computed result's awards, owes (and who is paid) and legs."""
+    names: set[str] = set()
+    for player in hand.get("players") or []:
+        if isinstance(player, Mapping) and isinstance(player.get("name"), str):
+            names.add(player["name"])
+    for field in ("awards", "owes", "legs"):
+        if isinstance(hand.get(field), Mapping):
+            names |= {n for n in hand[field] if isinstance(n, str)}
+    if isinstance(hand.get("next_best"), Mapping):
+        names |= {n for n in hand["next_best"].values() if isinstance(n, str)}
+    result = hand.get("result")
+    if isinstance(result, Mapping):
+        for field in ("awards", "owes"):
+            for line in result.get(field) or []:
+                if isinstance(line, Mapping):
+                    names |= {line[k] for k in ("name", "to") if isinstance(line.get(k), str)}
+        names |= {n for n in result.get("legs") or [] if isinstance(n, str)}
+    return names
 
 
 def resolve_hand(hand: Mapping[str, Any],
@@ -247,78 +332,192 @@ def resolve_hand(hand: Mapping[str, Any],
         problems = check_typed(result, hand.get("awards"), hand.get("owes"),
                                parse_cents(data["pot"]))
     except RulesError as error:
-        raise LedgerError(in_words(str(error), rules_input.get("players")),
-                          field="hand") from None
+        game = _rules_game(data["game"])     # read already by the defaults above
+        raise LedgerError(in_words(str(error), rules_input.get("players"),
+                                   one_field=not (game.down and game.up),
+                                   dummy=game.dummy.name if game.dummy else "the dummy",
+                                   game=game),
+                          field=refused_field(str(error))) from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
     return {k: result[k] for k in RESULT_FIELDS}, rules_input
 
 
-_ABOUT_A_PLAYER = re.compile(r"^players\[(\d+)\](?:\.(\w+))?: ")
-FIELD_WORDS = {"down": "cards down", "up": "cards up", "declare": "declaration",
-               "go": "go or stop", "won": "sides won", "in": "staying in"}
+_ABOUT = re.compile(r"^(?P<path>players\[(?P<index>\d+)\](?:\.(?P<field>\w+))?"
+                    r"|board\.(?P<position>\w+)|dummy(?:\.(?P<dummy>\w+))?)(?:\[\d+\])?: ")
+_PLACE = re.compile(r"players\[(\d+)\]\.(down|up)|board\.(\w+)|dummy\.(?:down|up)")
+FIELD_WORDS = {"down": "down cards", "up": "up cards", "declare": "declaration",
+               "go": "go or stop", "won": "sides won", "in": "staying in", "best": "best hand"}
+CARD_HINT = "type rank then suit: As, 10h, Kd; JK for a joker"
 
 
-def in_words(message: str, players: object) -> str:
-    """A rules refusal about one player as the table says it: "players[1].declare: missing"
-    becomes "Bob's declaration: missing" (the banker never sees the input's list)."""
-    found = _ABOUT_A_PLAYER.match(message)
-    if found is None or not isinstance(players, list) or int(found[1]) >= len(players):
-        return message
-    player = players[int(found[1])]
+def _player_name(players: object, index: int) -> str | None:
+    if not isinstance(players, list) or index >= len(players):
+        return None
+    player = players[index]
     name = player.get("name") if isinstance(player, Mapping) else None
-    if not isinstance(name, str) or not name.strip():
+    return name.strip() if isinstance(name, str) and name.strip() else None
+
+
+def _place_words(match: re.Match[str], players: object, one_field: bool,
+                 dummy: str) -> str | None:
+    """"players[1].down" -> "Ann's down cards" ("Ann's cards" where a player holds one kind),
+    "board.flop" -> "the board's flop", "dummy.down" -> "Old Man's cards"."""
+    if match[1] is not None:
+        name = _player_name(players, int(match[1]))
+        if name is None:
+            return None
+        return f"{name}'s cards" if one_field else f"{name}'s {FIELD_WORDS[match[2]]}"
+    if match[3] is not None:
+        return "the shared cards" if match[3] == "community" else f"the board's {match[3]}"
+    return f"{dummy}'s cards"
+
+
+def in_words(message: str, players: object, *, one_field: bool = False,
+             dummy: str = "the dummy", game: GameDef | None = None) -> str:
+    """A rules refusal as the table says it: "players[1].declare: missing" becomes "Bob's
+    declaration: missing", "players[0].down[2]: unknown card '1x'" becomes "Ann's down cards:
+    '1x' is not a card" (the banker never sees the input's list). `one_field`: the players'
+    cards are in one field (a game with no up cards, or no down cards)."""
+    if game is not None:       # the game by its name: "but Brag deals 3", not "brag"
+        message = re.sub(rf"(?<![\w-]){re.escape(game.id)}(?![\w-])", lambda _: game.name,
+                         message)
+    found = _ABOUT.match(message)
+    if found is None:
         return message
-    field = found[2]
-    subject = f"{name.strip()}'s {FIELD_WORDS.get(field, field)}" if field else name.strip()
-    return f"{subject}: {message[found.end():]}"
+    rest = message[found.end():]
+    rest = re.sub(r"^unknown card ('[^']*'|\S+): expected.*$", rf"\1 is not a card ({CARD_HINT})",
+                  rest)
+    rest = re.sub(r"^card ('[^']*'|\S+): expected a string.*$",
+                  rf"\1 is not a card ({CARD_HINT})", rest)
+    rest = re.sub(r"^card (\S+) is seen twice", r"\1 is entered twice", rest)
+
+    def place(match: re.Match[str]) -> str:
+        return _place_words(match, players, one_field, dummy) or match[0]
+
+    rest = _PLACE.sub(place, rest)
+    if found["index"] is not None:
+        name = _player_name(players, int(found["index"]))
+        if name is None:
+            return message
+        field = found["field"]
+        if field in ("down", "up"):
+            subject = f"{name}'s cards" if one_field else f"{name}'s {FIELD_WORDS[field]}"
+        elif field:
+            subject = f"{name}'s {FIELD_WORDS.get(field, field)}"
+        else:
+            subject = name
+    elif found["position"] is not None:
+        subject = ("The shared cards" if found["position"] == "community"
+                   else f"The board's {found['position']}")
+    else:
+        subject = f"{dummy}'s cards"
+    return f"{subject}: {rest}"
 
 
-def _typed_result(pot: int, won: Mapping[Player, int], staked: Mapping[Player, int],
+def refused_field(message: str) -> str:
+    """Where a rules refusal points in the hand: "players[1].down", "players[0]", "board.flop",
+    "dummy"; "hand" when it names no one place."""
+    found = _ABOUT.match(message)
+    if found is None:
+        return "hand"
+    if found["index"] is not None:
+        field = found["field"]
+        return f"players[{found['index']}]" + (f".{field}" if field else "")
+    if found["position"] is not None:
+        return f"board.{found['position']}"
+    return "dummy"
+
+
+def _typed_result(pot: int, won: Mapping[str, int], staked: Mapping[str, int],
                   carried: int) -> dict[str, Any]:
     owed = sum(staked.values())
     # By name: the typed mappings' order does not survive every database's JSON column.
-    won = dict(sorted(won.items(), key=lambda item: item[0].name))
-    staked = dict(sorted(staked.items(), key=lambda item: item[0].name))
+    won = dict(sorted(won.items()))
+    staked = dict(sorted(staked.items()))
     return {
-        "awards": [{"name": p.name, "amount": format_cents(a), "side": "pot"}
-                   for p, a in won.items()],
+        "awards": [{"name": name, "amount": format_cents(a), "side": "pot"}
+                   for name, a in won.items()],
         "carry": format_cents(carried),
-        "owes": [{"name": p.name, "amount": format_cents(a), "reason": "owes"}
-                 for p, a in staked.items()],
+        "owes": [{"name": name, "amount": format_cents(a), "reason": "owes"}
+                 for name, a in staked.items()],
         "legs": [], "next_pot": format_cents(carried + owed), "game_over": not owed,
-        "explain": [f"{p.name} takes {format_cents(a)}." for p, a in won.items()]
+        "explain": [f"{name} takes {format_cents(a)}." for name, a in won.items()]
         + ([f"{format_cents(carried)} stays in the pot."] if carried else []),
     }
 
 
+DUPLICATE_HAND_WINDOW = timedelta(minutes=3)   # R15, as for buy-ins: a hand saved twice
+NOT_THE_HAND = ("type", "result", "pot", IDS)  # what an identical hand may differ in
+
+
+def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, Any], key: str) -> None:
+    """The browser's back button restores the ticked boxes, and one tap saves the same hand
+    again: a hand identical to the night's last one (the same players, the same winners or
+    cards, the same typed figures; its pot aside, since the antes of the next deal change it),
+    saved a few minutes ago under another key, is asked about first (PossibleDuplicate)."""
+    last = (Entry.objects.filter(session=session, reversed_by__isnull=True,
+                                 kind__in=[Entry.HAND, Entry.CALL, Entry.END_GAME])
+            .exclude(key=key).order_by("-id").first())
+    if last is None or last.kind != Entry.HAND \
+            or last.created_at < timezone.now() - DUPLICATE_HAND_WINDOW:
+        return
+    before = {k: v for k, v in last.payload.items() if k not in NOT_THE_HAND}
+    if before != {k: v for k, v in entered.items() if k not in NOT_THE_HAND}:
+        return
+    seconds = int((timezone.now() - last.created_at).total_seconds())
+    ago = "just now" if seconds < 5 else f"{seconds} second{'' if seconds == 1 else 's'} ago"
+    if seconds >= 120:
+        ago = f"{seconds // 60} minutes ago"
+    won = [f"{a['name']} took ${a['amount']}" for a in
+           (last.payload.get("result") or {}).get("awards") or []]
+    what = ", ".join(won) if won else "nobody took the pot"
+    raise PossibleDuplicate(
+        f"The same hand was saved {ago} ({what}). Was it played again? Confirm to save it "
+        "a second time.", code="possible_duplicate")
+
+
 @idempotent("hand_enter")
 def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str,
-               user: Banker = None) -> Entry:
+               user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
-    and who owes what into the next pot; typed awards/owes are checked against them."""
+    and who owes what into the next pot; typed awards/owes are checked against them. A hand
+    identical to the last one, saved minutes ago, is asked about first unless
+    `confirm_duplicate` (an import takes hands as recorded)."""
     session = lock_session(session, user=user)
     if not isinstance(hand, Mapping):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
-    entered = {k: v for k, v in hand.items() if k not in ("type", "result")}
+    entered = {k: v for k, v in hand.items() if k not in ("type", "result", IDS)}
+    if not confirm_duplicate:
+        _check_duplicate_hand(session, entered, key)
     if hand_form(entered) == "typed":
         return _typed_hand(session, pot=entered.get("pot"),
                            awards=entered.get("awards") or {}, owes=entered.get("owes"),
-                           carry=entered.get("carry"), game=str(entered.get("game", "")),
+                           carry=entered.get("carry"), game=entered.get("game", ""),
                            key=key, user=user)
     state = selectors.table_game(session)
     if state.called and state.over and entered.get("game") in (None, state.game):
         raise LedgerError(f"The game of {state.name} is over: call the next game first.",
                           field="game")
-    _at_the_table(session, entered)
+    seated = seated_ids(session)
+    at_the_table(seated, entered)
     result, rules_input = resolve_hand(entered, state)
     entered["pot"] = rules_input["pot"]
     payload = {"type": "hand", **entered, "result": result}
-    name = selectors.game_name(rules_input["game"])
+    payload[IDS] = {n: seated[n] for n in sorted(hand_names(payload)) if n in seated}
     return Journal(session).write(
         kind=Entry.HAND, key=key, user=user, amount=parse_cents(rules_input["pot"]),
-        payload=payload, memo=f"hand of {name}: " + " ".join(result["explain"]))
+        payload=payload, memo=hand_memo(rules_input["game"], result["explain"]))
+
+
+def hand_memo(game: object, explain: list[str]) -> str:
+    """A resolved hand in the journal: its game by name and the whole explanation."""
+    return f"hand of {selectors.game_name(game)}: " + " ".join(explain)
+
+
+def call_memo(dealer: str, game: object) -> str:
+    return f"{dealer} calls {selectors.game_name(game)}"
 
 
 @idempotent("game_call")
@@ -340,9 +539,8 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
     payload = {"type": "call", "game": game_json, "dealer": dealer.name}
     if options:
         payload["options"] = options
-    name = selectors.game_name(game_json)
     return Journal(session).write(kind=Entry.CALL, key=key, user=user, player=dealer,
-                                  payload=payload, memo=f"{dealer.name} calls {name}")
+                                  payload=payload, memo=call_memo(dealer.name, game_json))
 
 
 @idempotent("game_end")

@@ -4,6 +4,9 @@ game. Hands are the table's record: they move no money in the bank."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,11 +14,24 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, HouseGame, PokerSession
 from ledger.permissions import banker_required
-from ledger.selectors import house_games, saved_hand, seated_roster, table_game
-from ledger.services.hands import game_rules, next_antes, resolve_hand
+from ledger.selectors import (
+    deal_state,
+    games_called,
+    house_games,
+    saved_hand,
+    seated_roster,
+    table_game,
+    table_rows,
+)
+from ledger.services.hands import playable, resolve_hand
+from rules.errors import RulesError
+from rules.games.definition import apply_options
+from rules.games.drops import when_everybody_drops
 from rules.games.registry import all_games
+from rules.games.showdown import game_of
+from rules.games.words import FAMILIES, family, plain_words
 
 from .common import call_service, dashboard_url, get_open_session, holder_required
 
@@ -25,20 +41,74 @@ def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
+def _words(definition: object) -> list[tuple[str, str]]:
+    """A game's rules in plain words (rules/games/words.py); nothing for one the rules
+    cannot read."""
+    try:
+        return plain_words(*apply_options(game_of({"game": definition, "round": 1}), {}))
+    except RulesError:
+        return []
+
+
+class GameChoices:
+    """The games the dealer calls from: grouped by family, the ones called tonight first, the
+    house's own next, each with its rules in plain words."""
+
+    def __init__(self, called: list[str | dict[str, Any]]) -> None:
+        house: dict[str, HouseGame] = {f"house:{g.pk}": g for g in house_games()}
+        self.house = house
+        catalog = [g for g in all_games().values() if g.defined]
+        names: dict[str, str] = {value: f"{g.name} (house)" for value, g in house.items()}
+        names.update((g.id, g.name) for g in catalog)
+        self.families: dict[str, str] = {value: "The house's games" for value in house}
+        self.families.update((g.id, family(g)) for g in catalog)
+        by_name = {str(g.definition.get("name")): value for value, g in house.items()}
+        tonight = []
+        for game in called[:5]:
+            value = game if isinstance(game, str) else by_name.get(str(game.get("name")))
+            if value in names and value not in tonight:
+                tonight.append(value)
+        groups: list[tuple[str, list[tuple[str, str]]]] = []
+        if tonight:
+            groups.append(("Called tonight", [(value, names[value]) for value in tonight]))
+        if house:
+            groups.append(("The house's games", [(v, names[v]) for v in house]))
+        for name in FAMILIES:
+            members = sorted((g.name.lower(), g.id) for g in catalog if family(g) == name)
+            groups.append((name, [(value, names[value]) for _, value in members]))
+        self.groups = groups
+        self.names = names
+
+    def rules(self) -> dict[str, dict[str, Any]]:
+        """value -> {"name", "family", "words"} for the page's search and rules panel."""
+        out = {}
+        for value, name in self.names.items():
+            definition: object = self.house[value].definition if value in self.house else value
+            out[value] = {"name": name, "family": self.families[value],
+                          "words": _words(definition)}
+        return out
+
+    def definition(self, value: str) -> str | dict[str, Any]:
+        return self.house[value].definition if value in self.house else value
+
+
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
 def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
-    house = {f"house:{g.pk}": g for g in house_games()}
-    games = [(value, f"{g.name} (house)") for value, g in house.items()]
-    games += [(g.id, g.name) for g in all_games().values() if g.defined]
-    form = GameCallForm(request.POST or None, roster=seated_roster(session), games=games)
+    rows = table_rows(session)      # one read for the state, the deal and the games called
+    choices = GameChoices(games_called(session, rows=rows))
+    roster = seated_roster(session)
+    deal = deal_state(session, rows=rows, seats=[name for _, name in roster])
+    dealer = next((pk for pk, name in roster if name == deal.next_dealer), None)
+    form = GameCallForm(request.POST or None, roster=roster, games=choices.groups,
+                        initial={"dealer": dealer})
     if request.method == "POST" and form.is_valid():
         data, options = form.cleaned_data, form.options()
-        game = house[data["game"]].definition if data["game"] in house else data["game"]
-        if data["save_as"] and data["game"] not in house:
+        game = choices.definition(data["game"])
+        if data["save_as"] and data["game"] not in choices.house:
             try:    # the dealer's own game, kept for the house (S12); then called as saved
                 game = services.house_game_save(name=data["save_as"], game=data["game"],
                                                 options=options, key=f"{data['key']}-house",
@@ -51,8 +121,14 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
                                    game=game, dealer=data["dealer"], options=options)
             if outcome.result is not None:
                 return redirect(_hand_url(session))
+    state = table_game(session, rows=rows)
+    chosen = form["game"].value() or ""
     return render(request, "ledger/game_call.html",
-                  {"session": session, "form": form, "state": table_game(session),
+                  {"session": session, "form": form, "state": state,
+                   "rules": choices.rules(), "chosen_words": _words(
+                       choices.definition(chosen)) if chosen in choices.names else [],
+                   "next_dealer": deal.next_dealer,
+                   "uncalled": state.hands and not state.called,
                    "dashboard_url": dashboard_url(session)},
                   status=400 if form.is_bound else 200)
 
@@ -71,6 +147,24 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(_hand_url(session))
 
 
+def _on_the_form(form: HandForm, service: Callable[..., Entry]) -> Callable[..., Entry]:
+    """The service, its refusals pointed at the form's fields: the rules name a place in the
+    hand ("players[1].down"), the form knows which field that is."""
+
+    def run(**kwargs: Any) -> Entry:
+        try:
+            return service(**kwargs)
+        except services.LedgerError as error:
+            if type(error) is not services.LedgerError:
+                raise           # a duplicate, a used key, another banker's bank: as they are
+            raise services.LedgerError(str(error), field=form.field_for(error.field)) from None
+
+    return run
+
+
+RESENT = ("csrfmiddlewaretoken", "confirm_duplicate", "preview", "save")
+
+
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
@@ -82,18 +176,22 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
     saved_pk = whole_number(request.GET.get("saved"))
     if request.method == "GET" and saved_pk is not None:
         saved = saved_hand(session, saved_pk)
-    context = {"session": session, "state": state, "saved": saved,
-               "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
-    if state.game is None or (state.called and state.over):
-        if saved is None:
-            return redirect("game_call", session.pk)
-        return render(request, "ledger/hand.html", context)   # the last hand; call the next
+    context: dict[str, Any] = {"session": session, "state": state, "saved": saved,
+                               "dashboard_url": dashboard_url(session), "end_form": KeyedForm()}
     players = [name for _, name in seated_roster(session)]
-    game = game_rules(state)
-    ante = {name: cents for name, cents in next_antes(state, players).items() if cents}
-    form = HandForm(request.POST or None, players=players, game=game,
+    table = playable(state, players)
+    if table is None:
+        # No game to play (none called, the game over, or hands typed in a game the rules do
+        # not know): the call comes first; after a saved hand, the page shows it and offers it.
+        if saved is None or request.method == "POST":
+            return redirect("game_call", session.pk)
+        return render(request, "ledger/hand.html", context)
+    game, settings, antes = table
+    ante = {name: cents for name, cents in antes.items() if cents}
+    form = HandForm(request.POST or None, players=players, game=game, settings=settings,
                     initial={"pot": state.pot + sum(ante.values())})
-    context.update(game=game, form=form, antes=ante)
+    context.update(game=game, form=form, antes=ante, words=plain_words(game, settings),
+                   drop_words=when_everybody_drops(game, settings))
     if request.method == "POST" and form.is_valid():
         typed = "use_computed" not in request.POST
         entered = form.hand(typed=typed)
@@ -101,12 +199,19 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 context["preview"], _ = resolve_hand(entered, state)
             except services.LedgerError as error:
-                form.add_error(None, str(error))
+                form.add_error(form.field_for(error.field), str(error))
         else:
-            outcome = call_service(request, form, services.hand_enter, session=session,
-                                   hand=entered)
+            outcome = call_service(request, form, _on_the_form(form, services.hand_enter),
+                                   session=session, hand=entered,
+                                   confirm_duplicate=form.cleaned_data["confirm_duplicate"])
             if outcome.result is not None:
                 return redirect(_hand_url(session, outcome.result))
+            if outcome.duplicate:
+                context["duplicate"] = outcome.duplicate
+                context["resend"] = [(name, value) for name, values in request.POST.lists()
+                                     if name not in RESENT for value in values]
             context["offer_computed"] = typed and "awards" in entered
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "ledger/hand.html", context, status=status)
+
+

@@ -8,6 +8,7 @@
   name and named in a definition's `adjustments`; Breaker's joker);
 - `showdown`: the `python -m rules showdown` JSON in, the result out.
 - `antes`: what each player puts in before the next deal (P7 and the Baltimore Exception).
+- `drops`: a hand everybody dropped (P11, P14); `words`: a game's rules in plain words.
 
 Readings chosen where the seeds are vague (each can be changed by an option or a definition):
 - A hand that ties the dummy (kitty, old man, ghost) has not beaten it: the dummy keeps that

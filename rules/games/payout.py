@@ -81,6 +81,12 @@ def _entrant(data: Any, index: int, game: GameDef, next_best: Mapping[str, str],
     # A side nobody won (no qualifying hand, P7/P8) leaves every key None, as in a showdown.
     keys = {side: _key(name, side, won, next_best) if not folded and side in contested
             else None for side in pots.SIDES}
+    if flag_of(data, "best", False, where):
+        # Everybody dropped and the wimp rule asks who held the best hand (P11, drops.py).
+        if not folded:
+            raise RulesError(f"{where}.best: only a player who dropped is marked as holding "
+                             "the best hand (the wimp rule, P11)")
+        keys["high"] = WON
     return pots.Entrant(name, keys["high"], keys["low"], declare, go,
                         flag_of(data, "dead", False, where), not folded)
 
@@ -167,6 +173,13 @@ def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, A
     for index, name in enumerate(names):
         if name in names[:index]:
             raise RulesError(f"players[{index}].name: {name!r} appears twice")
+    marked = [index for index, item in enumerate(players)
+              if isinstance(item, Mapping) and item.get("best") is True]
+    if len(marked) > 1:
+        raise RulesError(f"players[{marked[1]}].best: only one player holds the best hand")
+    if marked and any(e.stayed for e in entrants):
+        raise RulesError(f"players[{marked[0]}].best: somebody stayed in; the best hand is "
+                         "marked only when everybody dropped (the wimp rule, P11)")
     _check_next_best(entrants, game, next_best)
     number, last_round = round_of(data)
     table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), legs_of(data),

@@ -14,6 +14,7 @@ from django.core.management.base import CommandError
 from ledger_night import make_player
 
 from ledger.exchange import export_session, import_session
+from ledger.exchange_schema import EVENT_FIELDS
 from ledger.models import Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
 
@@ -108,10 +109,12 @@ def test_a_file_of_the_wrong_shape_is_one_line_and_nothing_written(tmp_path, cha
 
 def test_a_payment_in_a_file_names_who_is_paid_never_the_bank_by_default(tmp_path):
     """A pay event without "to" (a typo such as "To") was read as a payment to the bank,
-    moving THE BOOK between the wrong people without a word."""
+    moving THE BOOK between the wrong people without a word; the typo is an unknown field."""
     document = example()
     pay = next(e for e in document["events"] if e["type"] == "pay")
     pay["To"] = pay.pop("to")
+    _refused(tmp_path, document, "events[10].To: unknown field")
+    del pay["To"]
     _refused(tmp_path, document, "events[10].to", 'a player or "bank"')
 
 
@@ -130,6 +133,7 @@ def test_money_in_a_file_is_only_a_decimal_string_of_ascii_digits(tmp_path, wher
         event = next((e for e in events if e["type"] == where), None)
         if event is None:
             event = {"type": where, "player": "Gus", "to": "Fred", "reason": "a chip lost"}
+            event = {k: v for k, v in event.items() if k == "type" or k in EVENT_FIELDS[where]}
             events.insert(0, event)
         event["amount" if where != "hand" else "pot"] = amount
     message = _refused(tmp_path, document, 'write the amount as a decimal string such as "18.05"')

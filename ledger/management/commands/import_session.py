@@ -1,15 +1,23 @@
 """`manage.py import_session night.json`: replay a banker-session/1 file; prints the new id."""
 
+import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.exchange import import_session
+from ledger.exchange import import_session, read_document
+from ledger.exchange_schema import MAX_FILE_BYTES
 from ledger.services import LedgerError
-from rules.cli import read_json_file
-from rules.errors import RulesError
 
 from ._common import fail
+
+
+def _read(path: str) -> bytes:
+    """At most one byte more than an import reads, so a huge file is refused unread."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    with open(path, "rb") as handle:
+        return handle.read(MAX_FILE_BYTES + 1)
 
 
 class Command(BaseCommand):
@@ -19,12 +27,13 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        path = options["file"]
         try:
-            data = read_json_file(options["file"])
-        except RulesError as error:
-            raise fail(str(error)) from None
+            raw = _read(path)
+        except OSError as error:
+            raise fail(f"FILE: cannot read {path}: {error.strerror}") from None
         try:
-            session = import_session(data)
+            session = import_session(read_document(raw, source=path))
         except LedgerError as error:
             raise fail(str(error)) from None
         self.stdout.write(str(session.pk))

@@ -237,7 +237,46 @@
       input.classList.toggle("card-target", input === cardTarget);
     });
     var label = picker.querySelector("[data-picker-target]");
-    if (label) { label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") : "—"; }
+    if (label) {
+      var held = cardTarget ? cardsIn(cardTarget) : [];
+      label.textContent = cardTarget ? cardTarget.getAttribute("aria-label") +
+        (held.length ? ": " + held.join(" ") : "") : "—";
+    }
+  }
+
+  // Bring the field the picker now fills into view above the picker and the buttons, which
+  // stay at the bottom of the screen.
+  function follow(picker) {
+    if (!cardTarget || !cardTarget.scrollIntoView) { return; }
+    var bar = document.getElementById("hand-actions");
+    var covered = (picker.dataset.form ? picker.offsetHeight : 0) + (bar ? bar.offsetHeight : 0);
+    cardTarget.style.scrollMarginBottom = (covered + 12) + "px";
+    cardTarget.scrollIntoView({ block: "nearest" });
+  }
+
+  // The fields the picker fills, in the page's order: the shown ones of players who did not
+  // fold (a folded player's cards are only typed, for the wimp rule).
+  function openFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input[data-cards]"), function (input) {
+      var row = input.closest("tr");
+      var folded = row && row.querySelector("input[name$=_folded]");
+      return input.getClientRects().length > 0 && !(folded && folded.checked);
+    });
+  }
+
+  function isFull(input) {
+    var count = parseInt(input.dataset.count || "0", 10);
+    return count > 0 && cardsIn(input).length >= count;
+  }
+
+  // The next field that still wants cards after `from` (the first one when `from` is null).
+  function nextTarget(form, from) {
+    var fields = openFields(form);
+    var start = from ? fields.indexOf(from) + 1 : 0;
+    for (var i = start; i < fields.length; i++) {
+      if (!isFull(fields[i])) { return fields[i]; }
+    }
+    return null;
   }
 
   function onCard(button) {
@@ -247,19 +286,47 @@
     picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
       if (cardsIn(input).indexOf(card) >= 0) { owner = input; }
     });
-    if (owner) {
+    if (owner) {          // a second tap takes the card back, and that field is the target
       owner.value = cardsIn(owner).filter(function (c) { return c !== card; }).join(" ");
-    } else if (cardTarget) {
-      cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
+      cardTarget = owner;
+    } else {
+      if (!cardTarget || isFull(cardTarget)) { cardTarget = nextTarget(picker.form, cardTarget); }
+      if (cardTarget) {
+        cardTarget.value = cardsIn(cardTarget).concat([card]).join(" ");
+        // a full hand moves the picker on: one tap per card, no tap on the next field
+        if (isFull(cardTarget)) {
+          cardTarget = nextTarget(picker.form, cardTarget) || cardTarget;
+          follow(picker);
+        }
+      }
     }
     refreshPicker(picker);
     return true;
   }
 
+  // By the cards: the picker starts at the first field that wants cards; a player who folds
+  // is skipped.
+  // The picker of a form: inside it, or outside naming it (data-form), as on the hand page.
+  function pickerOf(form) {
+    if (!form) { return null; }
+    return form.querySelector("[data-card-picker]") ||
+      (form.id ? document.querySelector("[data-card-picker][data-form='" + form.id + "']") : null);
+  }
+
+  function startPicker(form, scroll) {
+    var picker = pickerOf(form);
+    if (!picker) { return; }
+    if (!cardTarget || openFields(form).indexOf(cardTarget) < 0) {
+      cardTarget = nextTarget(form, null);
+    }
+    refreshPicker(picker);
+    if (scroll && cardTarget) { follow(picker); }
+  }
+
   document.addEventListener("focusin", function (event) {
     if (event.target.matches("input[data-cards]")) {
       cardTarget = event.target;
-      var picker = event.target.form.querySelector("[data-card-picker]");
+      var picker = pickerOf(event.target.form);
       if (picker) { refreshPicker(picker); }
     }
   });
@@ -269,8 +336,15 @@
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-cards]")) {
-      var picker = event.target.form.querySelector("[data-card-picker]");
+      var picker = pickerOf(event.target.form);
       if (picker) { refreshPicker(picker); }
+    }
+  });
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.form && pickerOf(target.form) &&
+        (target.name === "mode" || /_folded$/.test(target.name))) {
+      startPicker(target.form, target.name === "mode");
     }
   });
 
@@ -339,8 +413,122 @@
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
       picker.hidden = false;
-      picker.form = picker.closest("form");
-      refreshPicker(picker);
+      picker.form = document.getElementById(picker.dataset.form || "") || picker.closest("form");
+      if (!picker.form) { return; }
+      // the picker is the keyboard on a tablet: tapping a field chooses it, no keyboard pops
+      // up (a real keyboard still types)
+      picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+        input.setAttribute("inputmode", "none");
+      });
+      startPicker(picker.form);
     });
+  });
+})();
+
+/* ---- the game call: a search box over the ~110 games, and the chosen game's rules in plain
+   words (the rules come in the page as JSON, game-rules-data). Without JavaScript the grouped
+   list and the rules of a game chosen before are there as they are. ---- */
+(function () {
+  "use strict";
+
+  function showRules(panel, entry) {
+    if (!panel) { return; }
+    panel.textContent = "";
+    if (!entry || !entry.words || !entry.words.length) { return; }
+    var list = document.createElement("dl");
+    list.className = "rules-words";
+    entry.words.forEach(function (pair) {
+      var topic = document.createElement("dt");
+      topic.textContent = pair[0];
+      var sentence = document.createElement("dd");
+      sentence.textContent = pair[1];
+      list.appendChild(topic);
+      list.appendChild(sentence);
+    });
+    panel.appendChild(list);
+  }
+
+  function setUp(form, data) {
+    var select = form.querySelector("select[name=game]");
+    var box = form.querySelector("[data-game-search]");
+    if (!select || !box) { return; }
+    var input = box.querySelector("input[type=search]");
+    var count = box.querySelector("#game-search-count");
+    var matches = box.querySelector("[data-game-matches]");
+    var panel = form.querySelector("[data-game-rules]");
+    var original = select.innerHTML;
+    box.hidden = false;
+
+    function choose(value) {
+      select.value = value;
+      showRules(panel, data[value]);
+      matches.querySelectorAll("button[data-game]").forEach(function (button) {
+        button.setAttribute("aria-pressed", button.dataset.game === value ? "true" : "false");
+      });
+    }
+
+    function filter() {
+      var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      var chosen = select.value;
+      select.innerHTML = original;
+      matches.textContent = "";
+      if (!words.length) {
+        count.textContent = "";
+        choose(chosen);
+        return;
+      }
+      var seen = {};
+      var found = [];
+      Array.prototype.slice.call(select.querySelectorAll("option")).forEach(function (option) {
+        if (!option.value) { return; }
+        var entry = data[option.value] || {};
+        var text = (option.textContent + " " + option.value + " " + (entry.family || ""))
+          .toLowerCase();
+        var hit = !seen[option.value] && words.every(function (w) { return text.indexOf(w) >= 0; });
+        if (hit) { seen[option.value] = true; found.push(option); } else { option.remove(); }
+      });
+      select.querySelectorAll("optgroup").forEach(function (group) {
+        if (!group.querySelector("option")) { group.remove(); }
+      });
+      // the closest names first: the name itself, then names that start with the search
+      var query = words.join(" ");
+      var score = function (option) {
+        var name = option.textContent.toLowerCase();
+        return name === query ? 0 : name.indexOf(query) === 0 ? 1
+          : (" " + name).indexOf(" " + query) >= 0 ? 2 : 3;
+      };
+      found = found.map(function (option, index) { return [score(option), index, option]; })
+        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+        .map(function (item) { return item[2]; });
+      count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
+        : "No game matches; clear the search to see them all.";
+      found.slice(0, 8).forEach(function (option) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "btn btn-small";
+        button.dataset.game = option.value;
+        button.textContent = option.textContent;
+        matches.appendChild(button);
+      });
+      choose(found.length ? found[0].value : "");
+    }
+
+    input.addEventListener("input", filter);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); }   // Enter picks, never calls
+    });
+    matches.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-game]");
+      if (button) { event.preventDefault(); choose(button.dataset.game); }
+    });
+    select.addEventListener("change", function () { showRules(panel, data[select.value]); });
+    if (select.value && panel && !panel.firstElementChild) { showRules(panel, data[select.value]); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var json = document.getElementById("game-rules-data");
+    if (!json) { return; }
+    var data = JSON.parse(json.textContent);
+    document.querySelectorAll("form").forEach(function (form) { setUp(form, data); });
   });
 })();
