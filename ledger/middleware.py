@@ -8,6 +8,7 @@ player's balance page), so none may be kept by the browser or a cache in between
 `Cache-Control: no-store` (static files are answered by WhiteNoise before this middleware).
 """
 
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -59,3 +60,27 @@ class ClosedNightMiddleware:
         if isinstance(exception, NightClosed):
             return closed_night_redirect(request, exception)
         return None
+
+
+RENEW_EVERY = 60   # seconds: a login's expiry is written again at most once a minute
+
+
+class SlidingSessionMiddleware:
+    """A login lasts SESSION_COOKIE_AGE (12 hours) from the last request, as with
+    SESSION_SAVE_EVERY_REQUEST, but its new expiry is written at most once a minute: every
+    page the tablet opened wrote (and, on SQLite, fsynced) its session row, a write on every
+    read. Listed after SessionMiddleware, so its response sees the mark this sets."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        # Only a session the request read (a login's): reading one costs a query.
+        if session is not None and session.accessed and not session.is_empty():
+            now = int(time.time())
+            renewed = session.get("_renewed")
+            if not isinstance(renewed, int) or not 0 <= now - renewed < RENEW_EVERY:
+                session["_renewed"] = now   # modified: saved with a fresh expiry and cookie
+        return response

@@ -188,6 +188,11 @@ class PokerSession(models.Model):
         help_text="SHA-256 of the events of the file this night was imported from, if any: "
                   "the same file is not imported twice (ledger/exchange.py).",
     )
+    version = models.PositiveBigIntegerField(
+        default=0, editable=False,
+        help_text="Counts the writes to this night (services/versions.py): what the pages' "
+                  "caches and the phones' conditional requests compare. Not money.",
+    )
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -37,6 +37,7 @@ from ledger.permissions import BANKERS, banker_name
 from ledger.services import holder
 from ledger.services import payments as payments_service
 from ledger.services import requests as requests_service
+from ledger.services.cashout import not_cashed_out
 from ledger.services.journal import (
     Banker,
     book_balances,
@@ -600,6 +601,36 @@ def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
     return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
 
 
+@dataclass
+class CloseSteps:
+    """What the close page checks (views/close.py), read in a few aggregate queries: the
+    night's totals, its open notes, who has not cashed out, guests' debts, what the bank owes."""
+
+    chips_outstanding: int
+    final_pot: int
+    notes: list[tuple[BankNote, int]]
+    waiting: list[Player]
+    guests: list[GuestMove]
+    owed: list[OwedCash]
+    surrogate_to_merge: bool
+
+
+def close_steps(session: PokerSession) -> CloseSteps:
+    """The close page's steps for `session` (open: every step; closed: what is left to do)."""
+    totals = session_totals(session)
+    surrogate = (not session.host_present
+                 and bool(book_balances(kinds=[Account.SURROGATE], session=session)))
+    return CloseSteps(
+        chips_outstanding=totals.get(Account.CHIPS, 0),
+        final_pot=totals.get(Account.FINAL_POT, 0),
+        notes=open_notes(session),
+        waiting=not_cashed_out(session) if session.is_open else [],
+        guests=guest_moves(session) if session.is_open else [],
+        owed=owed_by_the_bank(session),
+        surrogate_to_merge=surrogate,
+    )
+
+
 def session_dashboard(session: PokerSession) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
     and who deals next: the table's rows are read once for the game and the deal."""
@@ -691,9 +722,11 @@ class BankState:
 def bank_state(session: PokerSession, user: Banker) -> BankState:
     """Who holds the bank, since when, and what the viewing banker may do about it."""
     tenure = holder.current_tenure(session)
+    if tenure is not None and isinstance(user, get_user_model()) and tenure.holder_id == user.pk:
+        tenure.holder = user   # the viewer: whether they are a banker is known already
     free = holder.is_free(tenure)
     mine = holder.holds(user, tenure)
-    refusal = holder.refusal(session, user, tenure)
+    refusal = holder.refusal(session, user, tenure) if tenure is not None else ""
     return BankState(
         holder=banker_name(tenure.holder) if tenure is not None else None,
         since=holder.since_text(tenure) if tenure is not None else "",
@@ -721,6 +754,11 @@ def night_book(session: PokerSession, *, upto_entry: int | None = None) -> dict[
         for pid, cents in surrogate.items():
             balances[pid] = balances.get(pid, 0) + cents
     return {pid: c for pid, c in balances.items() if c}
+
+
+def book_now() -> dict[int, int]:
+    """THE BOOK now, player id -> cents (non-zero only). One query."""
+    return book_balances()
 
 
 def the_book() -> list[tuple[Player, int]]:
@@ -897,11 +935,32 @@ def book_story(player: Player, *, keep: int = 8) -> BookStory:
 
 
 def player_night(session: PokerSession, player: Player) -> PlayerLine:
-    """One player's line for the night (their phone page)."""
-    for line in player_lines(session):
-        if line.player.pk == player.pk:
-            return line
-    return PlayerLine(player=player, book=night_book(session).get(player.pk, 0))
+    """One player's line for the night (their phone page), as `player_lines` has it, read
+    from the rows that concern them only, and their THE BOOK as the night leaves it."""
+    line = _nights([session], player)[session.pk].get(player.pk) or PlayerLine(player=player)
+    line.book = book_balance_after(session, player)
+    return line
+
+
+def book_balance_after(session: PokerSession, player: Player) -> int:
+    """`night_book(session)`'s figure for one player (one or two sums)."""
+    upto = None if session.is_open else close_entry_id(session)
+    kinds = [Account.BOOK] + ([] if session.host_present else [Account.SURROGATE])
+    rows = Posting.objects.filter(kind__in=kinds, player=player)
+    if upto is not None:
+        rows = rows.filter(entry_id__lte=upto)
+    if not session.host_present:
+        rows = rows.filter(Q(kind=Account.BOOK) | Q(session=session))
+    return rows.aggregate(total=Sum("amount"))["total"] or 0
+
+
+def player_latest_sessions(player: Player) -> list[PokerSession]:
+    """Of the nights a player sat at, tonight's (when it is open) and the last closed one,
+    newest first: what the phone's page shows, whatever the number of nights behind them."""
+    sat = (PokerSession.objects.filter(seats__player=player).select_related("banker")
+           .defer("book_before").order_by("-date", "-id"))
+    found = [*sat.filter(status=PokerSession.OPEN)[:1], *sat.filter(status=PokerSession.CLOSED)[:1]]
+    return sorted(found, key=lambda s: (s.date, s.pk), reverse=True)
 
 
 def player_sessions(player: Player) -> list[PokerSession]:
@@ -963,8 +1022,10 @@ def journal_seal(session: PokerSession | None = None) -> str:
 
 
 def sessions_list() -> QuerySet[PokerSession]:
-    """Every session, newest first, with its banker."""
-    return PokerSession.objects.select_related("banker").order_by("-date", "-id")
+    """Every session, newest first, with its banker (without the settlement and THE BOOK
+    before it, which the list does not show)."""
+    return (PokerSession.objects.select_related("banker").defer("settlement", "book_before")
+            .order_by("-date", "-id"))
 
 
 def entries_of(session: PokerSession) -> QuerySet[Entry]:
@@ -1010,9 +1071,23 @@ def journal_details(session: PokerSession) -> dict[int, str]:
     return details
 
 
+# What the journal's and the table's lists of entries do not show: not read for them.
+_UNSHOWN = ("payload", "chain", "key", "reversed_by__payload", "reversed_by__chain",
+            "reversed_by__key", "reversed_by__memo")
+
+
+def journal_lines(session: PokerSession) -> QuerySet[Entry]:
+    """The night's journal as its page lists it (tables.EntriesTable, and its CSV), oldest
+    first: each entry with who entered it and the correction that undid it; the words of
+    calls and hands come from `journal_details`, the night from the page."""
+    return (Entry.objects.filter(session=session).select_related("created_by", "reversed_by")
+            .defer(*_UNSHOWN).order_by("id"))
+
+
 def recent_entries(session: PokerSession, count: int) -> list[Entry]:
     """The session's last `count` entries, newest first (the dashboard's list)."""
-    return list(entries_of(session).order_by("-id")[:count])
+    return list(Entry.objects.filter(session=session).select_related("reversed_by")
+                .defer(*_UNSHOWN).order_by("-id")[:count])
 
 
 # ---- history: a player's nights and the season (a fixed number of queries, any number of
@@ -1073,7 +1148,11 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
     wanted |= {r["player"] for r in money_rows} | {r["counterparty"] for r in money_rows}
     wanted |= {r["note__debtor"] for r in voided} | {r["note__holder"] for r in voided}
     wanted |= {s.banker_id for s in sessions}
-    people = {p.pk: p for p in Player.objects.filter(pk__in=wanted - {None})}
+    if player is None:
+        people = {p.pk: p for p in Player.objects.filter(pk__in=wanted - {None})}
+    else:   # only the player's own line is read: the others' need no name
+        people = {pk: Player(pk=pk) for pk in wanted - {None}}
+        people[player.pk] = player
     nights: dict[int, dict[int, PlayerLine]] = {pk: {} for pk in ids}
 
     def line(sid: int, pid: int) -> PlayerLine:
@@ -1105,39 +1184,74 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
 def _books_after(sessions: list[PokerSession], player: Player | None = None
                  ) -> dict[int, dict[int, int]]:
     """session id -> player id -> THE BOOK after that night (as `night_book` reads it), from
-    three queries: the close entries, the BOOK postings and the surrogate-book postings."""
-    closes = dict(Entry.objects.filter(session__in=[s.pk for s in sessions], kind=Entry.CLOSE)
-                  .values("session").annotate(first=Min("id")).values_list("session", "first"))
+    at most four queries: the close entries (none when the nights were read with their
+    `close_id`), THE BOOK up to the first of those closes (one sum a player), the BOOK postings
+    since, and the surrogate-book postings (when a night had one). One pass over the postings,
+    however many nights: a few recent nights read only what moved since them."""
+    ids = [s.pk for s in sessions]
+    closes = {s.pk: getattr(s, "close_id") for s in sessions  # noqa: B009 (an annotation)
+              if getattr(s, "close_id", None) is not None}
+    if not all(hasattr(s, "close_id") for s in sessions):   # not read with the nights
+        closes = dict(Entry.objects.filter(session__in=ids, kind=Entry.CLOSE)
+                      .values("session").annotate(first=Min("id"))
+                      .values_list("session", "first"))
     book = Posting.objects.filter(kind=Account.BOOK)
-    surrogate = Posting.objects.filter(kind=Account.SURROGATE,
-                                       session__in=[s.pk for s in sessions])
+    away = [s.pk for s in sessions if not s.host_present]   # nights with a surrogate book
+    surrogate = Posting.objects.filter(kind=Account.SURROGATE, session__in=away)
     if player is not None:
         book, surrogate = book.filter(player=player), surrogate.filter(player=player)
+    balances: dict[int, int] = defaultdict(int)
+    first = min(closes.values()) if closes and len(closes) == len(ids) else None
+    if first is not None:   # what THE BOOK held before the first of these nights closed
+        for row in book.filter(entry__lte=first).values("player").annotate(
+                total=Sum("amount")).order_by():
+            balances[row["player"]] += row["total"]
+        book = book.filter(entry__gt=first)
     book_rows = list(book.values("entry", "player").annotate(total=Sum("amount"))
                      .order_by("entry"))
-    surrogate_rows = list(surrogate.values("session", "entry", "player")
-                          .annotate(total=Sum("amount")).order_by("entry"))
+    surrogate_rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in (surrogate.values("session", "entry", "player").annotate(total=Sum("amount"))
+                .order_by("entry") if away else []):
+        surrogate_rows[row["session"]].append(row)
+    never = float("inf")   # a night without a close entry: THE BOOK as it is now
     result: dict[int, dict[int, int]] = {}
-    for session in sessions:
+    done = 0
+    for session in sorted(sessions, key=lambda s: closes.get(s.pk, never)):
         upto = closes.get(session.pk)
-        balances: dict[int, int] = defaultdict(int)
-        for row in book_rows:
-            if upto is not None and row["entry"] > upto:
-                break
-            balances[row["player"]] += row["total"]
+        while done < len(book_rows) and (upto is None or book_rows[done]["entry"] <= upto):
+            balances[book_rows[done]["player"]] += book_rows[done]["total"]
+            done += 1
+        after = dict(balances)
         if not session.host_present:
-            for row in surrogate_rows:
-                if row["session"] == session.pk and (upto is None or row["entry"] <= upto):
-                    balances[row["player"]] += row["total"]
-        result[session.pk] = dict(balances)
+            for row in surrogate_rows[session.pk]:
+                if upto is None or row["entry"] <= upto:
+                    after[row["player"]] = after.get(row["player"], 0) + row["total"]
+        result[session.pk] = after
     return result
 
 
-def _closed_sessions(year: int | None = None) -> list[PokerSession]:
-    sessions = PokerSession.objects.filter(status=PokerSession.CLOSED).select_related("banker")
+def _closed_sessions(year: int | None = None) -> QuerySet[PokerSession]:
+    """The closed nights, oldest first, without the settlement and THE BOOK before them
+    (what the history and the season do not show)."""
+    sessions = (PokerSession.objects.filter(status=PokerSession.CLOSED).select_related("banker")
+                .defer("settlement", "book_before")
+                .annotate(close_id=Subquery(Entry.objects.filter(
+                    session=OuterRef("pk"), kind=Entry.CLOSE).order_by("id").values("id")[:1])))
     if year is not None:
         sessions = sessions.filter(date__year=year)
-    return list(sessions.order_by("date", "id"))
+    return sessions.order_by("date", "id")
+
+
+def _played_night_ids(player: Player) -> set[int]:
+    """The closed nights that can hold a line of `player`'s: where they sat, banked or bought
+    or sold chips (`_nights` makes a line from nothing else). Ids only."""
+    closed = {"session__status": PokerSession.CLOSED}
+    seats = Seat.objects.filter(player=player, **closed).order_by().values_list("session")
+    moves = (Entry.objects.filter(Q(player=player) | Q(counterparty=player), **closed)
+             .order_by().values_list("session"))
+    banked = (PokerSession.objects.filter(banker=player, status=PokerSession.CLOSED)
+              .order_by().values_list("pk"))
+    return {pk for (pk,) in seats.union(moves, banked)}   # one query
 
 
 def player_history(player: Player) -> list[NightResult]:
@@ -1145,7 +1259,10 @@ def player_history(player: Player) -> list[NightResult]:
 
     Nine queries whatever the number of nights.
     """
-    sessions = _closed_sessions()
+    return _history(player, list(_closed_sessions()))
+
+
+def _history(player: Player, sessions: list[PokerSession]) -> list[NightResult]:
     if not sessions:
         return []     # the first night of all: nothing more to read
     nights = _nights(sessions, player)
@@ -1155,6 +1272,22 @@ def player_history(player: Player) -> list[NightResult]:
                     book_after=books[s.pk].get(player.pk, 0))
         for s in sessions if player.pk in nights[s.pk]
     ]
+
+
+def player_recent_history(player: Player, last: int) -> tuple[list[NightResult], bool]:
+    """The newest `last` of the player's closed nights, oldest first, as `player_history`
+    has them, read without the older ones (the phone's page), and whether there are older
+    ones. A fixed number of queries, and work for `last` nights, whatever the history."""
+    ids = _played_night_ids(player)
+    newest = _closed_sessions().filter(pk__in=ids).order_by("-date", "-id")
+    found: list[NightResult] = []
+    start = 0
+    while True:   # a night that made no line (a banker who only banked) is read past
+        sessions = list(newest[start:start + last + 1])
+        start += len(sessions)
+        found = _history(player, sorted(sessions, key=lambda s: (s.date, s.pk))) + found
+        if len(found) > last or len(sessions) <= last:   # one older night, or no more
+            return found[-last:], len(found) > last
 
 
 @dataclass
@@ -1185,7 +1318,7 @@ class SeasonLine:
 def season(year: int | None = None) -> list[SeasonLine]:
     """Every player who played a closed night (of `year`, or ever), by name, with their nights
     oldest first and THE BOOK now. Ten queries whatever the number of nights and players."""
-    sessions = _closed_sessions(year)
+    sessions = list(_closed_sessions(year))
     nights = _nights(sessions)
     books = _books_after(sessions)
     lines: dict[int, SeasonLine] = {}
@@ -1206,14 +1339,38 @@ def season_years() -> list[int]:
     return [d.year for d in dates]
 
 
+# ---- versions (services/versions.py): what conditional requests and kept parts compare ----
+
+
+def night_version(pk: int) -> int | None:
+    """The night's version (None: no such night). One query."""
+    return (PokerSession.objects.filter(pk=pk).values_list("version", flat=True).first())
+
+
+def house_version() -> tuple[int, int]:
+    """The house's version: the number of nights and the sum of their versions; it moves with
+    every write to any night, or to none. One query."""
+    row = PokerSession.objects.aggregate(nights=Count("id"), writes=Sum("version"))
+    return row["nights"], row["writes"] or 0
+
+
+def closed_version() -> tuple[int, int]:
+    """The closed nights' version: it moves when a night closes and with every write to a
+    closed night (a correction, a merge of its surrogate book) or to no night (a rename, THE
+    BOOK alone), not with tonight's buy-ins. One query."""
+    row = (PokerSession.objects.filter(status=PokerSession.CLOSED)
+           .aggregate(nights=Count("id"), writes=Sum("version")))
+    return row["nights"], row["writes"] or 0
+
+
 __all__ = [
     "Dashboard", "Deal", "NightResult", "PlayedHand", "PlayerLine", "SeasonLine", "TableGame",
-    "audit", "deal_state", "entries_of", "hand_result", "journal_seal",
-    "night_book", "player_book_balance", "player_books", "player_hands", "player_history",
-    "player_lines", "player_night", "player_sessions", "player_unmerged_surrogate", "season",
-    "season_years", "seal_check", "session_dashboard", "sessions_list", "settle_up_report",
-    "table_game", "table_rows",
-    "the_book",
+    "audit", "closed_version", "deal_state", "entries_of", "hand_result", "journal_lines",
+    "journal_seal", "house_version", "night_book", "night_version", "player_book_balance",
+    "player_books", "player_hands", "player_history", "player_latest_sessions", "player_lines",
+    "player_night", "player_recent_history", "player_sessions", "player_unmerged_surrogate",
+    "season", "season_years", "seal_check", "session_dashboard", "sessions_list",
+    "settle_up_report", "table_game", "table_rows", "the_book",
 ]
 
 

@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "ledger.middleware.SlidingSessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -71,6 +72,9 @@ MIDDLEWARE = [
     "ledger.middleware.ClosedNightMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+
+# Django's form renderer, the plain <input> widgets written in Python (ledger/form_renderer.py).
+FORM_RENDERER = "ledger.form_renderer.FastInputs"
 
 ROOT_URLCONF = "ledger.urls"
 WSGI_APPLICATION = "ledger.wsgi.application"
@@ -144,9 +148,10 @@ TRUSTED_PROXY_COUNT = env.int(
 )
 AXES_CLIENT_IP_CALLABLE = "ledger.proxy.client_ip"
 
-# A session lasts a poker night: 12 hours, renewed by every request (sliding).
+# A session lasts a poker night: 12 hours from the last request (sliding), its expiry written
+# again at most once a minute (ledger.middleware.SlidingSessionMiddleware), not on every page.
 SESSION_COOKIE_AGE = 12 * 60 * 60
-SESSION_SAVE_EVERY_REQUEST = True
+SESSION_SAVE_EVERY_REQUEST = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

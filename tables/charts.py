@@ -8,8 +8,11 @@ drawing's coordinates are integer tenths of a unit, so no float reaches the mone
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Protocol
 
 from rules.money import dollars
 
@@ -20,11 +23,63 @@ WON, LOST, BOOK, GRID = "#0b5d3b", "#a0131c", "#1f4fbf", "#c9cdd2"
 
 @dataclass(frozen=True)
 class Point:
-    """One night: its label (a date), its result and THE BOOK after it, in cents."""
+    """One night (or `nights` nights together): its label (a date, a month), its result and
+    THE BOOK after it, in cents."""
 
     label: str
     net: int
     book: int
+    nights: int = 1
+
+
+class Night(Protocol):
+    """A player's closed night as the selectors give it (selectors.NightResult)."""
+
+    @property
+    def date(self) -> datetime.date: ...
+    @property
+    def net(self) -> int: ...
+    book_after: int
+
+
+MAX_BARS = 24   # a summary chart draws at most this many bars
+
+
+def chart_points(nights: Iterable[Night]) -> list[Point]:
+    """Each night a point, oldest first."""
+    return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
+            for n in nights]
+
+
+_PERIODS: list[Callable[[datetime.date], tuple[object, str]]] = [
+    lambda d: ((d.year, d.month), f"{d:%b %Y}"),
+    lambda d: ((d.year, (d.month - 1) // 3), f"Q{(d.month - 1) // 3 + 1} {d.year}"),
+    lambda d: (d.year, str(d.year)),
+]
+
+
+def summary_points(nights: Sequence[Night], *, most: int = MAX_BARS) -> list[Point]:
+    """The nights as at most `most` bars, oldest first: each night its own while they fit,
+    else the nights of a month together (a quarter's, a year's when the months do not fit):
+    the bar is their results added up, the line THE BOOK after the last of them."""
+    if len(nights) <= most:
+        return chart_points(nights)
+    points: list[Point] = []
+    for period in _PERIODS:
+        points = []
+        last: object = None
+        for n in nights:
+            key, label = period(n.date)
+            if points and key == last:
+                p = points[-1]
+                points[-1] = Point(label=label, net=p.net + n.net, book=n.book_after,
+                                   nights=p.nights + 1)
+            else:
+                points.append(Point(label=label, net=n.net, book=n.book_after))
+            last = key
+        if len(points) <= most:
+            break
+    return points
 
 
 def _nice_step(span: int) -> int:
@@ -77,9 +132,10 @@ def night_chart(points: list[Point], *, title: str) -> str:
         ny = y(point.net)
         colour = WON if point.net >= 0 else LOST
         height = abs(zero - ny)
+        said = "night" if point.nights == 1 else f"{point.nights} nights"
         parts.append(f'<rect x="{cx - bar // 2}" y="{min(zero, ny)}" width="{bar}" '
                      f'height="{max(height, 1)}" fill="{colour}">'
-                     f"<title>{escape(point.label)}: night {escape(dollars(point.net))}, "
+                     f"<title>{escape(point.label)}: {said} {escape(dollars(point.net))}, "
                      f"THE BOOK after {escape(dollars(point.book))}</title></rect>")
         line.append((cx, y(point.book)))
         if i % every == 0:

@@ -8,6 +8,7 @@ column marked `total=True` sums itself in the table's footer. Sorting works on e
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
@@ -19,20 +20,22 @@ from django.utils.safestring import SafeString, mark_safe
 
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
+from django_tables2.rows import BoundPinnedRow
 from django_tables2.utils import AttributeDict, signature
 
+from ledger.models import Entry
 from ledger.permissions import banker_name
+from ledger.selectors import PlayerLine
 from rules.money import format_cents
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable
 
     from django.contrib.auth.models import User
     from django_tables2.columns import BoundColumn
     from django_tables2.rows import BoundRow
 
-    from ledger.models import Entry, PokerSession
-    from ledger.selectors import PlayerLine
+    from ledger.models import PokerSession
 
 MONEY_ATTRS = {
     "th": {"class": "money"},
@@ -76,10 +79,22 @@ class Table(tables.Table):
             merged = {**self.attrs, **column.column.attrs}   # as BoundColumn.attrs merges them
             td = merged.get("td", merged.get("cell", {}))
             fixed[column.name] = None if _computed(td) else column.attrs["td"].as_html()
+        fast = self.row_cells   # a table may compute its cells itself (EntriesTable)
+        defaults = {column.name: column.default for column in columns}
+        # Without row attributes of its own a row's are its even/odd class: written once each.
+        plain = not self.row_attrs
+        row_html: dict[str, str] = {}
         for row in self.paginated_rows:
-            parts.append(f"<tr {row.attrs.as_html()}>")
+            if plain and not isinstance(row, BoundPinnedRow):
+                parity = row.get_even_odd_css_class()
+                if parity not in row_html:
+                    row_html[parity] = row.attrs.as_html()
+                parts.append(f"<tr {row_html[parity]}>")
+            else:
+                parts.append(f"<tr {row.attrs.as_html()}>")
+            cells = fast(row.record, defaults)
             for column in columns:
-                cell = _cell(row, column)
+                cell = cells[column.name] if column.name in cells else _cell(row, column)
                 attrs = fixed[column.name]
                 if attrs is None:   # attributes computed from the record or value
                     column.current_value, column.current_record = cell, row.record
@@ -92,6 +107,12 @@ class Table(tables.Table):
                          f"{conditional_escape(self.empty_text)}</td></tr>")
         parts.append("</tbody>")
         return mark_safe("".join(parts))  # every cell went through conditional_escape
+
+    def row_cells(self, record: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """The cells of `record`'s row a table computes itself, by column name, each as
+        django-tables2's `BoundRow.get_cell` would give it (`defaults`: each column's default,
+        for an empty value); the others go through django-tables2. None here."""
+        return {}
 
 
 def _cell(row: BoundRow, column: BoundColumn) -> Any:
@@ -201,9 +222,26 @@ class DashboardTable(Table):
     def __init__(self, *args: Any, session: PokerSession | None = None,
                  writable: bool = True, **kwargs: Any) -> None:
         self.session = session
+        self._buy_url = ""
         if session is None or not session.is_open or not writable:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
         super().__init__(*args, **kwargs)
+
+    def row_cells(self, record: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """A player's line computed here rather than cell by cell through django-tables2 (the
+        same cells, as tests/tables/test_table_markup.py holds them)."""
+        if not isinstance(record, PlayerLine):
+            return {}
+        cells: dict[str, Any] = {
+            "seat": defaults["seat"] if record.seat is None else self.render_seat(record.seat),
+            "name": self.render_name(record.player.name, record),
+        }
+        if "buy" in self.columns:
+            cells["buy"] = self.render_buy(record.player.pk, record)
+        for name in ("bought_cash", "bought_note", "bought_book", "sold", "cashed_out",
+                     "bought_less_cashed_out", "book"):
+            cells[name] = self.columns[name].column.render(getattr(record, name))
+        return cells
 
     def render_seat(self, value: int) -> int:
         return value + 1  # people count seats from 1; the banker deals first (B1)
@@ -222,9 +260,10 @@ class DashboardTable(Table):
     def render_buy(self, value: int, record: PlayerLine) -> str:
         if self.session is None:   # the column is excluded without an open session
             return ""
-        url = reverse("buyin", args=[self.session.pk])
+        if not self._buy_url:
+            self._buy_url = reverse("buyin", args=[self.session.pk])
         return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
-                           '{}">Buy-in</a>', url, value, record.player.name)
+                           '{}">Buy-in</a>', self._buy_url, value, record.player.name)
 
     class Meta:
         orderable = True
@@ -302,6 +341,9 @@ class LocalTimeColumn(tables.Column):
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M:%S")
 
 
+_KINDS = {kind: str(label) for kind, label in Entry._meta.get_field("kind").flatchoices}
+
+
 class EntriesTable(Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
@@ -318,9 +360,32 @@ class EntriesTable(Table):
                         attrs={"cell": {"class": "row-action lead"}})
 
     def __init__(self, *args: Any, details: Mapping[int, str] | None = None,
-                 **kwargs: Any) -> None:
+                 session: PokerSession | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.details = details or {}   # selectors.journal_details: calls and hands in words
+        self.session = session         # the night every row is of, when the caller has it
+        self._correct_url = ""
+
+    def row_cells(self, record: Entry, defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """A journal line's cells computed here rather than cell by cell through django-tables2
+        (its accessors, field lookups and signature checks were most of the journal's time):
+        the same values, as tests/tables/test_table_markup.py holds them."""
+        if not isinstance(record, Entry):
+            return {}
+        memo, amount, by, when = record.memo, record.amount, record.created_by, record.created_at
+        return {
+            "id": record.pk,
+            # as the column's "H:i" after template_localtime (an aware time, the house's zone)
+            "created_at": (timezone.localtime(when).strftime("%H:%M")
+                           if isinstance(when, datetime.datetime) and timezone.is_aware(when)
+                           else self.columns["created_at"].column.render(
+                               when, self.columns["created_at"])),
+            "kind": _KINDS.get(record.kind, record.kind) or defaults["kind"],
+            "memo": defaults["memo"] if memo in (None, "") else self.details.get(record.pk, memo),
+            "amount": defaults["amount"] if amount is None else format_cents(amount),
+            "created_by": defaults["created_by"] if by is None else banker_name(by),
+            "fix": self.render_fix(record),
+        }
 
     def render_memo(self, value: str, record: Entry) -> str:
         return self.details.get(record.pk, value)
@@ -338,12 +403,18 @@ class EntriesTable(Table):
     FINAL_KINDS = ("reverse", "close", "opening", "merge")
 
     def render_fix(self, record: Entry) -> str:
-        if (record.kind in self.FINAL_KINDS or record.session is None
-                or not record.session.is_open):
+        session = (self.session if self.session is not None
+                   and record.session_id == self.session.pk else record.session)
+        if record.kind in self.FINAL_KINDS or session is None or not session.is_open:
             return ""
         if getattr(record, "reversed_by", None) is not None:
             return mark_safe('<span class="badge">corrected</span>')
-        url = reverse("correction", args=[record.session_id, record.pk])
+        if session is self.session:   # one reverse() for the page, not one a row
+            if not self._correct_url:
+                self._correct_url = reverse("correction", args=[session.pk, 1])[:-2]
+            url = f"{self._correct_url}{record.pk}/"
+        else:
+            url = reverse("correction", args=[record.session_id, record.pk])
         return format_html('<a class="btn btn-small" href="{}">Correct</a>', url)
 
     class Meta:

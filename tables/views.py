@@ -9,8 +9,10 @@ who pays whom; its workbook has a players sheet and a payments sheet (tables/rep
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,10 +26,11 @@ from ledger.numbers import whole_number
 from ledger.permissions import banker_required
 from ledger.phone_forms import AnswerForm
 from ledger.selectors import (
-    NightResult,
     bank_tenures,
-    entries_of,
+    book_now,
+    closed_version,
     journal_details,
+    journal_lines,
     journal_seal,
     payments_made,
     players_named,
@@ -42,7 +45,7 @@ from ledger.services import LedgerError, NotTheHolder
 from ledger.views.common import public_link
 from rules.money import dollars as money
 from tables import reports
-from tables.charts import Point, night_chart
+from tables.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from tables.reports import Table
 from tables.tables import BookTable, EntriesTable, SeasonTable
 
@@ -169,18 +172,13 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's journal (the session summary), with who entered each line and when, and who
     held the bank when."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    rows = entries_of(session)
-    table = EntriesTable(rows, show_footer=False, details=journal_details(session))
+    rows = journal_lines(session)
+    table = EntriesTable(rows, show_footer=False, details=journal_details(session),
+                         session=session)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return _export_or_render(request, table, f"journal-{session.date}", "tables/entries.html",
                              {"session": session, "table": table,
                               "tenures": bank_tenures(session)})
-
-
-def chart_points(nights: Iterable[NightResult]) -> list[Point]:
-    """A player's nights (selectors.NightResult) as chart points."""
-    return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
-            for n in nights]
 
 
 @banker_required
@@ -191,11 +189,21 @@ def season_view(request: HttpRequest) -> HttpResponse:
     asked = request.GET.get("year", "")
     year = whole_number(asked)
     year = year if year in years else None
+    label = str(year) if year else "all nights"
+    fmt = request.GET.get("_export")
+    if fmt not in ("csv", "pdf", "xlsx"):
+        rows, charts = _season_summary(year)
+        now = book_now()
+        table = SeasonTable([{**row, "book_now": now.get(row["player"]["pk"], 0)}
+                             for row in rows])
+        RequestConfig(request, paginate=False).configure(table)
+        query = f"year={year}&" if year else ""
+        return render(request, "tables/season.html", {
+            "table": table, "charts": charts, "years": years, "year": year, "label": label,
+            "query": query})
     lines = season(year)
     table = SeasonTable(lines)
     RequestConfig(request, paginate=False).configure(table)
-    label = str(year) if year else "all nights"
-    fmt = request.GET.get("_export")
     filename = f"season-{year or 'all'}"
     if fmt == "csv":
         return csv_response(table, filename)
@@ -206,13 +214,31 @@ def season_view(request: HttpRequest) -> HttpResponse:
             f"Season: {label}", f"{len(nights)} closed nights. Net: the nights' results "
             "added up; THE BOOK now: what each person is owed (+) or owes (-) today.",
             [("Players", table, "No closed nights yet.")]), filename, "pdf")
-    if fmt == "xlsx":
-        return file_response(reports.xlsx_bytes([("Season", table)]), filename, "xlsx")
-    # night_chart escapes every text it draws: its SVG is safe to put in the page as it is.
-    charts = [(ln, mark_safe(night_chart(chart_points(ln.nights), title=f"{ln.player.name}: "
-                                         "nights won and lost, THE BOOK after each")))
-              for ln in lines]
-    query = f"year={year}&" if year else ""
-    return render(request, "tables/season.html", {
-        "table": table, "charts": charts, "years": years, "year": year, "label": label,
-        "query": query})
+    return file_response(reports.xlsx_bytes([("Season", table)]), filename, "xlsx")
+
+
+SeasonRow = dict[str, Any]
+
+
+def _season_summary(year: int | None) -> tuple[list[SeasonRow], list[tuple[SeasonRow, str]]]:
+    """The season page's rows (without THE BOOK now) and each player's chart, from the closed
+    nights only: kept (Django's cache) under the closed nights' version, which a night's close
+    and any write to a closed night or to no night (a rename) moves - so the page does not
+    read every night of the seasons again for each visit, only once after each close.
+
+    A chart's bars are the nights while they fit, else months (charts.summary_points): the
+    page's size does not grow with the seasons behind it either."""
+    key = "season:{}:{}:{}".format(year or "all", *closed_version())
+    kept = cache.get(key)
+    if kept is None:
+        lines = season(year)
+        rows = [{"player": {"pk": ln.player.pk, "name": ln.player.name}, "played": ln.played,
+                 "bought": ln.bought, "cashed_out": ln.cashed_out, "net": ln.net}
+                for ln in lines]
+        # night_chart escapes every text it draws: its SVG is safe in the page as it is.
+        kept = rows, [(row, night_chart(summary_points(ln.nights), title=f"{ln.player.name}: "
+                                        "nights won and lost, THE BOOK after each"))
+                      for row, ln in zip(rows, lines, strict=True)]
+        cache.set(key, kept, 12 * 60 * 60)
+    rows, charts = kept
+    return rows, [(row, mark_safe(svg)) for row, svg in charts]

@@ -34,6 +34,15 @@ def banker_client(client, banker_user):
 
 # ---- money domain (H1): journal triggers vs. the flush between transactional tests ----
 @pytest.fixture(autouse=True)
+def _nothing_kept_from_another_test():
+    """Parts of pages are kept in Django's cache under the nights' versions (ledger/services/
+    versions.py); a test's rolled-back database can give the next test the same versions."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _ledger_triggers_off_for_flush(request):
     """The append-only triggers would refuse the flush after a `transaction=True` test (SQLite's
     DELETE FROM, PostgreSQL's TRUNCATE); drop them just before it. flush sends post_migrate,

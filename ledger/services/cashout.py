@@ -88,10 +88,11 @@ def cashout_create(*, session: PokerSession | int, player: Player | str,
 
 def not_cashed_out(session: PokerSession) -> list[Player]:
     """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
-    live = Entry.objects.filter(session=session, reversed_by__isnull=True)
-    bought = set(live.filter(kind=Entry.BUY).values_list("player", flat=True))
-    cashed = set(live.filter(kind=Entry.CASHOUT).values_list("player", flat=True))
-    return list(Player.objects.filter(pk__in=bought - cashed).order_by("name"))
+    live = Entry.objects.filter(session=session, reversed_by__isnull=True,
+                                player__isnull=False)
+    return list(Player.objects.filter(pk__in=live.filter(kind=Entry.BUY).values("player"))
+                .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
+                .order_by("name"))   # one query
 
 
 def names_in_words(players: list[Player]) -> str:

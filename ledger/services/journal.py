@@ -22,6 +22,7 @@ from rules.money import dollars as money
 
 from .errors import LedgerError
 from .holder import check_holder
+from .versions import bump_house, bump_night
 
 BANK = "bank"
 # Who makes a write: request.user (the logged-in banker), or None from the command line and the
@@ -60,6 +61,7 @@ def lock_session_row(session: PokerSession | int, *, must_be_open: bool = True) 
         raise LedgerError(f"There is no session {pk!r}.", field="session") from None
     if must_be_open and not locked.is_open:
         raise LedgerError(f"The session of {locked.date} is closed: nothing more can be entered.")
+    bump_night(locked)   # a write to the night: its pages' version moves (services/versions.py)
     return locked
 
 
@@ -135,6 +137,8 @@ class Journal:
         )
         if self.session is not None:
             check_session_accounts(self.session)
+        else:   # THE BOOK alone (a payment, an opening): any night's pages may show it
+            bump_house()
         return entry
 
     def add_new_note(self, kind: str, natural: int, *, player: Player) -> None:

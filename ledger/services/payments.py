@@ -42,6 +42,7 @@ from .journal import Banker, entered_by, lock_session
 from .lookup import nickels_of, player_of, session_of
 from .requests import MAX_PENDING, REASON_LENGTH, link_sender, open_night
 from .sessions import OPEN_LOCK
+from .versions import bump_house
 
 HANDLES = ("venmo", "paypal", "cashapp", "zelle")
 HANDLE_NAMES = {"venmo": "Venmo", "paypal": "PayPal.me", "cashapp": "Cash App",
@@ -127,6 +128,7 @@ def handles_set(*, player: Player | int | str, venmo: str = "", paypal: str = ""
         for kind in HANDLES:
             setattr(row, kind, clean_handle(kind, typed[kind], name=row.name))
         row.save(update_fields=list(HANDLES))
+        bump_house()   # the pay links on the phones of whoever pays them
         return row
 
 
@@ -217,6 +219,7 @@ def claim_create(*, player: Player | int, token: str, to: Player | str | int,
         refusal = _too_much(payer, payee, cents, owed_between(payer, payee), you=True)
         if refusal:
             raise LedgerError(refusal, field="amount")
+        bump_house()   # claims show on the payer's and the payee's phones, whatever the night
         return PaymentClaim.objects.create(payer=payer, payee=payee, amount=cents,
                                            night=settled)
 
@@ -278,6 +281,8 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | int | None = No
         row.answered_by_payee = receiver is not None
         row.save(update_fields=["status", "entry", "answered_at", "answered_by",
                                 "answered_by_payee"])
+        # The write bumped tonight (lock_session) or every night (THE BOOK alone): the house's
+        # version moved; no second bump, which would wait for tonight's row it holds.
         return row
 
 
@@ -305,6 +310,7 @@ def claim_reject(*, claim: PaymentClaim | int, reason: str = "",
         row.answered_by_payee = receiver is not None
         row.save(update_fields=["status", "reason", "answered_at", "answered_by",
                                 "answered_by_payee"])
+        bump_house()
         return row
 
 

@@ -10,6 +10,7 @@ from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import Banker
 from .lookup import player_of
+from .versions import bump_house
 
 HOST_NOTE_ID = "BOG"  # reserved for the host (B4)
 _NOTE_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
@@ -77,6 +78,7 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
         inviter = player_of(invited_by, field="invited_by")
     if is_host and not regular:
         raise LedgerError("The host is a regular.", field="is_host")
+    bump_house()
     return Player.objects.create(
         name=name, note_id=note_id, regular=regular, invited_by=inviter, is_host=is_host
     )
@@ -120,6 +122,7 @@ def player_update(*, player: Player | int | str, name: str, note_id: str, key: s
                           field="note_id")
     row.name, row.note_id = name, note_id
     row.save(update_fields=["name", "note_id"])
+    bump_house()   # every night's pages show names
     return row
 
 
@@ -135,6 +138,7 @@ def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
                               "session is closed.", field="player")
     row.retired = bool(retired)
     row.save(update_fields=["retired"])
+    bump_house()
     return row
 
 
@@ -145,4 +149,5 @@ def player_link_renew(*, player: Player | int | str, key: str, user: Banker = No
     row = _player_row(player)
     row.balance_token = new_balance_token()
     row.save(update_fields=["balance_token"])
+    bump_house()
     return row

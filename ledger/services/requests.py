@@ -33,6 +33,7 @@ from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import Banker, entered_by, lock_session
 from .lookup import five_dollars_of
+from .versions import bump_night
 
 MAX_PENDING = 3              # requests waiting at once, per link
 POSTS_PER_MINUTE = 10        # posts a minute, per link
@@ -115,6 +116,7 @@ def request_ask(*, player: Player | int, token: str, amount: int | str, paid: st
             raise LedgerError("Choose how you pay: cash, bank note or THE BOOK (B3).",
                               field="paid")
         night = _night_for(sender)
+        bump_night(night)
         return PhoneRequest.objects.create(session=night, player=sender,
                                            kind=PhoneRequest.ASK, amount=cents, paid=paid)
 
@@ -133,6 +135,7 @@ def request_count(*, player: Player | int, token: str, chips: Mapping[str, int],
                                        status=PhoneRequest.PENDING).exists():
             raise LedgerError("Your count is already waiting for the banker; wait for the "
                               "answer before counting again.", code="count_pending")
+        bump_night(night)
         return PhoneRequest.objects.create(
             session=night, player=sender, kind=PhoneRequest.COUNT, amount=total,
             chips={colour: n for colour, n in counts.items() if n},

@@ -26,7 +26,7 @@ from ledger import services
 from ledger.forms import KeyedForm
 from ledger.models import Player, PokerSession
 from ledger.phone_forms import AskForm, CountForm
-from ledger.selectors import player_requests, request_lines, requests_signature
+from ledger.selectors import house_version, player_requests, request_lines, requests_signature
 from ledger.services.requests import (
     MAX_PENDING,
     POSTS_PER_MINUTE,
@@ -36,6 +36,7 @@ from ledger.services.requests import (
 )
 
 from .common import call_service
+from .conditional import etag, not_modified, tagged
 
 FLOOD = (f"Too many posts from this link: at most {POSTS_PER_MINUTE} a minute. Wait a minute "
          "and try again.")
@@ -125,17 +126,23 @@ def phone_count(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def phone_requests_live(request: HttpRequest, token: str) -> HttpResponse:
-    """The phone's list of its requests, polled every 2 s: 204 while nothing changed; when an
-    answer came, the list and a `phone-answered` event that refreshes the balance above."""
+    """The phone's list of its requests, polled every 2 s: 304 while nothing was written since
+    the answer whose ETag it sends back (one query), else 204 while its list did not change;
+    when an answer came, the list and a `phone-answered` event that refreshes the balance
+    above."""
+    tag = etag("phone-asks", token, request.GET.get("seen", ""), *house_version())
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
     player = _sender(token)
     requests = player_requests(player)
     seen = requests_signature(requests)
     if request.GET.get("seen") == seen:
-        return HttpResponse(status=204)
+        return tagged(HttpResponse(status=204), tag)
     response = render(request, "ledger/_phone_request_list.html",
                       {"player": player, "phone": {"requests": request_lines(requests),
                                                    "seen": seen}})
     if request.GET.get("seen"):
         response["HX-Trigger"] = "phone-answered"
     response["Referrer-Policy"] = "same-origin"
-    return response
+    return tagged(response, tag)

@@ -6,34 +6,47 @@ player's requests to the banker (views/phone.py), which write nothing until appr
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.safestring import mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
 from ledger.models import Player
 from ledger.selectors import (
     book_story,
+    closed_version,
+    house_version,
     player_books,
     player_hands,
     player_history,
+    player_latest_sessions,
     player_night,
-    player_sessions,
+    player_recent_history,
     table_game,
     table_rows,
 )
 from ledger.views.common import HtmxRequest
+from ledger.views.conditional import etag, not_modified, tagged
 from ledger.views.payments import phone_payments
 from ledger.views.phone import phone_context
-from tables.charts import night_chart
-from tables.views import chart_points
+from tables.charts import chart_points, night_chart, summary_points
+
+RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (player_nights)
 
 
 @never_cache
 def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
-    """This night and THE BOOK for the player who holds `token`."""
+    """This night and THE BOOK for the player who holds `token`. The part the page polls
+    (htmx) answers a conditional request: 304 while nothing was written since."""
+    tag = etag("phone-live", token, *house_version()) if request.htmx else ""
+    if tag:
+        unchanged = not_modified(request, tag)
+        if unchanged is not None:
+            return unchanged
     player = get_object_or_404(Player, balance_token=token)
-    sessions = player_sessions(player)
+    sessions = player_latest_sessions(player)
     # Tonight's table when the player sits at it, else the last night they played.
     session = next((s for s in sessions if s.is_open), sessions[0] if sessions else None)
     line = player_night(session, player) if session is not None else None
@@ -60,12 +73,46 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     if request.htmx:
         template = "ledger/_player_live.html"
     else:  # the history does not change during a night: not in the polled fragment
-        history = player_history(player)
-        context["history"] = list(reversed(history))
+        context["history_html"] = _latest_nights(player)
         context.update(phone_context(player, session))   # asks and counts (views/phone.py)
-        context["chart"] = mark_safe(night_chart(  # night_chart escapes all it draws
-            chart_points(history), title="Your nights won and lost, and THE BOOK after each"))
-    response = render(request, template, context)
+    response = _private(render(request, template, context))
+    return tagged(response, tag) if tag else response
+
+
+def _latest_nights(player: Player) -> SafeString:
+    """The player's newest closed nights, their chart and the way to all of them, rendered.
+
+    Only the newest nights: the page costs the same after a hundred nights as after one; the
+    others are a tap away (player_nights). Kept (Django's cache) under the closed nights'
+    version, which moves when a night closes and with any write to a closed night or to no
+    night (a rename, a new link): tonight's buy-ins do not make it read again."""
+    key = "phone-nights:{}:{}:{}".format(player.pk, *closed_version())
+    html = cache.get(key)
+    if html is None:
+        history, more = player_recent_history(player, RECENT_NIGHTS)
+        html = render_to_string("ledger/_player_history.html", {
+            "player": player, "history": list(reversed(history)), "more_nights": more,
+            "chart": mark_safe(night_chart(  # night_chart escapes all it draws
+                chart_points(history),
+                title="Your nights won and lost, and THE BOOK after each"))})
+        cache.set(key, html, 12 * 60 * 60)
+    return mark_safe(html)   # rendered by the template engine above, escaped there
+
+
+@never_cache
+def player_nights(request: HttpRequest, token: str) -> HttpResponse:
+    """All the closed nights of the player who holds `token`, newest first, with a chart of
+    them all (months together when there are many)."""
+    player = get_object_or_404(Player, balance_token=token)
+    history = player_history(player)
+    chart = mark_safe(night_chart(  # night_chart escapes all it draws
+        summary_points(history), title="Your nights won and lost, and THE BOOK after each"))
+    return _private(render(request, "ledger/player_nights.html", {
+        "player": player, "history": list(reversed(history)), "chart": chart}))
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """A page of the private link: headers that keep the link to this site."""
     # The token must not leak to other sites: no referrer leaves the site. ("no-referrer" would
     # also make the browser send "Origin: null" with the page's own forms, which Django's CSRF
     # check refuses.)

@@ -18,10 +18,11 @@ from ledger import services
 from ledger.models import PokerSession
 from ledger.permissions import banker_required
 from ledger.phone_forms import AnswerForm
-from ledger.selectors import bank_state
+from ledger.selectors import bank_state, night_version
 from ledger.services import LedgerError, NotTheHolder, PossibleDuplicate
 
 from .common import dashboard_url, get_session, saved_redirect
+from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 from .sessions import dashboard_context
 
@@ -29,13 +30,21 @@ from .sessions import dashboard_context
 @banker_required
 @require_GET
 def requests_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The list polled by the night's page: 204 while it is what the page shows."""
+    """The list polled by the night's page: 304 while nothing was written to the night since
+    the answer whose ETag it sends back, else 204 while it is what the page shows."""
+    user = request.user
+    tag = etag("night-asks", pk, night_version(pk), user.pk, user.is_staff,
+               request.GET.get("seen", ""))
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
     session = get_session(pk)
     context = requests_context(session)
     if request.GET.get("seen") == context["pending_seen"]:
-        return HttpResponse(status=204)
-    return render(request, "ledger/_requests.html",
-                  {"session": session, "bank": bank_state(session, request.user), **context})
+        return tagged(HttpResponse(status=204), tag)
+    return tagged(render(request, "ledger/_requests.html",
+                         {"session": session, "bank": bank_state(session, user), **context}),
+                  tag)
 
 
 def _answered_again(request: HttpRequest, session: PokerSession, status: int,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +28,7 @@ from ledger.selectors import (
     active_players,
     bank_state,
     hand_recorded,
+    house_version,
     recent_entries,
     regular_players,
     saved_entry,
@@ -38,15 +40,20 @@ from ledger.services.corrections import NOT_REVERSIBLE
 from tables.tables import DashboardTable
 
 from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
+from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 
 RECENT = 12  # entries shown under the dashboard
+NIGHTS_PER_PAGE = 20   # the list of sessions
 
 
 @banker_required
 def session_list(request: HttpRequest) -> HttpResponse:
-    """Every session, newest first, with a button to open a new one."""
-    return render(request, "ledger/session_list.html", {"sessions": sessions_list()})
+    """The sessions, newest first, NIGHTS_PER_PAGE at a time (`?page=`), with a button to open
+    a new one: the page costs the same after a hundred nights as after one."""
+    page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/session_list.html",
+                  {"sessions": page.object_list, "page": page})
 
 
 @banker_required
@@ -96,11 +103,18 @@ def player_new(request: HttpRequest) -> HttpResponse:
 def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
     holds the bank (with the control to hand it on)."""
+    if request.htmx and request.htmx.target == "live":   # the polled fragment only
+        # THE BOOK's column moves with writes to any night: the house's version.
+        user = request.user
+        tag = etag("table-live", pk, user.pk, user.is_staff, *house_version())
+        unchanged = not_modified(request, tag)
+        if unchanged is not None:
+            return unchanged
+        session = get_session(pk)
+        return tagged(render(request, "ledger/_dashboard_live.html",
+                             dashboard_context(request, session)), tag)
     session = get_session(pk)
-    template = "ledger/dashboard.html"
-    if request.htmx and request.htmx.target == "live":
-        template = "ledger/_dashboard_live.html"  # the polled fragment only
-    return render(request, template, dashboard_context(request, session))
+    return render(request, "ledger/dashboard.html", dashboard_context(request, session))
 
 
 def dashboard_context(request: HttpRequest, session: PokerSession,

@@ -82,6 +82,8 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
     tablet.goto(table_url)
     freds, fred = _phone(browser, live_server, "Fred")
     guss, gus = _phone(browser, live_server, "Gus")
+    polled: list[int] = []   # the statuses of the phone's polled list (views/conditional.py)
+    fred.on("response", lambda r: polled.append(r.status) if "/asks/" in r.url else None)
     waits = []
     try:
         # Fred asks for $20 on THE BOOK: +$20, THE BOOK, send.
@@ -123,6 +125,11 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         assert Entry.objects.filter(kind=Entry.BUY, player__name="Fred").count() == 1
         fred.screenshot(path=str(shots / "phone-requests-390x844.png"), full_page=True)
         assert fred.evaluate(NO_SIDEWAYS)
+        # Nothing written for a while: the phone's polls are answered 304 (its ETag sent back)
+        # and leave the list as it is.
+        fred.wait_for_timeout(4_500)
+        assert 304 in polled, polled
+        assert "“Pay the $20 first, Fred”" in fred.inner_text(f"#my-request-{second.pk}")
 
         # The counts: the phone shows the total and what it pays before sending (B12).
         fred.fill("#count_green", "3")

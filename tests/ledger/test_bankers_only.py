@@ -97,9 +97,28 @@ def test_banker_pages_and_the_players_page_are_never_cached(banker_client, night
     assert phone.status_code == 200 and _no_store(phone)
 
 
-def test_a_login_lasts_a_poker_night_and_slides():
+def test_a_login_lasts_a_poker_night_and_slides(banker_client, monkeypatch):
+    """12 hours from the last request; the new expiry is written at most once a minute, not
+    on every page (ledger.middleware.SlidingSessionMiddleware)."""
+    from django.contrib.sessions.models import Session
+
+    from ledger import middleware
+
     assert django_settings.SESSION_COOKIE_AGE == 12 * 60 * 60
-    assert django_settings.SESSION_SAVE_EVERY_REQUEST is True
+    now = [1_000_000.0]
+    monkeypatch.setattr(middleware.time, "time", lambda: now[0])
+
+    def expiry():
+        return Session.objects.get().expire_date
+
+    banker_client.get(reverse("session_list"))
+    first = expiry()
+    now[0] += 30
+    response = banker_client.get(reverse("session_list"))
+    assert expiry() == first and "sessionid" not in response.cookies   # not written again
+    now[0] += 31
+    response = banker_client.get(reverse("session_list"))
+    assert expiry() > first and response.cookies["sessionid"]["max-age"] == 12 * 60 * 60
 
 
 # ---- the lockout behind the HTTPS proxy (hole 7) ----------------------------------------

@@ -8,9 +8,10 @@ import re
 import django_tables2 as dt
 import pytest
 from django.test import RequestFactory
+from django.urls import reverse
 from django_tables2 import RequestConfig
 
-from ledger import selectors
+from ledger import selectors, services
 from ledger.models import Entry
 from tables import reports
 from tables.tables import (
@@ -24,6 +25,8 @@ from tables.tables import (
 )
 
 pytestmark = pytest.mark.django_db
+
+from ledger_night import make_player, open_night  # noqa: E402  (tests/tables/conftest.py)
 
 
 def _squeezed(html: str) -> str:
@@ -65,6 +68,40 @@ def test_the_journal_is_written_as_the_stock_template_writes_it(worked, query):
     ours, stock = _both(lambda: EntriesTable(rows, show_footer=False), query,
                         paginate={"per_page": 10})
     assert ours == stock and ">Correct</a>" not in ours   # a closed night: no buttons
+
+
+@pytest.mark.parametrize("query", ["", "?sort=-kind", "?page=2"])
+def test_an_open_nights_journal_is_written_as_the_stock_template_writes_it(db, banker_user,
+                                                                          query):
+    """The journal's page computes its cells itself (EntriesTable.row_cells): the same cells
+    as django-tables2's, with Correct buttons, a correction, a banker's name, the words of a
+    call and a hand, and a line with no memo."""
+    make_player("Mike", "BOG", is_host=True)
+    make_player("Fred", "BOF")
+    make_player("Ann", "BOA")
+    night = open_night(seating=("Fred", "Ann"))
+    first = night.buy("Fred", "20.00", user=banker_user)
+    wrong = night.buy("Ann", "15.00", paid="note")
+    night.reverse(wrong)
+    night.buy("Ann", "10.00", paid="book")
+    night.hand("2.00", {"Fred": "2.00"}, {"Fred": "1.00", "Ann": "1.00"}, game="guts")
+    services.game_call(session=night.session, game="five-card-draw", dealer="Fred",
+                       key="call-1")
+    session = night.refresh().session
+    details = selectors.journal_details(session)
+    for rows, extra in ((selectors.journal_lines(session), {"session": session}),
+                        (selectors.entries_of(session), {})):
+        ours, stock = _both(lambda rows=rows, extra=extra: EntriesTable(
+            rows, show_footer=False, details=details, **extra), query,
+            paginate={"per_page": 5})
+        assert ours == stock
+        if not query:
+            assert ">Correct</a>" in ours and "corrected" in ours and "mike" in ours
+            assert f'href="{reverse("correction", args=[session.pk, first.pk])}"' in ours
+    lines = selectors.session_dashboard(session).lines   # tonight's table, with its buttons
+    ours, stock = _both(lambda: DashboardTable(lines, session=session),
+                        query.replace("kind", "name"))
+    assert ours == stock and f'href="{reverse("buyin", args=[session.pk])}?player=' in ours
 
 
 def test_the_journal_time_reads_as_the_date_filter_wrote_it(worked):

@@ -382,6 +382,23 @@
     });
   });
 
+  // The parts htmx polls answer a conditional request (ledger/views/conditional.py): the ETag
+  // of the last answer goes back in If-None-Match, and a 304 - nothing written since - leaves
+  // the part as it is (base.html: htmx does not swap a 304).
+  var etags = {};
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb !== "get") { return; }
+    var tag = etags[event.detail.path];
+    if (tag) { event.detail.headers["If-None-Match"] = tag; }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var config = event.detail.requestConfig;
+    if (!xhr || !config || config.verb !== "get") { return; }
+    var tag = xhr.getResponseHeader("ETag");
+    if (tag) { etags[config.path] = tag; } else { delete etags[config.path]; }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
