@@ -522,15 +522,21 @@ def call_memo(dealer: str, game: object) -> str:
 
 @idempotent("game_call")
 def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
-              dealer: Player | str, options: Mapping[str, Any] | None = None, key: str,
-              user: Banker = None) -> Entry:
+              dealer: Player | str, options: Mapping[str, Any] | None = None,
+              save_as: str = "", key: str, user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
-    the hands after it are its hands. The pot on the table stays (P3)."""
+    the hands after it are its hands. The pot on the table stays (P3). `save_as` keeps a
+    catalog game with these options for the house under that name and calls it as saved, in
+    the same transaction: a call refused saves no house game."""
     session = lock_session(session, user=user)
     dealer = player_of(dealer, field="dealer")
     if not Seat.objects.filter(session=session, player=dealer).exists():
         raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
     options = dict(options or {})
+    if save_as:
+        game = _save_house_game(name=save_as, game=str(game), options=options, user=user,
+                                field="save_as").definition
+        options = {}
     try:
         apply_options(game_of({"game": game, "round": 1}), options)
     except RulesError as error:
@@ -560,11 +566,16 @@ def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None =
                     key: str, user: Banker = None) -> HouseGame:
     """Save a dealer's own game for the house under a name (S12): the catalog game `game`
     with `options` applied, as an inline definition in the catalog's format."""
+    return _save_house_game(name=name, game=game, options=options, user=user)
+
+
+def _save_house_game(*, name: str, game: str, options: Mapping[str, Any] | None,
+                     user: Banker, field: str = "name") -> HouseGame:
     name = " ".join(str(name or "").split())
     if not 0 < len(name) <= 60:
-        raise LedgerError("Give the game a name of 1 to 60 characters.", field="name")
+        raise LedgerError("Give the game a name of 1 to 60 characters.", field=field)
     if HouseGame.objects.filter(name__iexact=name).exists():
-        raise LedgerError(f"The house already has a game called {name}.", field="name")
+        raise LedgerError(f"The house already has a game called {name}.", field=field)
     try:
         base = get_game(str(game))
         changed, _ = apply_options(base, dict(options or {}))

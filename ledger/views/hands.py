@@ -106,21 +106,14 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     form = GameCallForm(request.POST or None, roster=roster, games=choices.groups,
                         initial={"dealer": dealer})
     if request.method == "POST" and form.is_valid():
-        data, options = form.cleaned_data, form.options()
-        game = choices.definition(data["game"])
-        if data["save_as"] and data["game"] not in choices.house:
-            try:    # the dealer's own game, kept for the house (S12); then called as saved
-                game = services.house_game_save(name=data["save_as"], game=data["game"],
-                                                options=options, key=f"{data['key']}-house",
-                                                user=request.user).definition
-                options = {}
-            except services.LedgerError as error:
-                form.add_error("save_as", str(error))
-        if not form.errors:
-            outcome = call_service(request, form, services.game_call, session=session,
-                                   game=game, dealer=data["dealer"], options=options)
-            if outcome.result is not None:
-                return redirect(_hand_url(session))
+        data = form.cleaned_data
+        save_as = data["save_as"] if data["game"] not in choices.house else ""
+        # the dealer's own game, kept for the house (S12) and called as saved, in one write
+        game = data["game"] if save_as else choices.definition(data["game"])
+        outcome = call_service(request, form, services.game_call, session=session, game=game,
+                               dealer=data["dealer"], options=form.options(), save_as=save_as)
+        if outcome.result is not None:
+            return redirect(_hand_url(session))
     state = table_game(session, rows=rows)
     chosen = form["game"].value() or ""
     return render(request, "ledger/game_call.html",

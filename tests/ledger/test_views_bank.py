@@ -298,3 +298,16 @@ def test_a_night_without_a_holder_says_so_in_the_journal(banker_client, night):
     night.buy("Fred", "20.00")
     page = _text(banker_client.get(reverse("session_entries", args=[night.session.pk])))
     assert "Nobody held the bank on a tablet" in page
+
+
+def test_a_non_holder_saves_no_house_game_with_a_refused_call_S12(tonight, ann, bob, players):
+    """The dealer's own game is kept for the house in the call's own write: a call refused
+    (here: another banker holds the bank) leaves no house game behind."""
+    from ledger.models import HouseGame
+
+    _, client = bob
+    response = client.post(reverse("game_call", args=[tonight.pk]), {
+        "key": "call-" + "k" * 20, "game": "five-card-draw", "wild": "2",
+        "save_as": "Deuces Wild", "dealer": players["Fred"].pk})
+    assert response.status_code == 403
+    assert HouseGame.objects.count() == 0 and not Entry.objects.filter(kind=Entry.CALL)
