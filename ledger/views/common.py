@@ -1,6 +1,6 @@
 """What every banker page shares: finding the session, its dashboard link, calling a service
 safely, and keeping a night's writing pages to the holder of its bank. (The rosters the forms
-choose from are reads: ledger/selectors.py.)
+choose from are reads: ledger/selectors/.)
 
 A write goes through `call_service`: the form's one-time key and the logged-in banker are passed
 to the service; a refusal (LedgerError) becomes a message on the form instead of a 500; a

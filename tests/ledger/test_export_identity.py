@@ -13,7 +13,7 @@ from ledger_night import new_key
 
 from ledger import selectors, services
 from ledger.exchange import export_session, import_session
-from ledger.models import Player
+from ledger.models import Player, PokerSession
 
 COLOURS = [("green", 500), ("black", 100), ("yellow", 50), ("blue", 25), ("red", 10),
            ("white", 5)]
@@ -131,7 +131,7 @@ def test_renames_and_new_players_round_trip_with_the_same_figures_R9(nights, bet
                 table.rename(Player.objects.exclude(is_host=True).order_by("pk").first())
             elif between[week] == "add":
                 table.add(take_old=True)
-        sessions = list(selectors.PokerSession.objects.order_by("date"))
+        sessions = list(PokerSession.objects.order_by("date"))
         files = [export_session(s) for s in sessions]
         figures = [selectors.settle_up_report(s) for s in sessions]
         book = the_book()

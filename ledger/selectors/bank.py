@@ -1,0 +1,106 @@
+"""Who holds a night's bank (the tablet, the cash box) and who held it when; the rule that
+only the holder writes is services/holder.py."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+
+from ledger.models import (
+    BankTenure,
+    PokerSession,
+)
+from ledger.permissions import (
+    BANKERS,
+    banker_name,
+)
+from ledger.services import holder
+from ledger.services.journal import Banker
+
+# ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
+
+
+@dataclass(frozen=True)
+class Tenure:
+    """One stretch of a night during which one banker held its bank."""
+
+    holder: str
+    since: datetime.datetime
+    until: datetime.datetime | None   # None: still holds it
+    how: str
+    made_by: str
+    previous: str | None
+
+    @property
+    def describe(self) -> str:
+        """How the bank came to the holder, for the list of who held it when."""
+        if self.how == BankTenure.OPENED:
+            return "opened the night"
+        if self.how == BankTenure.HANDED:
+            return f"handed over by {self.made_by}"
+        if self.how == BankTenure.TAKEN_OVER:
+            return f"taken over from {self.previous} by {self.made_by} (staff)"
+        taker = "" if self.made_by == self.holder else f", given by {self.made_by}"
+        return f"took the free bank{taker}"
+
+
+def bank_tenures(session: PokerSession) -> list[Tenure]:
+    """Who held the night's bank when, oldest first: each tenure lasts until the next one
+    begins, the last until the night closed (or now). One query."""
+    rows = list(BankTenure.objects.filter(session=session)
+                .select_related("holder", "made_by", "previous").order_by("id"))
+    if not rows:
+        return []
+    ends: list[datetime.datetime | None] = [row.since for row in rows[1:]]
+    ends.append(session.closed_at)
+    return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
+                   made_by=banker_name(row.made_by) if row.made_by is not None else "",
+                   previous=banker_name(row.previous) if row.previous is not None else None)
+            for row, until in zip(rows, ends, strict=True)]
+
+
+def banker_users(*, exclude: Iterable[int | None] = ()) -> list[tuple[int, str]]:
+    """Who can hold a bank: active logins in the bankers group, and staff, by name."""
+    users = (get_user_model().objects.filter(is_active=True)
+             .filter(Q(is_staff=True) | Q(groups__name=BANKERS))
+             .exclude(pk__in=[u for u in exclude if u is not None]).distinct())
+    return sorted(((u.pk, banker_name(u)) for u in users), key=lambda c: c[1].casefold())
+
+
+@dataclass(frozen=True)
+class BankState:
+    """The night's bank as one banker sees it on the table's page."""
+
+    holder: str | None        # None: nobody holds it
+    since: str
+    mine: bool                # the viewer holds it
+    free: bool                # anyone may take it
+    refusal: str              # why the viewer may not enter anything, or ""
+    can_take: bool            # the viewer may take it: it is free, or they are staff
+    choices: list[tuple[int, str]]   # whom the holder can hand it to
+
+    @property
+    def may_write(self) -> bool:
+        return not self.refusal
+
+
+def bank_state(session: PokerSession, user: Banker) -> BankState:
+    """Who holds the bank, since when, and what the viewing banker may do about it."""
+    tenure = holder.current_tenure(session)
+    if tenure is not None and isinstance(user, get_user_model()) and tenure.holder_id == user.pk:
+        tenure.holder = user   # the viewer: whether they are a banker is known already
+    free = holder.is_free(tenure)
+    mine = holder.holds(user, tenure)
+    refusal = holder.refusal(session, user, tenure) if tenure is not None else ""
+    return BankState(
+        holder=banker_name(tenure.holder) if tenure is not None else None,
+        since=holder.since_text(tenure) if tenure is not None else "",
+        mine=mine, free=free, refusal=refusal,
+        can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
+        choices=banker_users(exclude=[user.pk]) if user is not None and session.is_open
+        and mine else [],
+    )

@@ -1,0 +1,94 @@
+"""One player's night in figures (cents) and the journal rows it is summed from; the bank
+never knows the chips a player holds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from ledger.models import (
+    Entry,
+    Player,
+    PokerSession,
+)
+from rules.errors import MoneyError
+from rules.money import parse_cents
+
+
+@dataclass
+class PlayerLine:
+    """One player's night so far (cents). The bank never knows the chips a player holds."""
+
+    player: Player
+    seat: int | None = None
+    bought_cash: int = 0
+    bought_note: int = 0
+    bought_book: int = 0
+    sold: int = 0
+    cashed_out: int = 0
+    cashouts: int = 0             # how many cash-outs (a zero count is one)
+    final_pot: int = 0
+    own_notes_voided: int = 0     # the player's notes voided tonight: chips never paid for
+    held_notes_voided: int = 0    # notes voided while the player held them (the bank's: banker)
+    count_differences: int = 0    # chips that never came back (the banker's stake keeps them)
+    book: int = 0
+
+    @property
+    def bought(self) -> int:
+        return self.bought_cash + self.bought_note + self.bought_book
+
+    @property
+    def bought_less_cashed_out(self) -> int:
+        """Bought - cashed out so far: a figure, not the chips the player holds."""
+        return self.bought - self.sold - self.cashed_out
+
+    @property
+    def cashed_out_yet(self) -> bool:
+        return self.cashouts > 0
+
+    @property
+    def net(self) -> int:
+        """The night's result (ARCHITECTURE.md, settle-up `net`); a closed night's sum to zero."""
+        return (self.cashed_out + self.final_pot - self.bought + self.sold
+                + self.own_notes_voided - self.held_notes_voided + self.count_differences)
+
+
+def live_entries(session: PokerSession) -> QuerySet[Entry]:
+    """The session's entries that have not been corrected (and are not corrections)."""
+    return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
+        kind=Entry.REVERSAL
+    )
+
+
+_BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
+
+
+def add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, Any]) -> None:
+    line = lines[row["player"]]
+    if row["kind"] == Entry.BUY:
+        attr = _BOUGHT[row["method"]]
+        setattr(line, attr, getattr(line, attr) + row["total"])
+        if row["counterparty"]:
+            lines[row["counterparty"]].sold += row["total"]
+    elif row["kind"] == Entry.CASHOUT:
+        line.cashed_out += row["total"]
+        line.cashouts += row["n"]
+    elif row["kind"] == Entry.COUNT_DIFFERENCE:
+        line.count_differences += row["total"]
+    else:
+        line.final_pot += row["total"]
+
+
+def touched(line: PlayerLine) -> bool:
+    return bool(line.bought or line.sold or line.cashouts or line.final_pot
+                or line.own_notes_voided or line.held_notes_voided or line.count_differences)
+
+
+def cents_of(value: object) -> int:
+    try:
+        return parse_cents(value) if isinstance(value, str) else 0
+    except MoneyError:
+        return 0

@@ -1,0 +1,183 @@
+"""The players' phones: their requests for chips and counts, the transfers to settle and the
+payments claimed and made."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import (
+    Iterable,
+    Mapping,
+)
+from dataclasses import (
+    dataclass,
+    field,
+)
+
+from django.db.models import Q
+
+from ledger.models import (
+    Entry,
+    PaymentClaim,
+    PhoneRequest,
+    Player,
+    PokerSession,
+)
+from ledger.selectors.night import players_named
+from ledger.services import payments as payments_service
+from ledger.services import requests as requests_service
+from rules.money import parse_cents
+
+# ---- requests from the players' phones (services/requests.py) --------------------------
+
+PHONE_REQUESTS_SHOWN = 8   # a player's latest requests on their phone
+
+
+def pending_requests(session: PokerSession) -> list[PhoneRequest]:
+    """The night's requests waiting for the banker, oldest first (one query)."""
+    return list(PhoneRequest.objects.filter(session=session, status=PhoneRequest.PENDING)
+                .select_related("player", "session").order_by("id"))
+
+
+def player_requests(player: Player) -> list[PhoneRequest]:
+    """A player's latest requests and their answers, newest first (one query)."""
+    return list(PhoneRequest.objects.filter(player=player).select_related("player", "session")
+                .order_by("-id")[:PHONE_REQUESTS_SHOWN])
+
+
+def requests_signature(requests: Iterable[PhoneRequest]) -> str:
+    """A short mark that changes whenever a request shown arrives or is answered: a polled
+    list compares it with the one it shows and is sent again only when it differs."""
+    return ".".join(f"{r.pk}{r.status[0]}" for r in requests) or "none"
+
+
+@dataclass(frozen=True)
+class RequestLine:
+    """A request as the tablet and the phone show it."""
+
+    pk: int
+    name: str
+    kind: str
+    summary: str
+    status: str
+    reason: str
+    created_at: datetime.datetime
+    answered_at: datetime.datetime | None
+    night: datetime.date
+
+
+def request_lines(requests: Iterable[PhoneRequest]) -> list[RequestLine]:
+    """`pending_requests` or `player_requests` in words (no query of its own)."""
+    return [RequestLine(pk=r.pk, name=r.player.name, kind=r.kind,
+                        summary=requests_service.request_summary(r), status=r.status,
+                        reason=r.reason, created_at=r.created_at, answered_at=r.answered_at,
+                        night=r.session.date)
+            for r in requests]
+
+
+# ---- paying what THE BOOK says (services/payments.py) ------------------------------------
+
+PAYMENTS_SHOWN = 20   # the latest payments on THE BOOK's page
+PHONE_PAYMENTS_SHOWN = 6   # a player's latest payments and claims on their phone
+
+
+@dataclass
+class TransferLine:
+    """A settle-up transfer and how far it is paid (cents): `confirmed` by claims answering
+    this night's settle-up, `waiting` for a confirmation, and `left` to pay now: the rest,
+    never more than THE BOOK now says is owed between the two. `links` are the receiver's
+    handles as pay links for `left`, filled only for those who may see them."""
+
+    payer: Player
+    payee: Player
+    amount: int
+    confirmed: int = 0
+    waiting: int = 0
+    left: int = 0
+    links: list[payments_service.PayLink] = field(default_factory=list)
+
+
+def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
+                     people: Mapping[str, Player] | None = None) -> list[TransferLine]:
+    """The closed night's transfers (its settle-up, B8) with what is paid and left, in three
+    queries whatever their number (two when the caller gives the `people`, by name). With
+    `viewer` (a player's phone), only the transfers they pay or receive, and pay links only on
+    those they pay; without (the banker), all of them, each with the receiver's pay links."""
+    transfers = (session.settlement or {}).get("transfers", []) if not session.is_open else []
+    if viewer is not None:
+        transfers = [t for t in transfers if viewer.name in (t["from"], t["to"])]
+    if not transfers:
+        return []
+    if people is None:   # (`people`: the caller already read them, by name)
+        people = players_named({t["from"] for t in transfers} | {t["to"] for t in transfers})
+    transfers = [t for t in transfers if t["from"] in people and t["to"] in people]
+    ids = [p.pk for p in people.values()]
+    book = payments_service.book_now(ids)
+    # One read for the claims: those waiting (they hold back what is left) and this night's.
+    claims = list(PaymentClaim.objects.filter(
+        Q(status=PaymentClaim.CLAIMED, payer__in=ids) | Q(status=PaymentClaim.CLAIMED,
+                                                          payee__in=ids)
+        | Q(night=session, status=PaymentClaim.CONFIRMED)).order_by("id"))
+    out: dict[int, int] = defaultdict(int)
+    into: dict[int, int] = defaultdict(int)
+    for claim in claims:
+        if claim.status == PaymentClaim.CLAIMED:
+            out[claim.payer_id] += claim.amount
+            into[claim.payee_id] += claim.amount
+    lines = []
+    for t in transfers:
+        payer, payee = people[t["from"]], people[t["to"]]
+        line = TransferLine(payer=payer, payee=payee, amount=parse_cents(t["amount"]))
+        for claim in claims:
+            if (claim.night_id == session.pk and claim.payer_id == payer.pk
+                    and claim.payee_id == payee.pk):
+                if claim.status == PaymentClaim.CONFIRMED:
+                    line.confirmed += claim.amount
+                else:
+                    line.waiting += claim.amount
+        owed = payments_service.Owed(
+            payer_owes=max(0, -book.get(payer.pk, 0)), payee_is_owed=max(0, book.get(payee.pk, 0)),
+            waiting_out=out[payer.pk], waiting_in=into[payee.pk])
+        line.left = max(0, min(line.amount - line.confirmed - line.waiting, owed.most))
+        if line.left and (viewer is None or viewer.pk == payer.pk):
+            line.links = payments_service.pay_links(payee, line.left)
+        lines.append(line)
+    return lines
+
+
+def last_closed_night(player: Player) -> PokerSession | None:
+    """The last closed night the player sat at: what they may still have to settle while
+    tonight's night is open."""
+    return (PokerSession.objects.filter(status=PokerSession.CLOSED, seats__player=player)
+            .order_by("-date", "-id").first())
+
+
+def waiting_claims() -> list[PaymentClaim]:
+    """Every payment claimed and not yet confirmed or rejected, oldest first (one query):
+    the banker's list on THE BOOK's page."""
+    return list(PaymentClaim.objects.filter(status=PaymentClaim.CLAIMED)
+                .select_related("payer", "payee", "night").order_by("id"))
+
+
+def player_claims(player: Player) -> tuple[list[PaymentClaim], list[PaymentClaim]]:
+    """The payments others say they made to `player`, waiting for their confirmation (oldest
+    first), and the player's own latest claims with their answers (newest first). One query:
+    the waiting ones to them, and their own."""
+    rows = list(PaymentClaim.objects.filter(Q(payee=player, status=PaymentClaim.CLAIMED)
+                                            | Q(payer=player))
+                .select_related("payer", "payee").order_by("-id"))
+    to_confirm = [c for c in reversed(rows) if c.payee_id == player.pk]
+    sent = [c for c in rows if c.payer_id == player.pk][:PHONE_PAYMENTS_SHOWN]
+    return to_confirm, sent
+
+
+def payments_made(player: Player | None = None, *, count: int = PAYMENTS_SHOWN) -> list[Entry]:
+    """The latest payments in the journal (the tablet's, and the confirmed claims'), newest
+    first, each with its night (none: THE BOOK alone) and the claim it came from, if any.
+    With `player`, only those they paid or received."""
+    rows = (Entry.objects.filter(kind=Entry.PAY, reversed_by__isnull=True)
+            .select_related("player", "counterparty", "session", "payment_claim")
+            .order_by("-id"))
+    if player is not None:
+        rows = rows.filter(Q(player=player) | Q(counterparty=player))
+    return list(rows[:count])

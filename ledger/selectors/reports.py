@@ -1,0 +1,145 @@
+"""The night as reports show it: the settle-up (the exact JSON of `manage.py settle_up`),
+the journal's lines and its seal, the list of nights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from ledger.integrity import SEAL_DIGITS
+from ledger.models import (
+    Entry,
+    Player,
+    PokerSession,
+)
+from ledger.selectors.book import night_book
+from ledger.selectors.night import player_lines
+from ledger.selectors.night_lines import PlayerLine
+from ledger.selectors.table_state import (
+    game_name,
+    hand_result,
+)
+from rules.money import format_cents
+from rules.settle import settle_balances
+
+
+def settle_up_report(session: PokerSession) -> dict[str, Any]:
+    """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
+    lines = player_lines(session)
+    book = night_book(session)
+    have = {line.player.pk for line in lines}
+    for player in Player.objects.filter(pk__in=set(book) - have).order_by("name"):
+        lines.append(PlayerLine(player=player, book=book[player.pk]))
+    names = {line.player.pk: line.player.name for line in lines}
+    settlement = settle_balances({names[pid]: c for pid, c in book.items()})
+    return {
+        "players": [
+            {
+                "name": line.player.name,
+                "bought_cash": format_cents(line.bought_cash),
+                "bought_note": format_cents(line.bought_note),
+                "bought_book": format_cents(line.bought_book),
+                "sold": format_cents(line.sold),
+                "cashed_out": format_cents(line.cashed_out),
+                "final_pot": format_cents(line.final_pot),
+                "net": format_cents(line.net),
+                "book_after": format_cents(line.book),
+            }
+            for line in lines
+        ],
+        "transfers": [
+            {"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
+            for t in settlement.transfers
+        ],
+        "minimal": settlement.minimal,
+    }
+
+
+
+
+def journal_seal(session: PokerSession | None = None) -> str:
+    """The journal's seal as it stands: the newest entry's sequence number and the start of
+    its chain value, "1234-3f9a12c4e5b6d7a8" (of the session's newest entry with a session).
+
+    The chain shows a gap or an edit anywhere before its newest entry, not the loss of the
+    newest entries themselves. A seal printed on a settle-up (kept on paper or in the PDF sent
+    to the group) covers that: `manage.py audit --seal` finds whether the entry it names is
+    still there unchanged, and the chain then vouches for everything before it.
+    """
+    entries = Entry.objects.exclude(sequence=None)
+    if session is not None:
+        entries = entries.filter(session=session)
+    newest = entries.order_by("-sequence").values_list("sequence", "chain").first()
+    if newest is None:
+        return ""
+    return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
+
+
+def sessions_list() -> QuerySet[PokerSession]:
+    """Every session, newest first, with its banker (without the settlement and THE BOOK
+    before it, which the list does not show)."""
+    return (PokerSession.objects.select_related("banker").defer("settlement", "book_before")
+            .order_by("-date", "-id"))
+
+
+def entries_of(session: PokerSession) -> QuerySet[Entry]:
+    """The session's journal, oldest first, with who entered each, what it corrected and the
+    correction that undid it."""
+    return (Entry.objects.filter(session=session)
+            .select_related("session", "player", "counterparty", "created_by", "reverses",
+                            "reversed_by")
+            .order_by("id"))
+
+
+def _options_text(options: object) -> str:
+    if not isinstance(options, dict) or not options:
+        return ""
+    return " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) + ")"
+
+
+def journal_details(session: PokerSession) -> dict[int, str]:
+    """The journal's words for the night's calls and hands, by entry id: each game by its
+    name ("Fred calls Draw match pot") and each hand with the rules' whole explanation, as the
+    hand page tells it (the stored memo keeps only its end). One query."""
+    details: dict[int, str] = {}
+    game: object = None   # the game at the table: the last call, until its end
+    rows = (Entry.objects.filter(session=session,
+                                 kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND])
+            .order_by("id").values_list("id", "kind", "payload", "reversed_by"))
+    for pk, kind, payload, reversed_by in rows:
+        payload = payload if isinstance(payload, dict) else {}
+        if kind == Entry.CALL:
+            if reversed_by is None:
+                game = payload.get("game")
+            details[pk] = (f"{payload.get('dealer') or 'The dealer'} calls "
+                           f"{game_name(payload.get('game')) or 'a game'}"
+                           f"{_options_text(payload.get('options'))}")
+        elif kind == Entry.END_GAME:
+            if reversed_by is None:
+                game = None
+        else:
+            name = game_name(payload.get("game") or game)
+            explain = " ".join(str(line) for line in hand_result(payload).get("explain") or [])
+            if explain:
+                details[pk] = f"Hand of {name or 'a game not named'}: {explain}"
+    return details
+
+
+# What the journal's and the table's lists of entries do not show: not read for them.
+_UNSHOWN = ("payload", "chain", "key", "reversed_by__payload", "reversed_by__chain",
+            "reversed_by__key", "reversed_by__memo")
+
+
+def journal_lines(session: PokerSession) -> QuerySet[Entry]:
+    """The night's journal as its page lists it (tables.EntriesTable, and its CSV), oldest
+    first: each entry with who entered it and the correction that undid it; the words of
+    calls and hands come from `journal_details`, the night from the page."""
+    return (Entry.objects.filter(session=session).select_related("created_by", "reversed_by")
+            .defer(*_UNSHOWN).order_by("id"))
+
+
+def recent_entries(session: PokerSession, count: int) -> list[Entry]:
+    """The session's last `count` entries, newest first (the dashboard's list)."""
+    return list(Entry.objects.filter(session=session).select_related("reversed_by")
+                .defer(*_UNSHOWN).order_by("-id")[:count])
