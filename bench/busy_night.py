@@ -21,7 +21,38 @@ the totals. Before the clock starts, each page is asked a few times per worker, 
 night's server has been up for hours (the first reading of each page in a fresh worker reads
 templates from disk and opens the database connection).
 
+With the phones' requests (issue 19; on by default, BENCH_REQUESTS=0 leaves them out for
+the earlier load):
+- each phone also polls its list of requests (`GET /p/<token>/asks/?seen=...`, the address
+  its page's hx-get names, with HX-Request and the ETag of its last answer in If-None-Match,
+  as static/ledger/app.js sends it) every 2 s, halfway between its page loads, and asks for
+  chips (`POST /p/<token>/ask/`: the CSRF token and one-time key of the ask form on the page
+  it last loaded, $5, $10 or $20, a way to pay its form offers) every BENCH_ASK_EVERY seconds
+  (default 30, each interval drawn between half and one and a half of it);
+- both tablets poll the night's waiting list (`GET /s/<night>/asks/?seen=...`) every 2 s
+  likewise; the first approves each request the list brings (BENCH_THINK seconds to see it,
+  `POST /s/<night>/asks/<id>/approve/` with the form's CSRF token, "Approve anyway" when it
+  is a possible duplicate, then the night's page the approval leads to, and the next one).
+The answers' statuses are counted (a poll: 200 the list again, 204 the list unchanged, 304
+nothing written since).
+
 Run alone with `python -m bench busy_night` (BENCH_SECONDS shortens it).
+
+Measured (issue 19) on SQLite, BENCH_SECONDS=30, think 1 s, back to back on this 2-core
+machine shared with other work (load average 2.5 to 3.8); median / p95 in ms, no error and no
+"database is locked" in either run:
+
+                            BENCH_REQUESTS=0              requests on
+  all requests              16.6 / 68.3, 12.0/s           13.9 / 54.3, 23.5/s
+  phone page                16.1 / 62.0 (270)             20.8 / 61.9 (265)
+  buy-in form               10.1 / 26.5 (30)              14.4 / 46.3 (30)
+  buy-in save               22.6 / 82.7 (30)              17.4 / 54.3 (30)
+  table                     29.7 / 68.3 (30)              24.8 / 68.3 (50)
+  phone's requests poll                                   3.3 / 13.4 (265: 56 x 200,
+                                                            208 x 204, 1 x 304)
+  night's waiting list poll                               6.1 / 29.6 (20)
+  ask (phone)                                             6.9 / 13.7 (21)
+  approve (tablet)                                        14.4 / 41.2 (25, 7 "anyway")
 
 Measured (issue 10) on this 2-core machine while other people's test runs loaded it (load
 average 1.5 to 6), 60 s a run, two runs each; before: main's code (f1e6252) under this same
