@@ -21,7 +21,38 @@ the totals. Before the clock starts, each page is asked a few times per worker, 
 night's server has been up for hours (the first reading of each page in a fresh worker reads
 templates from disk and opens the database connection).
 
+With the phones' requests (issue 19; on by default, BENCH_REQUESTS=0 leaves them out for
+the earlier load):
+- each phone also polls its list of requests (`GET /p/<token>/asks/?seen=...`, the address
+  its page's hx-get names, with HX-Request and the ETag of its last answer in If-None-Match,
+  as static/ledger/app.js sends it) every 2 s, halfway between its page loads, and asks for
+  chips (`POST /p/<token>/ask/`: the CSRF token and one-time key of the ask form on the page
+  it last loaded, $5, $10 or $20, a way to pay its form offers) every BENCH_ASK_EVERY seconds
+  (default 30, each interval drawn between half and one and a half of it);
+- both tablets poll the night's waiting list (`GET /s/<night>/asks/?seen=...`) every 2 s
+  likewise; the first approves each request the list brings (BENCH_THINK seconds to see it,
+  `POST /s/<night>/asks/<id>/approve/` with the form's CSRF token, "Approve anyway" when it
+  is a possible duplicate, then the night's page the approval leads to, and the next one).
+The answers' statuses are counted (a poll: 200 the list again, 204 the list unchanged, 304
+nothing written since).
+
 Run alone with `python -m bench busy_night` (BENCH_SECONDS shortens it).
+
+Measured (issue 19) on SQLite, BENCH_SECONDS=30, think 1 s, back to back on this 2-core
+machine shared with other work (load average 2.5 to 3.8); median / p95 in ms, no error and no
+"database is locked" in either run:
+
+                            BENCH_REQUESTS=0              requests on
+  all requests              16.6 / 68.3, 12.0/s           13.9 / 54.3, 23.5/s
+  phone page                16.1 / 62.0 (270)             20.8 / 61.9 (265)
+  buy-in form               10.1 / 26.5 (30)              14.4 / 46.3 (30)
+  buy-in save               22.6 / 82.7 (30)              17.4 / 54.3 (30)
+  table                     29.7 / 68.3 (30)              24.8 / 68.3 (50)
+  phone's requests poll                                   3.3 / 13.4 (265: 56 x 200,
+                                                            208 x 204, 1 x 304)
+  night's waiting list poll                               6.1 / 29.6 (20)
+  ask (phone)                                             6.9 / 13.7 (21)
+  approve (tablet)                                        14.4 / 41.2 (25, 7 "anyway")
 
 Measured (issue 10) on this 2-core machine while other people's test runs loaded it (load
 average 1.5 to 6), 60 s a run, two runs each; before: main's code (f1e6252) under this same
@@ -41,6 +72,7 @@ code: SQLite 19.1 / 76.6 ms, 85.7/s (main: 21.7 / 120.9, 67.5/s); PostgreSQL 43.
 
 from __future__ import annotations
 
+import html as htmllib
 import os
 import random
 import re
@@ -151,15 +183,38 @@ class Client:
         with self.opener.open(self.base + path, timeout=10) as response:
             return response.status, response.read().decode()
 
+    def poll(self, path: str, etags: dict[str, str]) -> tuple[int, str]:
+        """A part htmx polls, as app.js asks for it: HX-Request, and the ETag of the last
+        answer for this address back in If-None-Match; the new ETag kept (none: forgotten)."""
+        request = urllib.request.Request(self.base + path, headers={"HX-Request": "true"})
+        if path in etags:
+            request.add_header("If-None-Match", etags[path])
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                status, body, tag = response.status, response.read().decode(), \
+                    response.headers.get("ETag")
+        except urllib.error.HTTPError as answer:
+            if answer.code != 304:
+                raise
+            status, body, tag = 304, "", answer.headers.get("ETag")
+        if tag:
+            etags[path] = tag
+        else:
+            etags.pop(path, None)
+        return status, body
+
     def post(self, path: str, data: dict[str, str]) -> int:
+        return self.post_page(path, data)[0]
+
+    def post_page(self, path: str, data: dict[str, str]) -> tuple[int, str]:
         body = urllib.parse.urlencode(data).encode()
         try:
             with self.opener.open(self.base + path, body, timeout=10) as response:
-                return response.status
+                return response.status, response.read().decode()
         except urllib.error.HTTPError as answer:
             if answer.code in (301, 302, 303):
-                return answer.code
-            raise
+                return answer.code, ""
+            return answer.code, answer.read().decode(errors="replace")
 
     def login(self) -> None:
         _, page = self.get("/login/")
@@ -196,23 +251,144 @@ def _tablet(client: Client, session: str, players, stop: float, think: float, ti
             errors.append(repr(error))
 
 
-def _phone(client: Client, token: str, stop: float, times, errors) -> None:
-    time.sleep(random.uniform(0, POLL))           # phones were not all opened at once
+def _hx_get(html: str, element: str) -> str | None:
+    """The address the part `element` of a page polls (its hx-get), as the browser reads it."""
+    match = re.search(rf'id="{element}"[^>]*?hx-get="([^"]+)"', html)
+    return htmllib.unescape(match.group(1)) if match else None
+
+
+def _form(html: str, element: str) -> str:
+    """The form `element` of a page (its HTML), or ''."""
+    match = re.search(rf'<form[^>]*id="{element}".*?</form>', html, re.S)
+    return match.group(0) if match else ""
+
+
+def _hidden(form: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]+)"', form).group(1)   # type: ignore[union-attr]
+
+
+def _poll(client: Client, path: str, etags: dict[str, str], element: str, times, kind: str,
+          statuses: dict[str, int]) -> tuple[str, str]:
+    """One poll of a part: the address to poll next (a 200 brings the part again, with the
+    list's new mark in its hx-get) and the part's HTML ('' for 204 and 304)."""
+    status, body = _timed(times, kind, client.poll, path, etags)
+    statuses[f"{kind} {status}"] = statuses.get(f"{kind} {status}", 0) + 1
+    if status == 200:
+        return _hx_get(body, element) or path, body
+    if status not in (204, 304):
+        raise ValueError(f"{kind} answered {status}")
+    return path, ""
+
+
+def _phone(client: Client, token: str, stop: float, times, errors, *, polls: bool = False,
+           ask_every: float = 0.0, statuses: dict[str, int] | None = None) -> None:
+    """A phone: its whole page every POLL seconds; with `polls`, its list of requests too
+    (POLL/2 after each page load, If-None-Match as app.js sends it); with `ask_every`, an ask
+    for chips every `ask_every` seconds or so, with the ask form of the page it last loaded."""
+    rng = random.Random(threading.get_ident())
+    statuses = statuses if statuses is not None else {}
+    time.sleep(rng.uniform(0, POLL))           # phones were not all opened at once
+    etags: dict[str, str] = {}
+    path: str | None = None
+    next_ask = time.monotonic() + rng.uniform(0, ask_every) if ask_every else float("inf")
     while time.monotonic() < stop:
         try:
-            _timed(times, "phone", client.get, f"/p/{token}/")
-        except (urllib.error.URLError, OSError) as error:
+            _, page = _timed(times, "phone", client.get, f"/p/{token}/")
+            if polls and path is None:
+                path = _hx_get(page, "my-requests")
+            if time.monotonic() >= next_ask:
+                next_ask = time.monotonic() + rng.uniform(0.5, 1.5) * ask_every
+                form = _form(page, "ask-form")
+                paid = re.findall(r'name="paid" value="([^"]+)"', form)
+                status = _timed(times, "ask", client.post, f"/p/{token}/ask/", {
+                    "csrfmiddlewaretoken": _hidden(form, "csrfmiddlewaretoken"),
+                    "key": _hidden(form, "key"), "amount": rng.choice(["5.00", "10.00", "20.00"]),
+                    "paid": rng.choice(paid)})
+                statuses[f"ask {status}"] = statuses.get(f"ask {status}", 0) + 1
+                if status != 302:
+                    errors.append(f"ask answered {status}, not a redirect to the phone's page")
+            if path is not None:
+                time.sleep(POLL / 2)
+                path, _ = _poll(client, path, etags, "my-requests", times, "phone asks poll",
+                                statuses)
+                time.sleep(POLL / 2)
+            else:
+                time.sleep(POLL)    # a phone polls every few seconds
+        except (urllib.error.URLError, AttributeError, OSError, ValueError) as error:
             errors.append(repr(error))
-        time.sleep(POLL)    # a phone polls every few seconds
+            time.sleep(POLL)
 
 
-def _warm_up(tablet: Client, phone: Client, session: str, players, workers: int) -> None:
+def _approve_all(client: Client, session: str, html: str, stop: float, think: float, times,
+                 statuses: dict[str, int], errors) -> str:
+    """The banker taps Approve on each waiting request, one after the other: BENCH_THINK
+    seconds to see it, the post, the night's page it leads to (with the next one). Returns the
+    last page."""
+    while time.monotonic() < stop:
+        action = re.search(r'action="(/s/\d+/asks/\d+/approve/)"', html)
+        if action is None:
+            break
+        form = html[action.start():html.index("</form>", action.start())]
+        time.sleep(think)
+        status, answer = _timed(times, "approve", client.post_page, action.group(1), {
+            "csrfmiddlewaretoken": _hidden(form, "csrfmiddlewaretoken")})
+        if status == 200 and "approve-anyway-" in answer:   # a possible duplicate (B6)
+            statuses["approve anyway"] = statuses.get("approve anyway", 0) + 1
+            status, answer = _timed(times, "approve", client.post_page, action.group(1), {
+                "csrfmiddlewaretoken": _hidden(form, "csrfmiddlewaretoken"),
+                "confirm_duplicate": "on"})
+        statuses[f"approve {status}"] = statuses.get(f"approve {status}", 0) + 1
+        if status != 302:
+            errors.append(f"approve answered {status}, not a redirect to the table")
+            return html
+        _, html = _timed(times, "table", client.get, f"/s/{session}/")   # the redirect
+    return html
+
+
+def _tablet_requests(client: Client, session: str, stop: float, think: float, times, errors,
+                     *, approves: bool, statuses: dict[str, int]) -> None:
+    """A tablet's night page left open: its list of waiting requests polled every POLL
+    seconds (If-None-Match as app.js sends it); the approving tablet approves each request
+    the list brings."""
+    time.sleep(random.uniform(0, POLL))
+    etags: dict[str, str] = {}
+    path: str | None = None
+    while time.monotonic() < stop:
+        try:
+            if path is None:
+                _, page = _timed(times, "table", client.get, f"/s/{session}/")
+                if approves:
+                    page = _approve_all(client, session, page, stop, think, times, statuses,
+                                        errors)
+                path, etags = _hx_get(page, "requests"), {}   # a new page: app.js starts over
+                if path is None:
+                    raise ValueError("the night's page has no polled list of requests")
+            time.sleep(POLL)
+            path, part = _poll(client, path, etags, "requests", times, "night asks poll",
+                               statuses)
+            if approves and "/approve/" in part:
+                page = _approve_all(client, session, part, stop, think, times, statuses,
+                                    errors)
+                if page is not part:                   # approved: the browser is on a new page
+                    path, etags = _hx_get(page, "requests") or path, {}
+        except (urllib.error.URLError, AttributeError, OSError, ValueError) as error:
+            errors.append(repr(error))
+            path = None
+            time.sleep(POLL)
+
+
+def _warm_up(tablet: Client, phone: Client, session: str, players, workers: int,
+             requests: bool) -> None:
     """Each page a few times per worker, untimed, before the clock starts: a night's server has
     been up for hours, its templates compiled and its connections open."""
+    token = players[-1][1]
     for _ in range(3 * workers):
         tablet.get(f"/s/{session}/buy/")
         tablet.get(f"/s/{session}/")
-        phone.get(f"/p/{players[-1][1]}/")
+        phone.get(f"/p/{token}/")
+        if requests:
+            tablet.poll(f"/s/{session}/asks/", {})
+            phone.poll(f"/p/{token}/asks/", {})
 
 
 def _p95(values: list[float]) -> float:
@@ -225,6 +401,8 @@ def main() -> None:
     think = float(os.environ.get("BENCH_THINK", "1"))
     workers = os.environ.get("BENCH_WORKERS", "5")
     threads = os.environ.get("BENCH_THREADS", "1")
+    requests = os.environ.get("BENCH_REQUESTS", "1") != "0"
+    ask_every = float(os.environ.get("BENCH_ASK_EVERY", "30"))
     folder = tempfile.mkdtemp(prefix="bench-busy-")
     env = _environment(folder)
     session, players = _prepare(env)
@@ -249,18 +427,25 @@ def main() -> None:
             if index < BANKERS:
                 client.login()
             clients.append(client)
-        _warm_up(clients[0], clients[-1], session, players, int(workers))
+        _warm_up(clients[0], clients[-1], session, players, int(workers), requests)
         stop = time.monotonic() + seconds
         times: list[tuple[str, float]] = []
         errors: list[str] = []
+        statuses: dict[str, int] = {}
         running = []
         for index, client in enumerate(clients):
             if index < BANKERS:
-                target, args = _tablet, (client, session, players, stop, think, times, errors)
+                running.append(threading.Thread(target=_tablet, args=(
+                    client, session, players, stop, think, times, errors)))
+                if requests:
+                    running.append(threading.Thread(target=_tablet_requests, args=(
+                        client, session, stop, think, times, errors), kwargs={
+                        "approves": index == 0, "statuses": statuses}))
             else:
-                target, args = _phone, (client, players[index % len(players)][1], stop, times,
-                                        errors)
-            running.append(threading.Thread(target=target, args=args))
+                running.append(threading.Thread(target=_phone, args=(
+                    client, players[index % len(players)][1], stop, times, errors), kwargs={
+                    "polls": requests, "ask_every": ask_every if requests else 0.0,
+                    "statuses": statuses}))
         for thread in running:
             thread.start()
         for thread in running:
@@ -273,16 +458,21 @@ def main() -> None:
     logged = log.read_text().count("database is locked")
     print(f"busy night ({PLAYERS} players, {HANDS} hands, {MONEY_EVENTS} money events), "
           f"{CLIENTS} clients for {seconds:.0f} s on {env['DATABASE_URL'].split(':')[0]}, "
-          f"gunicorn {workers} workers x {threads} threads, tablets think {think:g} s: "
+          f"gunicorn {workers} workers x {threads} threads, tablets think {think:g} s, "
+          + (f"requests polled, an ask every ~{ask_every:g} s a phone: " if requests
+             else "no requests (BENCH_REQUESTS=0): ") +
           f"{len(every)} requests, median {statistics.median(every):.1f} ms, "
           f"p95 {_p95(every):.1f} ms, {len(every) / seconds:.1f} requests/s, "
           f"{len(errors)} errors ({locked + logged} 'database is locked'); "
           f"target p95 <= 100 ms")
-    for page in ("phone", "buy-in form", "buy-in save", "table"):
+    for page in ("phone", "buy-in form", "buy-in save", "table", "phone asks poll",
+                 "night asks poll", "ask", "approve"):
         some = [ms for name, ms in times if name == page]
         if some:
             print(f"  {page}: {len(some)} requests, median {statistics.median(some):.1f} ms, "
                   f"p95 {_p95(some):.1f} ms")
+    if statuses:
+        print("  answers:", ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items())))
     for error in errors[:3]:
         print("  error:", error)
 
