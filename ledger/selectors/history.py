@@ -171,10 +171,10 @@ def _books_after(sessions: list[PokerSession], player: Player | None = None
     for row in (surrogate.values("session", "entry", "player").annotate(total=Sum("amount"))
                 .order_by("entry") if away else []):
         surrogate_rows[row["session"]].append(row)
-    never = float("inf")   # a night without a close entry: THE BOOK as it is now
     result: dict[int, dict[int, int]] = {}
     done = 0
-    for session in sorted(sessions, key=lambda s: closes.get(s.pk, never)):
+    # in the order they closed; a night without a close entry last: THE BOOK as it is now
+    for session in sorted(sessions, key=lambda s: (s.pk not in closes, closes.get(s.pk, 0))):
         upto = closes.get(session.pk)
         while done < len(book_rows) and (upto is None or book_rows[done]["entry"] <= upto):
             balances[book_rows[done]["player"]] += book_rows[done]["total"]

@@ -40,7 +40,7 @@ from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import Banker, entered_by, lock_session
 from .lookup import nickels_of, player_of, session_of
-from .requests import MAX_PENDING, REASON_LENGTH, link_sender, open_night
+from .requests import MAX_PENDING, answer_reason, link_sender, open_night
 from .sessions import OPEN_LOCK
 from .versions import bump_house
 
@@ -291,9 +291,7 @@ def claim_reject(*, claim: PaymentClaim | int, reason: str = "",
                  user: Banker = None) -> PaymentClaim:
     """Say no to a claim (the money never came): nothing is written to the journal."""
     pk = claim.pk if isinstance(claim, PaymentClaim) else claim
-    reason = " ".join(str(reason or "").split())
-    if len(reason) > REASON_LENGTH:
-        raise LedgerError(f"Keep the reason under {REASON_LENGTH} characters.", field="reason")
+    reason = answer_reason(reason)
     with transaction.atomic():
         receiver = _receiver(player, token)
         row = _claim(pk, payee=receiver)

@@ -40,6 +40,14 @@ POSTS_PER_MINUTE = 10        # posts a minute, per link
 MAX_CHIPS = 100_000          # of one colour, as on the tablet's counter
 MAX_ASK = 100_000_00         # the tablet's largest amount
 REASON_LENGTH = 200
+
+
+def answer_reason(reason: object) -> str:
+    """A decline's or a rejection's reason as the player will read it: one line, not too long."""
+    text = " ".join(str(reason or "").split())
+    if len(text) > REASON_LENGTH:
+        raise LedgerError(f"Keep the reason under {REASON_LENGTH} characters.", field="reason")
+    return text
 # Who may pay for chips how: the choices the tablet's buy-in form offers every player (B3).
 PAID_CHOICES = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
 _DIGITS = re.compile(r"^[0-9]+$")
@@ -190,9 +198,7 @@ def request_decline(*, session: PokerSession | int, request: PhoneRequest | int,
                     reason: str = "", user: Banker = None) -> PhoneRequest:
     """Say no to a request, with a reason the player sees; nothing else is written."""
     pk = request.pk if isinstance(request, PhoneRequest) else request
-    reason = " ".join(str(reason or "").split())
-    if len(reason) > REASON_LENGTH:
-        raise LedgerError(f"Keep the reason under {REASON_LENGTH} characters.", field="reason")
+    reason = answer_reason(reason)
     with transaction.atomic():
         night = lock_session(session, user=user, must_be_open=False)
         row = _pending(night, pk)
