@@ -10,12 +10,26 @@ The reads live in modules by topic; every name is importable from here as well."
 from __future__ import annotations
 
 from ledger.integrity import SEAL_DIGITS, audit, seal_check  # noqa: F401
+from ledger.selectors.balances import (  # noqa: F401
+    book_and_surrogate,
+    book_balances,
+    chips_out,
+    natural,
+    open_note_balances,
+    session_totals,
+)
 from ledger.selectors.bank import (  # noqa: F401
     BankState,
     Tenure,
     bank_state,
     bank_tenures,
     banker_users,
+    current_tenure,
+    held_sentence,
+    holds,
+    is_free,
+    refusal,
+    since_text,
 )
 from ledger.selectors.book import (  # noqa: F401
     _GUEST_MOVE,
@@ -63,6 +77,7 @@ from ledger.selectors.night import (  # noqa: F401
     guest_moves,
     hand_recorded,
     house_games,
+    not_cashed_out,
     open_notes,
     owed_by_the_bank,
     player_lines,
@@ -89,14 +104,19 @@ from ledger.selectors.phone import (  # noqa: F401
     PAYMENTS_SHOWN,
     PHONE_PAYMENTS_SHOWN,
     PHONE_REQUESTS_SHOWN,
+    Owed,
+    PayLink,
     RequestLine,
     TransferLine,
     last_closed_night,
+    owed_between,
+    pay_links,
     payments_made,
     pending_requests,
     player_claims,
     player_requests,
     request_lines,
+    request_summary,
     requests_signature,
     settle_transfers,
     waiting_claims,

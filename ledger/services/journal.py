@@ -1,4 +1,5 @@
-"""The one place that writes journal rows, and the balance reads the services check against.
+"""The one place that writes journal rows, and the check after each write that no account of
+the night went below zero (the balances it reads: selectors/balances.py).
 
 Services speak in natural amounts ("the cash box goes up by 2000", "Fred's chips go down by
 500"); `Journal` turns them into stored postings (models.Account.sign), refuses an entry that
@@ -8,16 +9,21 @@ does not balance, and after writing checks that no session account went below ze
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
+
+# `as`: still imported from here by services/hands.py, exchange.py and exchange_replay.py
+# (in other helpers' hands now); their homes are ledger/types.py and selectors/balances.py.
+from ledger.selectors.balances import book_balances as book_balances
+from ledger.selectors.balances import natural, session_totals
+from ledger.types import Banker as Banker
 from rules.money import dollars as money
 
 from .errors import LedgerError
@@ -25,9 +31,6 @@ from .holder import check_holder
 from .versions import bump_house, bump_night
 
 BANK = "bank"
-# Who makes a write: request.user (the logged-in banker), or None from the command line and the
-# importer. An entry records the user only when logged in.
-Banker = User | AnonymousUser | None
 
 
 def entered_by(user: Banker) -> User | None:
@@ -197,46 +200,7 @@ def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[st
     return (kind, player_id or 0, note_id or 0)
 
 
-# ---- balance reads (natural sense) -------------------------------------------------------
-
-
-def _natural(kind: str, stored: int | None) -> int:
-    return Account.sign(kind) * (stored or 0)
-
-
-def session_totals(session: PokerSession) -> dict[str, int]:
-    """Natural balance of each session-wide account kind (cash box, pots, bank, chips...)."""
-    rows = (
-        Posting.objects.filter(session=session)
-        .values("kind").annotate(total=Sum("amount")).order_by()
-    )
-    return {row["kind"]: _natural(row["kind"], row["total"]) for row in rows}
-
-
-def chips_out(session: PokerSession) -> int:
-    """The chips the bank has out tonight: sold, less bought back, less count differences."""
-    return session_totals(session).get(Account.CHIPS, 0)
-
-
-def open_note_balances(session: PokerSession) -> dict[int, int]:
-    """Open value of each bank note of the session that is still open, by note id."""
-    rows = (
-        Posting.objects.filter(session=session, kind=Account.NOTE)
-        .values("note").annotate(total=Sum("amount")).order_by()
-    )
-    return {row["note"]: -row["total"] for row in rows if row["total"]}
-
-
-def book_balances(*, kinds: Iterable[str] = (Account.BOOK,), session: PokerSession | None = None,
-                  upto_entry: int | None = None) -> dict[int, int]:
-    """Each person's balance (positive = is owed), by player id, non-zero only."""
-    qs = Posting.objects.filter(kind__in=list(kinds))
-    if session is not None:
-        qs = qs.filter(session=session)
-    if upto_entry is not None:
-        qs = qs.filter(entry_id__lte=upto_entry)
-    rows = qs.values("player").annotate(total=Sum("amount")).order_by()
-    return {row["player"]: row["total"] for row in rows if row["total"]}
+# ---- the check after each write -----------------------------------------------------------
 
 
 def check_session_accounts(session: PokerSession) -> None:
@@ -255,5 +219,5 @@ def check_session_accounts(session: PokerSession) -> None:
         .values("note", "kind").annotate(total=Sum("amount")).order_by()
     )
     for row in negative_notes:
-        if _natural(row["kind"], row["total"]) < 0:
+        if natural(row["kind"], row["total"]) < 0:
             raise LedgerError("That would leave a bank note below zero; nothing written.")

@@ -26,8 +26,8 @@ from django_htmx.middleware import HtmxDetails
 
 from ledger.forms import KeyedForm
 from ledger.models import Entry, PokerSession
+from ledger.selectors.bank import refusal
 from ledger.services import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
-from ledger.services.holder import refusal
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
