@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from ledger import services
+from ledger.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.permissions import banker_required
@@ -45,7 +46,6 @@ from ledger.services import LedgerError, NotTheHolder
 from ledger.views.common import public_link
 from rules.money import dollars as money
 from tables import reports
-from tables.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from tables.reports import Table
 from tables.tables import BookTable, EntriesTable, SeasonTable
 

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
+from ledger.charts import chart_points, night_chart, summary_points
 from ledger.models import Player
 from ledger.selectors import (
     book_story,
@@ -31,7 +32,6 @@ from ledger.views.common import HtmxRequest
 from ledger.views.conditional import etag, not_modified, tagged
 from ledger.views.payments import phone_payments
 from ledger.views.phone import phone_context
-from tables.charts import chart_points, night_chart, summary_points
 
 RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (player_nights)
 
