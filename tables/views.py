@@ -42,8 +42,7 @@ from ledger.selectors import (
     the_book,
     waiting_claims,
 )
-from ledger.services import LedgerError, NotTheHolder
-from ledger.views.common import public_link
+from ledger.views.common import call_answer, form_errors, public_link
 from rules.money import dollars as money
 from tables import reports
 from tables.reports import Table
@@ -110,13 +109,12 @@ def book_page(request: HttpRequest, *, status: int = 200, **extra: object) -> Ht
 def book_claim_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """A banker confirms a payment claimed from a phone: THE BOOK moves, once (while a night
     is open, as its `pay` event, which only the holder of its bank writes)."""
-    try:
-        claim = services.claim_confirm(claim=pk, user=request.user)
-    except NotTheHolder as refused:
-        return book_page(request, status=403, claim_error={"pk": pk, "text": str(refused)})
-    except LedgerError as error:
-        return book_page(request, status=404 if error.code == "no_claim" else 400,
-                         claim_error={"pk": pk, "text": str(error)})
+    outcome = call_answer(services.claim_confirm, missing="no_claim", claim=pk,
+                          user=request.user)
+    claim = outcome.result
+    if claim is None:
+        return book_page(request, status=outcome.status,
+                         claim_error={"pk": pk, "text": outcome.error})
     messages.success(request, f"Confirmed: {claim.payer.name} paid {claim.payee.name} "
                               f"{money(claim.amount)}; THE BOOK has it.")
     return redirect(reverse("book") + "#payments")
@@ -128,13 +126,12 @@ def book_claim_reject(request: HttpRequest, pk: int) -> HttpResponse:
     """A banker rejects a claimed payment, with a reason the payer sees; nothing is written."""
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        text = " ".join(str(e) for errors in form.errors.values() for e in errors)
-        return book_page(request, status=400, claim_error={"pk": pk, "text": text})
-    try:
-        services.claim_reject(claim=pk, reason=form.cleaned_data["reason"], user=request.user)
-    except LedgerError as error:
-        return book_page(request, status=404 if error.code == "no_claim" else 400,
-                         claim_error={"pk": pk, "text": str(error)})
+        return book_page(request, status=400, claim_error={"pk": pk, "text": form_errors(form)})
+    outcome = call_answer(services.claim_reject, missing="no_claim", claim=pk,
+                          reason=form.cleaned_data["reason"], user=request.user)
+    if outcome.result is None:
+        return book_page(request, status=outcome.status,
+                         claim_error={"pk": pk, "text": outcome.error})
     return redirect(reverse("book") + "#claims")
 
 
