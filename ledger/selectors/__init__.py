@@ -9,8 +9,8 @@ The reads live in modules by topic; every name is importable from here as well."
 
 from __future__ import annotations
 
-from ledger.integrity import SEAL_DIGITS, audit, seal_check  # noqa: F401
-from ledger.selectors.balances import (  # noqa: F401
+from ledger.integrity import SEAL_DIGITS, audit, seal_check
+from ledger.selectors.balances import (
     book_and_surrogate,
     book_balances,
     chips_out,
@@ -18,7 +18,7 @@ from ledger.selectors.balances import (  # noqa: F401
     open_note_balances,
     session_totals,
 )
-from ledger.selectors.bank import (  # noqa: F401
+from ledger.selectors.bank import (
     BankState,
     Tenure,
     bank_state,
@@ -31,7 +31,7 @@ from ledger.selectors.bank import (  # noqa: F401
     refusal,
     since_text,
 )
-from ledger.selectors.book import (  # noqa: F401
+from ledger.selectors.book import (
     _GUEST_MOVE,
     _NIGHT_WORDS,
     BookLine,
@@ -50,7 +50,7 @@ from ledger.selectors.book import (  # noqa: F401
     player_unmerged_surrogate,
     the_book,
 )
-from ledger.selectors.history import (  # noqa: F401
+from ledger.selectors.history import (
     NightResult,
     SeasonLine,
     _books_after,
@@ -64,7 +64,7 @@ from ledger.selectors.history import (  # noqa: F401
     season,
     season_years,
 )
-from ledger.selectors.night import (  # noqa: F401
+from ledger.selectors.night import (
     CloseSteps,
     Dashboard,
     GuestMove,
@@ -92,7 +92,7 @@ from ledger.selectors.night import (  # noqa: F401
     table_pot,
     warning_given,
 )
-from ledger.selectors.night_lines import (  # noqa: F401
+from ledger.selectors.night_lines import (
     _BOUGHT,
     PlayerLine,
     add_money_row,
@@ -100,7 +100,7 @@ from ledger.selectors.night_lines import (  # noqa: F401
     live_entries,
     touched,
 )
-from ledger.selectors.phone import (  # noqa: F401
+from ledger.selectors.phone import (
     PAYMENTS_SHOWN,
     PHONE_PAYMENTS_SHOWN,
     PHONE_REQUESTS_SHOWN,
@@ -121,7 +121,7 @@ from ledger.selectors.phone import (  # noqa: F401
     settle_transfers,
     waiting_claims,
 )
-from ledger.selectors.reports import (  # noqa: F401
+from ledger.selectors.reports import (
     _UNSHOWN,
     _options_text,
     entries_of,
@@ -132,7 +132,7 @@ from ledger.selectors.reports import (  # noqa: F401
     sessions_list,
     settle_up_report,
 )
-from ledger.selectors.table_state import (  # noqa: F401
+from ledger.selectors.table_state import (
     Deal,
     PlayedHand,
     TableGame,
@@ -150,8 +150,140 @@ from ledger.selectors.table_state import (  # noqa: F401
     table_rows,
     table_step,
 )
-from ledger.selectors.versions import (  # noqa: F401
+from ledger.selectors.versions import (
     closed_version,
     house_version,
     night_version,
 )
+
+# Every name importable from here (the modules by topic are the homes).
+__all__ = [
+    "active_players",
+    "add_money_row",
+    "_after_hand",
+    "all_players",
+    "audit",
+    "bank_state",
+    "bank_tenures",
+    "banker_users",
+    "BankState",
+    "book_and_surrogate",
+    "book_balance_after",
+    "book_balances",
+    "book_now",
+    "_book_reason",
+    "book_story",
+    "BookLine",
+    "_books_after",
+    "BookStory",
+    "_BOUGHT",
+    "cents_of",
+    "chips_out",
+    "close_entry_id",
+    "close_steps",
+    "_closed_sessions",
+    "closed_version",
+    "CloseSteps",
+    "current_tenure",
+    "Dashboard",
+    "Deal",
+    "deal_state",
+    "effective_book",
+    "entries_of",
+    "game_name",
+    "games_called",
+    "_GUEST_MOVE",
+    "guest_moves",
+    "GuestMove",
+    "hand_game",
+    "hand_recorded",
+    "hand_result",
+    "held_sentence",
+    "_history",
+    "holds",
+    "house_games",
+    "house_version",
+    "is_free",
+    "_is_match_game",
+    "journal_details",
+    "journal_lines",
+    "journal_seal",
+    "last_closed_night",
+    "_left_of",
+    "live_entries",
+    "natural",
+    "night_book",
+    "night_version",
+    "_NIGHT_WORDS",
+    "NightResult",
+    "_nights",
+    "not_cashed_out",
+    "_notes_with_balances",
+    "open_note_balances",
+    "open_notes",
+    "_options_text",
+    "Owed",
+    "owed_between",
+    "owed_by_the_bank",
+    "OwedCash",
+    "pay_links",
+    "PayLink",
+    "payments_made",
+    "PAYMENTS_SHOWN",
+    "pending_requests",
+    "PHONE_PAYMENTS_SHOWN",
+    "PHONE_REQUESTS_SHOWN",
+    "_played_night_ids",
+    "PlayedHand",
+    "player_book_balance",
+    "player_books",
+    "player_claims",
+    "player_hands",
+    "player_history",
+    "player_latest_sessions",
+    "player_lines",
+    "player_night",
+    "player_recent_history",
+    "player_requests",
+    "player_sessions",
+    "player_unmerged_surrogate",
+    "PlayerLine",
+    "players_named",
+    "recent_entries",
+    "refusal",
+    "regular_inviter",
+    "regular_players",
+    "request_lines",
+    "request_summary",
+    "RequestLine",
+    "requests_signature",
+    "roster",
+    "saved_entry",
+    "saved_hand",
+    "seal_check",
+    "SEAL_DIGITS",
+    "season",
+    "season_years",
+    "SeasonLine",
+    "seated_roster",
+    "session_dashboard",
+    "session_totals",
+    "sessions_list",
+    "settle_transfers",
+    "settle_up_report",
+    "_signed",
+    "since_text",
+    "table_game",
+    "table_pot",
+    "table_rows",
+    "table_step",
+    "TableGame",
+    "TableRow",
+    "Tenure",
+    "the_book",
+    "touched",
+    "TransferLine",
+    "_UNSHOWN",
+    "waiting_claims",
+    "warning_given",
+]

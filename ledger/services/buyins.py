@@ -26,7 +26,7 @@ from rules.money import format_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Journal, lock_session
+from .journal import BANK, Journal, NewNote, lock_session
 from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 
@@ -72,7 +72,7 @@ def buyin_create(*, session: PokerSession | int, player: Player | str, amount: i
         _check_duplicate(session, buyer, seller, amount, paid, key)
 
     journal = Journal(session)
-    note_fields = None
+    note_fields: NewNote | None = None
     if seller is None:
         journal.add(Account.CHIPS, amount)
         if paid == Entry.CASH:

@@ -9,7 +9,8 @@ does not balance, and after writing checks that no session account went below ze
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.db import connection
@@ -31,6 +32,15 @@ from .holder import check_holder
 from .versions import bump_house, bump_night
 
 BANK = "bank"
+
+
+class NewNote(TypedDict):
+    """The bank note an entry creates (a buy paid by note): who owes it, who holds it (None:
+    the bank), and its amount in cents."""
+
+    debtor: Player
+    holder: Player | None
+    amount: int
 
 
 def entered_by(user: Banker) -> User | None:
@@ -99,12 +109,12 @@ class Journal:
         if stored:
             self._legs[(kind, player_id, note_id)] += stored
 
-    def write(self, *, kind: str, payload: dict[str, Any], key: str | None,
+    def write(self, *, kind: str, payload: Mapping[str, object], key: str | None,
               user: Banker = None, player: Player | None = None,
               counterparty: Player | None = None, amount: int = 0, method: str = "",
               memo: str = "", reverses: Entry | None = None,
-              note_to_create: dict[str, Any] | None = None,
-              facts: dict[str, Any] | None = None) -> Entry:
+              note_to_create: NewNote | None = None,
+              facts: Mapping[str, object] | None = None) -> Entry:
         """Insert the entry and its postings; refuse if they do not sum to zero.
 
         `facts`: what the entry seals beyond its own rows (`sealed_facts`): a close passes the
@@ -156,7 +166,7 @@ _CHAIN_LOCK = 7_000_002
 
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
-          note_to_create: dict[str, Any] | None, facts: dict[str, Any] | None) -> None:
+          note_to_create: NewNote | None, facts: Mapping[str, object] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -184,7 +194,7 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
     entry.chain = chain.link(previous, content)
 
 
-def sealed_facts(kind: str, settlement: Any) -> dict[str, Any] | None:
+def sealed_facts(kind: str, settlement: object) -> dict[str, object] | None:
     """The facts outside the entry's own rows that its link seals: for the entry that closes
     a night, the settlement stored on the night (who pays whom, what the phones show)."""
     return {"settlement": settlement} if kind == Entry.CLOSE else None

@@ -87,7 +87,7 @@ def _latest_nights(player: Player) -> SafeString:
     version, which moves when a night closes and with any write to a closed night or to no
     night (a rename, a new link): tonight's buy-ins do not make it read again."""
     key = "phone-nights:{}:{}:{}".format(player.pk, *closed_version())
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
         history, more = player_recent_history(player, RECENT_NIGHTS)
         html = render_to_string("ledger/_player_history.html", {
