@@ -2,6 +2,8 @@
 a mistake is corrected by a reversing entry through the services, never edited here. So is
 the record of who held each night's bank (services/bank.py hands it on)."""
 
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
@@ -21,8 +23,17 @@ from .models import (
     Seat,
 )
 
+if TYPE_CHECKING:
+    # django-stubs makes the admin's classes generic in their model; at run time they are not
+    # subscriptable (django_stubs_ext, which would make them so, is for development only).
+    ModelAdmin = admin.ModelAdmin[Model]
+    TabularInline = admin.TabularInline[Model, Model]
+else:
+    ModelAdmin = admin.ModelAdmin
+    TabularInline = admin.TabularInline
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+
+class ReadOnlyAdmin(ModelAdmin):
     """Shows rows; refuses add, change and delete."""
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
@@ -35,7 +46,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class PostingInline(admin.TabularInline):
+class PostingInline(TabularInline):
     model = Posting
     fields = ("kind", "player", "note", "amount")
     readonly_fields = fields
@@ -50,7 +61,7 @@ class PostingInline(admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ModelAdmin):
     list_display = ("name", "note_id", "regular", "invited_by", "is_host")
     list_filter = ("regular", "is_host")
     search_fields = ("name", "note_id")
@@ -61,7 +72,7 @@ class PlayerAdmin(admin.ModelAdmin):
         return False  # players are named in the journal
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(TabularInline):
     model = Seat
     extra = 0
     fields = ("position", "player")
@@ -123,7 +134,7 @@ class IdempotencyKeyAdmin(ReadOnlyAdmin):
 
 
 @admin.register(HouseGame)
-class HouseGameAdmin(admin.ModelAdmin):
+class HouseGameAdmin(ModelAdmin):
     """The dealers' own games kept for the house (S12); a definition is edited on the tablet."""
 
     list_display = ("name", "created_by", "created_at")

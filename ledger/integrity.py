@@ -83,7 +83,7 @@ def _moment(value: Any) -> datetime.datetime:
     if not isinstance(value, datetime.datetime):
         raise Unreadable(f"its created_at is {value!r}, not a moment")
     if value.tzinfo is None:
-        value = value.replace(tzinfo=datetime.UTC)
+        return value.replace(tzinfo=datetime.UTC)
     return value
 
 

@@ -41,12 +41,12 @@ def banker_required(
 ) -> Callable[Concatenate[Request, P], Response]:
     """A banker page: the login page for nobody logged in, 403 for a login that is no banker."""
 
-    @functools.wraps(view)
-    def wrapper(request: Request, *args: P.args, **kwargs: P.kwargs) -> Response:
+    def wrapper(request: Request, /, *args: P.args, **kwargs: P.kwargs) -> Response:
         if not is_banker(request.user):
             raise PermissionDenied("Only the banker may open this page.")
         return view(request, *args, **kwargs)
 
+    functools.update_wrapper(wrapper, view)   # (a statement: `@wraps` would retype `wrapper`)
     return login_required(wrapper)
 
 

@@ -56,7 +56,8 @@ def legacy_verify(previous: str, row: Mapping[str, Any]) -> bool:
 
 def keyed_verify(key: bytes) -> Callable[[str, Mapping[str, Any]], bool]:
     def verify(previous: str, row: Mapping[str, Any]) -> bool:
-        return chain.link(previous, content(row), key) == row["chain"]
+        sealed: str = row["chain"]
+        return chain.link(previous, content(row), key) == sealed
     return verify
 
 

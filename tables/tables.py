@@ -2,7 +2,8 @@
 
 Money arrives as integer cents and is shown as "18.05", right-aligned in tabular figures; a
 column marked `total=True` sums itself in the table's footer. Sorting works on every column
-(the data are lists, sorted by the column's accessor).
+(the data are lists, sorted by the column's accessor). The base `Table` (body rows written in
+Python) and `MoneyColumn` are ledger/tables.py's, shared with the table's page.
 """
 
 from __future__ import annotations
@@ -14,262 +15,23 @@ from typing import TYPE_CHECKING, Any
 import django_tables2 as tables
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
-from django.utils import formats, timezone
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
-from django_tables2.rows import BoundPinnedRow
-from django_tables2.utils import AttributeDict, signature
 
 from ledger.models import Entry
 from ledger.permissions import banker_name
-from ledger.selectors import PlayerLine
+from ledger.tables import LEAD_ATTRS, MoneyColumn, Table
 from rules.money import format_cents
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from django.contrib.auth.models import User
     from django_tables2.columns import BoundColumn
-    from django_tables2.rows import BoundRow
 
     from ledger.models import PokerSession
-
-MONEY_ATTRS = {
-    "th": {"class": "money"},
-    "td": {"class": "money"},
-    "tf": {"class": "money"},
-}
-
-# On a phone a table with the class "fold" shows a card per row (app.css): its "lead" cells
-# (seat, name with its detail line, the row's button) on the top line, every other cell below
-# under its column's title, a "wide" one (a memo) across the card.
-LEAD_ATTRS = {"cell": {"class": "lead"}}
-
-
-# A column that folds away on a narrow screen (its figures go to the row's detail line).
-OPT_MONEY_ATTRS = {
-    "th": {"class": "money opt"},
-    "td": {"class": "money opt"},
-    "tf": {"class": "money opt"},
-}
-
-
-class Table(tables.Table):
-    """A django-tables2 table whose body rows are written in Python (`tbody_html`, used by
-    tables/table.html) instead of through the template engine cell by cell.
-
-    The stock template renders each cell as template nodes and recomputes its column's
-    attributes for every cell: most of the dashboard's rendering time, and more on the journal's
-    hundred rows. The cells themselves still come from django-tables2 (accessors, defaults,
-    `render_FOO` methods, columns' `render`); the markup is the template's, tag for tag.
-    """
-
-    def tbody_html(self) -> SafeString:
-        tbody = self.attrs.get("tbody")
-        parts = [f"<tbody {tbody.as_html() if isinstance(tbody, AttributeDict) else ''}>"]
-        columns = list(self.columns)
-        fixed: dict[str, str | None] = {}
-        # each cell carries its column's title: a folded table's card shows it (tables/table.html)
-        labels = {column.name: f' data-label="{conditional_escape(column.header)}"'
-                  for column in columns}
-        for column in columns:
-            merged = {**self.attrs, **column.column.attrs}   # as BoundColumn.attrs merges them
-            td = merged.get("td", merged.get("cell", {}))
-            fixed[column.name] = None if _computed(td) else column.attrs["td"].as_html()
-        fast = self.row_cells   # a table may compute its cells itself (EntriesTable)
-        defaults = {column.name: column.default for column in columns}
-        # Without row attributes of its own a row's are its even/odd class: written once each.
-        plain = not self.row_attrs
-        row_html: dict[str, str] = {}
-        for row in self.paginated_rows:
-            if plain and not isinstance(row, BoundPinnedRow):
-                parity = row.get_even_odd_css_class()
-                if parity not in row_html:
-                    row_html[parity] = row.attrs.as_html()
-                parts.append(f"<tr {row_html[parity]}>")
-            else:
-                parts.append(f"<tr {row.attrs.as_html()}>")
-            cells = fast(row.record, defaults)
-            for column in columns:
-                cell = cells[column.name] if column.name in cells else _cell(row, column)
-                attrs = fixed[column.name]
-                if attrs is None:   # attributes computed from the record or value
-                    column.current_value, column.current_record = cell, row.record
-                    attrs = column.attrs["td"].as_html()
-                parts.append(f"<td {attrs}{labels[column.name]}>"
-                             f"{_cell_html(cell, column.localize)}</td>")
-            parts.append("</tr>")
-        if not len(self.paginated_rows) and self.empty_text:
-            parts.append(f'<tr><td colspan="{len(columns)}">'
-                         f"{conditional_escape(self.empty_text)}</td></tr>")
-        parts.append("</tbody>")
-        return mark_safe("".join(parts))  # every cell went through conditional_escape
-
-    def row_cells(self, record: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
-        """The cells of `record`'s row a table computes itself, by column name, each as
-        django-tables2's `BoundRow.get_cell` would give it (`defaults`: each column's default,
-        for an empty value); the others go through django-tables2. None here."""
-        return {}
-
-
-def _cell(row: BoundRow, column: BoundColumn) -> Any:
-    """`row.get_cell(name)`, with the render method's signature read once per method rather
-    than once per cell (django-tables2 runs inspect.signature for every cell it renders)."""
-    def render(bound_column: BoundColumn, value: Any = None) -> Any:
-        kwargs = row._optional_cell_arguments(bound_column, value)
-        content = _call_with_appropriate(bound_column.render, kwargs)
-        return bound_column.link(content, **kwargs) if bound_column.link else content
-
-    return row._get_and_render_with(column, render_func=render, default=column.default)
-
-
-_SIGNATURES: dict[tuple[Any, bool], tuple[list[str], bool]] = {}
-
-
-def _call_with_appropriate(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
-    """django_tables2.utils.call_with_appropriate with its `signature` remembered per function."""
-    key = (getattr(fn, "__func__", fn), hasattr(fn, "__self__"))
-    found = _SIGNATURES.get(key)
-    if found is None:
-        if len(_SIGNATURES) > 500:   # only class-level render methods are expected here
-            _SIGNATURES.clear()
-        found = _SIGNATURES[key] = signature(fn)
-    args, catch_all = found
-    if not catch_all:
-        kwargs = {key: kwargs[key] for key in kwargs if key in args}
-        if any(arg not in kwargs for arg in args):
-            return None
-    return fn(**kwargs)
-
-
-def _computed(value: object) -> bool:
-    """Is any part of a column's cell attributes computed per row (a callable, at any depth)?"""
-    if callable(value):
-        return True
-    return isinstance(value, dict) and any(_computed(v) for v in value.values())
-
-
-def _cell_html(value: Any, localize: bool | None) -> str:
-    """A cell as `{{ cell }}` (or `{{ cell|localize }}` / `|unlocalize`) writes it."""
-    value = template_localtime(value)
-    value = formats.localize(value, use_l10n=localize)
-    if not issubclass(type(value), str):
-        value = str(value)
-    return conditional_escape(value)
-
-
-def _cents(value: object) -> int:
-    return value if isinstance(value, int) else 0
-
-
-class MoneyColumn(tables.Column):
-    """Integer cents shown as dollars and cents; `total=True` puts the column's sum in the footer.
-
-    `signed=True` marks negative amounts (someone owes) so they stand out.
-    """
-
-    def __init__(self, *args: Any, total: bool = False, signed: bool = False,
-                 **kwargs: Any) -> None:
-        kwargs.setdefault("attrs", MONEY_ATTRS)
-        super().__init__(*args, **kwargs)
-        self.total = total
-        self.signed = signed
-
-    def render(self, value: object) -> str:
-        text = format_cents(_cents(value))
-        if self.signed and _cents(value) < 0:
-            return format_html('<span class="neg">{}</span>', text)
-        return text
-
-    def value(self, value: object) -> str:
-        """What CSV export writes: the plain decimal string."""
-        return format_cents(_cents(value))
-
-    def render_footer(self, bound_column: BoundColumn, table: tables.Table) -> str:
-        if not self.total or not len(table.data):
-            return ""
-        return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
-
-
-class DashboardTable(Table):
-    """Tonight's table: what each player bought and how they paid, what they cashed out
-    (selectors.player_lines). The bank never knows the chips a player holds.
-
-    With an open `session`, each row has a buy-in button that opens the buy-in form with the
-    player chosen (not when someone else holds the bank: `writable=False`). On a narrow
-    screen (a tablet held upright) the columns marked `opt` hide and
-    the player's cell shows them on a detail line instead (app.css).
-    """
-
-    seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
-                         attrs={"cell": {"class": "num lead"}})
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
-                         attrs=LEAD_ATTRS)
-    buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
-                        exclude_from_export=True, attrs={"cell": {"class": "row-action lead"}})
-    bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
-    bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
-    bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)
-    sold = MoneyColumn(verbose_name="Sold", total=True, attrs=OPT_MONEY_ATTRS)
-    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
-    bought_less_cashed_out = MoneyColumn(verbose_name="Bought − cashed out so far", signed=True,
-                                         total=True)
-    book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
-
-    def __init__(self, *args: Any, session: PokerSession | None = None,
-                 writable: bool = True, **kwargs: Any) -> None:
-        self.session = session
-        self._buy_url = ""
-        if session is None or not session.is_open or not writable:
-            kwargs["exclude"] = (*kwargs.get("exclude", ()), "buy")
-        super().__init__(*args, **kwargs)
-
-    def row_cells(self, record: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
-        """A player's line computed here rather than cell by cell through django-tables2 (the
-        same cells, as tests/tables/test_table_markup.py holds them)."""
-        if not isinstance(record, PlayerLine):
-            return {}
-        cells: dict[str, Any] = {
-            "seat": defaults["seat"] if record.seat is None else self.render_seat(record.seat),
-            "name": self.render_name(record.player.name, record),
-        }
-        if "buy" in self.columns:
-            cells["buy"] = self.render_buy(record.player.pk, record)
-        for name in ("bought_cash", "bought_note", "bought_book", "sold", "cashed_out",
-                     "bought_less_cashed_out", "book"):
-            cells[name] = self.columns[name].column.render(getattr(record, name))
-        return cells
-
-    def render_seat(self, value: int) -> int:
-        return value + 1  # people count seats from 1; the banker deals first (B1)
-
-    def render_name(self, value: str, record: PlayerLine) -> str:
-        folded = [("note", record.bought_note), ("book", record.bought_book),
-                  ("sold", record.sold)]
-        detail = " · ".join(f"{label} {format_cents(cents)}" for label, cents in folded if cents)
-        if not detail:
-            return value
-        return format_html('{}<span class="detail">{}</span>', value, detail)
-
-    def value_name(self, value: str) -> str:
-        return value
-
-    def render_buy(self, value: int, record: PlayerLine) -> str:
-        if self.session is None:   # the column is excluded without an open session
-            return ""
-        if not self._buy_url:
-            self._buy_url = reverse("buyin", args=[self.session.pk])
-        return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
-                           '{}">Buy-in</a>', self._buy_url, value, record.player.name)
-
-    class Meta:
-        orderable = True
-        attrs = {"class": "balances fold", "id": "balances"}
-        empty_text = "Nobody has sat down yet: record a buy-in."
-
 
 class BookTable(Table):
     """THE BOOK: every person's balance across sessions (positive = is owed, B6)."""

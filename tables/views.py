@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from ledger import services
+from ledger.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.permissions import banker_required
@@ -41,11 +42,9 @@ from ledger.selectors import (
     the_book,
     waiting_claims,
 )
-from ledger.services import LedgerError, NotTheHolder
-from ledger.views.common import public_link
+from ledger.views.common import call_answer, form_errors, public_link
 from rules.money import dollars as money
 from tables import reports
-from tables.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
 from tables.reports import Table
 from tables.tables import BookTable, EntriesTable, SeasonTable
 
@@ -110,13 +109,12 @@ def book_page(request: HttpRequest, *, status: int = 200, **extra: object) -> Ht
 def book_claim_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """A banker confirms a payment claimed from a phone: THE BOOK moves, once (while a night
     is open, as its `pay` event, which only the holder of its bank writes)."""
-    try:
-        claim = services.claim_confirm(claim=pk, user=request.user)
-    except NotTheHolder as refused:
-        return book_page(request, status=403, claim_error={"pk": pk, "text": str(refused)})
-    except LedgerError as error:
-        return book_page(request, status=404 if error.code == "no_claim" else 400,
-                         claim_error={"pk": pk, "text": str(error)})
+    outcome = call_answer(services.claim_confirm, missing="no_claim", claim=pk,
+                          user=request.user)
+    claim = outcome.result
+    if claim is None:
+        return book_page(request, status=outcome.status,
+                         claim_error={"pk": pk, "text": outcome.error})
     messages.success(request, f"Confirmed: {claim.payer.name} paid {claim.payee.name} "
                               f"{money(claim.amount)}; THE BOOK has it.")
     return redirect(reverse("book") + "#payments")
@@ -128,13 +126,12 @@ def book_claim_reject(request: HttpRequest, pk: int) -> HttpResponse:
     """A banker rejects a claimed payment, with a reason the payer sees; nothing is written."""
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        text = " ".join(str(e) for errors in form.errors.values() for e in errors)
-        return book_page(request, status=400, claim_error={"pk": pk, "text": text})
-    try:
-        services.claim_reject(claim=pk, reason=form.cleaned_data["reason"], user=request.user)
-    except LedgerError as error:
-        return book_page(request, status=404 if error.code == "no_claim" else 400,
-                         claim_error={"pk": pk, "text": str(error)})
+        return book_page(request, status=400, claim_error={"pk": pk, "text": form_errors(form)})
+    outcome = call_answer(services.claim_reject, missing="no_claim", claim=pk,
+                          reason=form.cleaned_data["reason"], user=request.user)
+    if outcome.result is None:
+        return book_page(request, status=outcome.status,
+                         claim_error={"pk": pk, "text": outcome.error})
     return redirect(reverse("book") + "#claims")
 
 

@@ -1,5 +1,5 @@
-"""Who holds a night's bank (the tablet, the cash box) and who held it when; the rule that
-only the holder writes is services/holder.py."""
+"""Who holds a night's bank (the tablet, the cash box) and who held it when, and why a banker
+may not write into the night now; the rule that only the holder writes is services/holder.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils import timezone
 
 from ledger.models import (
     BankTenure,
@@ -17,11 +18,57 @@ from ledger.models import (
 from ledger.permissions import (
     BANKERS,
     banker_name,
+    is_banker,
 )
-from ledger.services import holder
-from ledger.services.journal import Banker
+from ledger.types import Banker
 
 # ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
+
+
+def current_tenure(session: PokerSession) -> BankTenure | None:
+    """The night's latest tenure (its holder joined), or None when nobody ever held the bank."""
+    return (BankTenure.objects.filter(session=session).select_related("holder")
+            .order_by("-id").first())
+
+
+def is_free(tenure: BankTenure | None) -> bool:
+    """Nobody holds the bank, or its holder can no longer be a banker (left the group, or the
+    account was switched off): any banker may take it."""
+    return tenure is None or not is_banker(tenure.holder)
+
+
+def holds(user: Banker, tenure: BankTenure | None) -> bool:
+    return tenure is not None and user is not None and tenure.holder_id == user.pk
+
+
+def since_text(tenure: BankTenure) -> str:
+    """When the tenure began, as the table says it: "21:04" tonight, with the day otherwise."""
+    since = timezone.localtime(tenure.since)
+    if since.date() == timezone.localdate():
+        return f"{since:%H:%M}"
+    return f"{since:%a %b} {since.day}, {since:%H:%M}"
+
+
+def held_sentence(tenure: BankTenure, user: Banker) -> str:
+    """The refusal for someone who is not the holder: who holds the bank, since when, what to
+    do. Staff are told they may take it over."""
+    sentence = (f"{banker_name(tenure.holder)} holds the bank since {since_text(tenure)}; "
+                "ask them to hand it to you.")
+    if user is not None and getattr(user, "is_staff", False):
+        sentence += " As staff you may take it over on the table's page."
+    return sentence
+
+
+def refusal(session: PokerSession, user: Banker, tenure: BankTenure | None = None) -> str:
+    """Why `user` may not enter anything into the night now, or "" when they may (the holder,
+    or anyone when the bank is free or the night is closed). A read: it takes nothing."""
+    if not session.is_open:
+        return ""
+    if tenure is None:
+        tenure = current_tenure(session)
+    if tenure is None or holds(user, tenure) or is_free(tenure):
+        return ""
+    return held_sentence(tenure, user)
 
 
 @dataclass(frozen=True)
@@ -90,16 +137,16 @@ class BankState:
 
 def bank_state(session: PokerSession, user: Banker) -> BankState:
     """Who holds the bank, since when, and what the viewing banker may do about it."""
-    tenure = holder.current_tenure(session)
+    tenure = current_tenure(session)
     if tenure is not None and isinstance(user, get_user_model()) and tenure.holder_id == user.pk:
         tenure.holder = user   # the viewer: whether they are a banker is known already
-    free = holder.is_free(tenure)
-    mine = holder.holds(user, tenure)
-    refusal = holder.refusal(session, user, tenure) if tenure is not None else ""
+    free = is_free(tenure)
+    mine = holds(user, tenure)
+    refused = refusal(session, user, tenure) if tenure is not None else ""
     return BankState(
         holder=banker_name(tenure.holder) if tenure is not None else None,
-        since=holder.since_text(tenure) if tenure is not None else "",
-        mine=mine, free=free, refusal=refusal,
+        since=since_text(tenure) if tenure is not None else "",
+        mine=mine, free=free, refusal=refused,
         can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
         choices=banker_users(exclude=[user.pk]) if user is not None and session.is_open
         and mine else [],

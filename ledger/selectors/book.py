@@ -21,7 +21,7 @@ from ledger.models import (
     PokerSession,
     Posting,
 )
-from ledger.services.journal import book_balances
+from ledger.selectors.balances import book_balances
 from rules.money import dollars as format_dollars
 
 

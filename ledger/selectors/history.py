@@ -29,6 +29,7 @@ from ledger.models import (
     Posting,
     Seat,
 )
+from ledger.selectors.balances import book_balances
 from ledger.selectors.book import (
     book_balance_after,
 )
@@ -37,7 +38,6 @@ from ledger.selectors.night_lines import (
     add_money_row,
     touched,
 )
-from ledger.services.journal import book_balances
 
 
 def player_night(session: PokerSession, player: Player) -> PlayerLine:

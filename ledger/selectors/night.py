@@ -27,6 +27,11 @@ from ledger.models import (
     Posting,
     Seat,
 )
+from ledger.selectors.balances import (
+    book_balances,
+    open_note_balances,
+    session_totals,
+)
 from ledger.selectors.book import night_book
 from ledger.selectors.night_lines import (
     PlayerLine,
@@ -40,12 +45,6 @@ from ledger.selectors.table_state import (
     deal_state,
     table_game,
     table_rows,
-)
-from ledger.services.cashout import not_cashed_out
-from ledger.services.journal import (
-    book_balances,
-    open_note_balances,
-    session_totals,
 )
 
 
@@ -263,6 +262,15 @@ def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
         line.paid += paid
         line.owed += entry.amount - paid
     return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
+
+
+def not_cashed_out(session: PokerSession) -> list[Player]:
+    """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
+    live = Entry.objects.filter(session=session, reversed_by__isnull=True,
+                                player__isnull=False)
+    return list(Player.objects.filter(pk__in=live.filter(kind=Entry.BUY).values("player"))
+                .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
+                .order_by("name"))   # one query
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""The players' phones: their requests for chips and counts, the transfers to settle and the
+"""The players' phones: their requests for chips and counts, the transfers to settle, what THE
+BOOK lets one player pay another (services/payments.py checks a claim against it) and the
 payments claimed and made."""
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from dataclasses import (
     dataclass,
     field,
 )
+from urllib.parse import quote
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 
+from ledger.chips import CHIP_VALUES
 from ledger.models import (
     Entry,
     PaymentClaim,
@@ -23,10 +26,10 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.selectors.balances import book_and_surrogate
 from ledger.selectors.night import players_named
-from ledger.services import payments as payments_service
-from ledger.services import requests as requests_service
-from rules.money import parse_cents
+from rules.money import dollars as money
+from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents
 
 # ---- requests from the players' phones (services/requests.py) --------------------------
 
@@ -51,6 +54,18 @@ def requests_signature(requests: Iterable[PhoneRequest]) -> str:
     return ".".join(f"{r.pk}{r.status[0]}" for r in requests) or "none"
 
 
+def request_summary(row: PhoneRequest) -> str:
+    """What the request asks, as the banker and the player read it."""
+    if row.kind == PhoneRequest.ASK:
+        return f"{money(row.amount)} in chips, paid by {row.get_paid_display()}"
+    whole, odd = whole_dollars_and_odd_cents(row.amount)
+    if not row.amount:
+        return "counted no chips: cashes out nothing"
+    chips = ", ".join(f"{row.chips[c]} {c}" for c in CHIP_VALUES if row.chips.get(c))
+    return (f"counted {money(row.amount)} ({chips}): pays {money(whole)}, "
+            f"{money(odd)} to the final pot")
+
+
 @dataclass(frozen=True)
 class RequestLine:
     """A request as the tablet and the phone show it."""
@@ -69,7 +84,7 @@ class RequestLine:
 def request_lines(requests: Iterable[PhoneRequest]) -> list[RequestLine]:
     """`pending_requests` or `player_requests` in words (no query of its own)."""
     return [RequestLine(pk=r.pk, name=r.player.name, kind=r.kind,
-                        summary=requests_service.request_summary(r), status=r.status,
+                        summary=request_summary(r), status=r.status,
                         reason=r.reason, created_at=r.created_at, answered_at=r.answered_at,
                         night=r.session.date)
             for r in requests]
@@ -79,6 +94,64 @@ def request_lines(requests: Iterable[PhoneRequest]) -> list[RequestLine]:
 
 PAYMENTS_SHOWN = 20   # the latest payments on THE BOOK's page
 PHONE_PAYMENTS_SHOWN = 6   # a player's latest payments and claims on their phone
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What THE BOOK lets `payer` pay `payee` now (cents)."""
+
+    payer_owes: int          # what the payer owes on THE BOOK (0 when nothing)
+    payee_is_owed: int       # what the payee is owed on THE BOOK (0 when nothing)
+    waiting_out: int         # the payer's claims still waiting for a confirmation
+    waiting_in: int          # claims to the payee still waiting
+
+    @property
+    def most(self) -> int:
+        """The most a new claim may say: what is owed between them, less what waits."""
+        return max(0, min(self.payer_owes - self.waiting_out,
+                          self.payee_is_owed - self.waiting_in))
+
+
+def owed_between(payer: Player, payee: Player, *, leave_out: int | None = None) -> Owed:
+    """THE BOOK now between `payer` and `payee`, and the claims waiting on either side
+    (`leave_out`: a claim not to count, the one being confirmed)."""
+    book = book_and_surrogate([payer.pk, payee.pk])
+    waiting = PaymentClaim.objects.filter(status=PaymentClaim.CLAIMED)
+    if leave_out is not None:
+        waiting = waiting.exclude(pk=leave_out)
+    out = waiting.filter(payer=payer).aggregate(total=Sum("amount"))["total"] or 0
+    into = waiting.filter(payee=payee).aggregate(total=Sum("amount"))["total"] or 0
+    return Owed(payer_owes=max(0, -book.get(payer.pk, 0)),
+                payee_is_owed=max(0, book.get(payee.pk, 0)), waiting_out=out, waiting_in=into)
+
+
+@dataclass(frozen=True)
+class PayLink:
+    """One way to pay a receiver: the app, the handle as the app shows it, and the address
+    that opens the app with the amount filled in (none for Zelle: its apps take no link)."""
+
+    app: str
+    handle: str
+    url: str
+
+
+def pay_links(payee: Player, cents: int) -> list[PayLink]:
+    """The receiver's handles as pay links for `cents` (the only place a handle is shown to
+    anyone else: to someone who owes them that transfer)."""
+    amount = format_cents(cents)
+    links = []
+    if payee.venmo:
+        links.append(PayLink("Venmo", f"@{payee.venmo}", "https://venmo.com/u/"
+                             f"{quote(payee.venmo)}?txn=pay&amount={amount}"))
+    if payee.paypal:
+        links.append(PayLink("PayPal.me", f"paypal.me/{payee.paypal}",
+                             f"https://paypal.me/{quote(payee.paypal)}/{amount}"))
+    if payee.cashapp:
+        links.append(PayLink("Cash App", f"${payee.cashapp}",
+                             f"https://cash.app/${quote(payee.cashapp)}/{amount}"))
+    if payee.zelle:
+        links.append(PayLink("Zelle", payee.zelle, ""))
+    return links
 
 
 @dataclass
@@ -94,7 +167,7 @@ class TransferLine:
     confirmed: int = 0
     waiting: int = 0
     left: int = 0
-    links: list[payments_service.PayLink] = field(default_factory=list)
+    links: list[PayLink] = field(default_factory=list)
 
 
 def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
@@ -112,7 +185,7 @@ def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
         people = players_named({t["from"] for t in transfers} | {t["to"] for t in transfers})
     transfers = [t for t in transfers if t["from"] in people and t["to"] in people]
     ids = [p.pk for p in people.values()]
-    book = payments_service.book_now(ids)
+    book = book_and_surrogate(ids)
     # One read for the claims: those waiting (they hold back what is left) and this night's.
     claims = list(PaymentClaim.objects.filter(
         Q(status=PaymentClaim.CLAIMED, payer__in=ids) | Q(status=PaymentClaim.CLAIMED,
@@ -135,12 +208,12 @@ def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
                     line.confirmed += claim.amount
                 else:
                     line.waiting += claim.amount
-        owed = payments_service.Owed(
+        owed = Owed(
             payer_owes=max(0, -book.get(payer.pk, 0)), payee_is_owed=max(0, book.get(payee.pk, 0)),
             waiting_out=out[payer.pk], waiting_in=into[payee.pk])
         line.left = max(0, min(line.amount - line.confirmed - line.waiting, owed.most))
         if line.left and (viewer is None or viewer.pk == payer.pk):
-            line.links = payments_service.pay_links(payee, line.left)
+            line.links = pay_links(payee, line.left)
         lines.append(line)
     return lines
 

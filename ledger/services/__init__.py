@@ -57,7 +57,6 @@ from .cashout import (
     chip_total,
     count_difference_record,
     final_pot_award,
-    not_cashed_out,
 )
 from .close import session_close
 from .corrections import entry_reverse
@@ -82,7 +81,7 @@ __all__ = [
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
     "CHIP_VALUES", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
-    "LedgerError", "not_cashed_out", "NotTheHolder", "note_commit", "note_void", "open_notes",
+    "LedgerError", "NotTheHolder", "note_commit", "note_void", "open_notes",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
     "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",
     "request_decline", "session_close", "session_open", "session_seat",

@@ -20,11 +20,12 @@ from django.utils import timezone
 
 from ledger.models import BankTenure, PokerSession
 from ledger.permissions import banker_name, is_banker
+from ledger.selectors.bank import current_tenure, held_sentence, holds, is_free
+from ledger.types import Banker
 
 from .errors import LedgerError, NotTheHolder
-from .holder import current_tenure, held_sentence, holds, is_free
 from .idempotency import idempotent
-from .journal import Banker, lock_session_row
+from .journal import lock_session_row
 
 
 def banker_user_of(value: object, *, field: str = "to") -> User:

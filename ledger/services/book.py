@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.models import Account, Entry, Player, PokerSession, Posting
+from ledger.selectors.balances import book_balances
+from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Banker, Journal, book_balances, lock_session
+from .journal import BANK, Journal, lock_session
 from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 
 

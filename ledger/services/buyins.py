@@ -20,12 +20,13 @@ from datetime import timedelta
 from django.utils import timezone
 
 from ledger.models import Account, Entry, Player, PokerSession
+from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Banker, Journal, lock_session
+from .journal import BANK, Journal, NewNote, lock_session
 from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 
@@ -71,7 +72,7 @@ def buyin_create(*, session: PokerSession | int, player: Player | str, amount: i
         _check_duplicate(session, buyer, seller, amount, paid, key)
 
     journal = Journal(session)
-    note_fields = None
+    note_fields: NewNote | None = None
     if seller is None:
         journal.add(Account.CHIPS, amount)
         if paid == Entry.CASH:

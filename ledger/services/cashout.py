@@ -14,16 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ledger.chips import CHIP_VALUES as CHIP_VALUES  # B10; `as`: forms.py imports it from here
 from ledger.models import Account, Entry, Player, PokerSession
+from ledger.selectors.balances import chips_out, session_totals
+from ledger.selectors.night import not_cashed_out
+from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, Journal, chips_out, lock_session, session_totals
+from .journal import Journal, lock_session
 from .lookup import nickels_of, player_of
-
-CHIP_VALUES = {"white": 5, "red": 10, "blue": 25, "yellow": 50, "black": 100, "green": 500}  # B10
 
 
 def chip_total(chips: Mapping[str, object]) -> int:
@@ -84,15 +86,6 @@ def cashout_create(*, session: PokerSession | int, player: Player | str,
             f"{money(whole - cash)} owed, {money(odd)} to the final pot")
     return journal.write(kind=Entry.CASHOUT, key=key, user=user, player=player, amount=whole,
                          payload=payload, memo=memo)
-
-
-def not_cashed_out(session: PokerSession) -> list[Player]:
-    """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
-    live = Entry.objects.filter(session=session, reversed_by__isnull=True,
-                                player__isnull=False)
-    return list(Player.objects.filter(pk__in=live.filter(kind=Entry.BUY).values("player"))
-                .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
-                .order_by("name"))   # one query
 
 
 def names_in_words(players: list[Player]) -> str:

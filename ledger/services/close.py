@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from ledger import selectors  # the open notes, THE BOOK and inviters are reads
 from ledger.models import Account, Entry, Player, PokerSession
+from ledger.selectors.balances import session_totals
+from ledger.selectors.night import not_cashed_out
+from ledger.types import Banker
 from rules.errors import RulesError
 from rules.money import dollars as money
 from rules.money import format_cents
 from rules.settle import settle_balances
 
-from .cashout import names_in_words, not_cashed_out
+from .cashout import names_in_words
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, Journal, lock_session, sealed_facts, session_totals
+from .journal import Journal, lock_session, sealed_facts
 
 
 def _refuse_unfinished(session: PokerSession) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ledger.models import Entry
 from ledger.numbers import whole_number
+from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, Journal, lock_session
+from .journal import Journal, lock_session
 
 NOT_REVERSIBLE = {
     Entry.REVERSAL: "a correction cannot itself be reversed; enter the event again instead",

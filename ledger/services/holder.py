@@ -23,64 +23,17 @@ A closed night has no bank to hold: the rule applies to open nights only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.contrib.auth.models import User
 from django.utils import timezone
 
 from ledger.models import BankTenure, PokerSession
-from ledger.permissions import banker_name, is_banker
+from ledger.permissions import is_banker
+from ledger.selectors.bank import current_tenure, held_sentence, holds, is_free
+from ledger.types import Banker
 
 from .errors import NotTheHolder
 
-if TYPE_CHECKING:
-    from .journal import Banker
-
-
-def current_tenure(session: PokerSession) -> BankTenure | None:
-    """The night's latest tenure (its holder joined), or None when nobody ever held the bank."""
-    return (BankTenure.objects.filter(session=session).select_related("holder")
-            .order_by("-id").first())
-
-
-def is_free(tenure: BankTenure | None) -> bool:
-    """Nobody holds the bank, or its holder can no longer be a banker (left the group, or the
-    account was switched off): any banker may take it."""
-    return tenure is None or not is_banker(tenure.holder)
-
-
-def holds(user: Banker, tenure: BankTenure | None) -> bool:
-    return tenure is not None and user is not None and tenure.holder_id == user.pk
-
-
-def since_text(tenure: BankTenure) -> str:
-    """When the tenure began, as the table says it: "21:04" tonight, with the day otherwise."""
-    since = timezone.localtime(tenure.since)
-    if since.date() == timezone.localdate():
-        return f"{since:%H:%M}"
-    return f"{since:%a %b} {since.day}, {since:%H:%M}"
-
-
-def held_sentence(tenure: BankTenure, user: Banker) -> str:
-    """The refusal for someone who is not the holder: who holds the bank, since when, what to
-    do. Staff are told they may take it over."""
-    sentence = (f"{banker_name(tenure.holder)} holds the bank since {since_text(tenure)}; "
-                "ask them to hand it to you.")
-    if user is not None and getattr(user, "is_staff", False):
-        sentence += " As staff you may take it over on the table's page."
-    return sentence
-
-
-def refusal(session: PokerSession, user: Banker, tenure: BankTenure | None = None) -> str:
-    """Why `user` may not enter anything into the night now, or "" when they may (the holder,
-    or anyone when the bank is free or the night is closed). A read: it takes nothing."""
-    if not session.is_open:
-        return ""
-    if tenure is None:
-        tenure = current_tenure(session)
-    if tenure is None or holds(user, tenure) or is_free(tenure):
-        return ""
-    return held_sentence(tenure, user)
+# Who holds the bank now, and the sentence that refuses anyone else: reads, in selectors/bank.py.
 
 
 def check_holder(session: PokerSession, user: Banker) -> None:

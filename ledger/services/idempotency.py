@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import ParamSpec, TypeVar, cast
 
 from django.apps import apps
 from django.db import IntegrityError, models, transaction
@@ -29,7 +29,7 @@ NOT_PART_OF_THE_REQUEST = frozenset({"key", "user", "confirm_duplicate"})
 MAX_KEY = 100
 
 
-def _normal(value: Any) -> Any:
+def _normal(value: object) -> object:
     """A JSON-able, order-independent form of a service argument."""
     if isinstance(value, models.Model):
         return [value._meta.label, value.pk]
@@ -44,7 +44,7 @@ def _normal(value: Any) -> Any:
     return repr(value)
 
 
-def fingerprint(action: str, kwargs: dict[str, Any]) -> str:
+def fingerprint(action: str, kwargs: Mapping[str, object]) -> str:
     request = {k: _normal(v) for k, v in kwargs.items() if k not in NOT_PART_OF_THE_REQUEST}
     text = json.dumps([action, request], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()

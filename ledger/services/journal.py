@@ -1,4 +1,5 @@
-"""The one place that writes journal rows, and the balance reads the services check against.
+"""The one place that writes journal rows, and the check after each write that no account of
+the night went below zero (the balances it reads: selectors/balances.py).
 
 Services speak in natural amounts ("the cash box goes up by 2000", "Fred's chips go down by
 500"); `Journal` turns them into stored postings (models.Account.sign), refuses an entry that
@@ -8,16 +9,22 @@ does not balance, and after writing checks that no session account went below ze
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
+
+# `as`: still imported from here by services/hands.py, exchange.py and exchange_replay.py
+# (in other helpers' hands now); their homes are ledger/types.py and selectors/balances.py.
+from ledger.selectors.balances import book_balances as book_balances
+from ledger.selectors.balances import natural, session_totals
+from ledger.types import Banker as Banker
 from rules.money import dollars as money
 
 from .errors import LedgerError
@@ -25,9 +32,15 @@ from .holder import check_holder
 from .versions import bump_house, bump_night
 
 BANK = "bank"
-# Who makes a write: request.user (the logged-in banker), or None from the command line and the
-# importer. An entry records the user only when logged in.
-Banker = User | AnonymousUser | None
+
+
+class NewNote(TypedDict):
+    """The bank note an entry creates (a buy paid by note): who owes it, who holds it (None:
+    the bank), and its amount in cents."""
+
+    debtor: Player
+    holder: Player | None
+    amount: int
 
 
 def entered_by(user: Banker) -> User | None:
@@ -96,12 +109,12 @@ class Journal:
         if stored:
             self._legs[(kind, player_id, note_id)] += stored
 
-    def write(self, *, kind: str, payload: dict[str, Any], key: str | None,
+    def write(self, *, kind: str, payload: Mapping[str, object], key: str | None,
               user: Banker = None, player: Player | None = None,
               counterparty: Player | None = None, amount: int = 0, method: str = "",
               memo: str = "", reverses: Entry | None = None,
-              note_to_create: dict[str, Any] | None = None,
-              facts: dict[str, Any] | None = None) -> Entry:
+              note_to_create: NewNote | None = None,
+              facts: Mapping[str, object] | None = None) -> Entry:
         """Insert the entry and its postings; refuse if they do not sum to zero.
 
         `facts`: what the entry seals beyond its own rows (`sealed_facts`): a close passes the
@@ -153,7 +166,7 @@ _CHAIN_LOCK = 7_000_002
 
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
-          note_to_create: dict[str, Any] | None, facts: dict[str, Any] | None) -> None:
+          note_to_create: NewNote | None, facts: Mapping[str, object] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -181,7 +194,7 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
     entry.chain = chain.link(previous, content)
 
 
-def sealed_facts(kind: str, settlement: Any) -> dict[str, Any] | None:
+def sealed_facts(kind: str, settlement: object) -> dict[str, object] | None:
     """The facts outside the entry's own rows that its link seals: for the entry that closes
     a night, the settlement stored on the night (who pays whom, what the phones show)."""
     return {"settlement": settlement} if kind == Entry.CLOSE else None
@@ -197,46 +210,7 @@ def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[st
     return (kind, player_id or 0, note_id or 0)
 
 
-# ---- balance reads (natural sense) -------------------------------------------------------
-
-
-def _natural(kind: str, stored: int | None) -> int:
-    return Account.sign(kind) * (stored or 0)
-
-
-def session_totals(session: PokerSession) -> dict[str, int]:
-    """Natural balance of each session-wide account kind (cash box, pots, bank, chips...)."""
-    rows = (
-        Posting.objects.filter(session=session)
-        .values("kind").annotate(total=Sum("amount")).order_by()
-    )
-    return {row["kind"]: _natural(row["kind"], row["total"]) for row in rows}
-
-
-def chips_out(session: PokerSession) -> int:
-    """The chips the bank has out tonight: sold, less bought back, less count differences."""
-    return session_totals(session).get(Account.CHIPS, 0)
-
-
-def open_note_balances(session: PokerSession) -> dict[int, int]:
-    """Open value of each bank note of the session that is still open, by note id."""
-    rows = (
-        Posting.objects.filter(session=session, kind=Account.NOTE)
-        .values("note").annotate(total=Sum("amount")).order_by()
-    )
-    return {row["note"]: -row["total"] for row in rows if row["total"]}
-
-
-def book_balances(*, kinds: Iterable[str] = (Account.BOOK,), session: PokerSession | None = None,
-                  upto_entry: int | None = None) -> dict[int, int]:
-    """Each person's balance (positive = is owed), by player id, non-zero only."""
-    qs = Posting.objects.filter(kind__in=list(kinds))
-    if session is not None:
-        qs = qs.filter(session=session)
-    if upto_entry is not None:
-        qs = qs.filter(entry_id__lte=upto_entry)
-    rows = qs.values("player").annotate(total=Sum("amount")).order_by()
-    return {row["player"]: row["total"] for row in rows if row["total"]}
+# ---- the check after each write -----------------------------------------------------------
 
 
 def check_session_accounts(session: PokerSession) -> None:
@@ -255,5 +229,5 @@ def check_session_accounts(session: PokerSession) -> None:
         .values("note", "kind").annotate(total=Sum("amount")).order_by()
     )
     for row in negative_notes:
-        if _natural(row["kind"], row["total"]) < 0:
+        if natural(row["kind"], row["total"]) < 0:
             raise LedgerError("That would leave a bank note below zero; nothing written.")

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from ledger import selectors  # the open notes are a read
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
+from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import BANK, Banker, Journal, lock_session
+from .journal import BANK, Journal, lock_session
 from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"

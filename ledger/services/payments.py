@@ -21,24 +21,21 @@ confirmation that alone moves THE BOOK.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from urllib.parse import quote
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import connection, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
-from ledger.models import Account, PaymentClaim, Player, PokerSession, Posting
+from ledger.models import PaymentClaim, Player, PokerSession
+from ledger.selectors.phone import Owed, owed_between
+from ledger.types import Banker
 from rules.money import dollars as money
-from rules.money import format_cents
 
 from .book import book_payment, payment_record
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, entered_by, lock_session
+from .journal import entered_by, lock_session
 from .lookup import nickels_of, player_of, session_of
 from .requests import MAX_PENDING, answer_reason, link_sender, open_night
 from .sessions import OPEN_LOCK
@@ -132,45 +129,7 @@ def handles_set(*, player: Player | int | str, venmo: str = "", paypal: str = ""
         return row
 
 
-# ---- what THE BOOK says is owed ------------------------------------------------------------
-
-
-def book_now(players: Iterable[int]) -> dict[int, int]:
-    """Each player's THE BOOK balance now, with any surrogate book not yet merged (B7):
-    positive = is owed. One query."""
-    rows = (Posting.objects.filter(kind__in=[Account.BOOK, Account.SURROGATE],
-                                   player__in=list(players))
-            .values("player").annotate(total=Sum("amount")).order_by())
-    return {row["player"]: row["total"] or 0 for row in rows}
-
-
-@dataclass(frozen=True)
-class Owed:
-    """What THE BOOK lets `payer` pay `payee` now (cents)."""
-
-    payer_owes: int          # what the payer owes on THE BOOK (0 when nothing)
-    payee_is_owed: int       # what the payee is owed on THE BOOK (0 when nothing)
-    waiting_out: int         # the payer's claims still waiting for a confirmation
-    waiting_in: int          # claims to the payee still waiting
-
-    @property
-    def most(self) -> int:
-        """The most a new claim may say: what is owed between them, less what waits."""
-        return max(0, min(self.payer_owes - self.waiting_out,
-                          self.payee_is_owed - self.waiting_in))
-
-
-def owed_between(payer: Player, payee: Player, *, leave_out: int | None = None) -> Owed:
-    """THE BOOK now between `payer` and `payee`, and the claims waiting on either side
-    (`leave_out`: a claim not to count, the one being confirmed)."""
-    book = book_now([payer.pk, payee.pk])
-    waiting = PaymentClaim.objects.filter(status=PaymentClaim.CLAIMED)
-    if leave_out is not None:
-        waiting = waiting.exclude(pk=leave_out)
-    out = waiting.filter(payer=payer).aggregate(total=Sum("amount"))["total"] or 0
-    into = waiting.filter(payee=payee).aggregate(total=Sum("amount"))["total"] or 0
-    return Owed(payer_owes=max(0, -book.get(payer.pk, 0)),
-                payee_is_owed=max(0, book.get(payee.pk, 0)), waiting_out=out, waiting_in=into)
+# ---- more than THE BOOK says is owed (read by selectors/phone.py's owed_between) -------------
 
 
 def _too_much(payer: Player, payee: Player, cents: int, owed: Owed, *, you: bool) -> str:
@@ -310,33 +269,3 @@ def claim_reject(*, claim: PaymentClaim | int, reason: str = "",
                                 "answered_by_payee"])
         bump_house()
         return row
-
-
-
-@dataclass(frozen=True)
-class PayLink:
-    """One way to pay a receiver: the app, the handle as the app shows it, and the address
-    that opens the app with the amount filled in (none for Zelle: its apps take no link)."""
-
-    app: str
-    handle: str
-    url: str
-
-
-def pay_links(payee: Player, cents: int) -> list[PayLink]:
-    """The receiver's handles as pay links for `cents` (the only place a handle is shown to
-    anyone else: to someone who owes them that transfer)."""
-    amount = format_cents(cents)
-    links = []
-    if payee.venmo:
-        links.append(PayLink("Venmo", f"@{payee.venmo}", "https://venmo.com/u/"
-                             f"{quote(payee.venmo)}?txn=pay&amount={amount}"))
-    if payee.paypal:
-        links.append(PayLink("PayPal.me", f"paypal.me/{payee.paypal}",
-                             f"https://paypal.me/{quote(payee.paypal)}/{amount}"))
-    if payee.cashapp:
-        links.append(PayLink("Cash App", f"${payee.cashapp}",
-                             f"https://cash.app/${quote(payee.cashapp)}/{amount}"))
-    if payee.zelle:
-        links.append(PayLink("Zelle", payee.zelle, ""))
-    return links

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from ledger.models import Player, PokerSession, new_balance_token
+from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker
 from .lookup import player_of
 from .versions import bump_house
 

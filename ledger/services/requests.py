@@ -23,15 +23,16 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from ledger.chips import CHIP_VALUES
 from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
+from ledger.types import Banker
 from rules.money import dollars as money
-from rules.money import whole_dollars_and_odd_cents
 
 from .buyins import buyin_create
-from .cashout import CHIP_VALUES, cashout_create, chip_total
+from .cashout import cashout_create, chip_total
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, entered_by, lock_session
+from .journal import entered_by, lock_session
 from .lookup import five_dollars_of
 from .versions import bump_night
 
@@ -214,18 +215,6 @@ def request_decline(*, session: PokerSession | int, request: PhoneRequest | int,
         row.answered_by = entered_by(user)
         row.save(update_fields=["status", "reason", "answered_at", "answered_by"])
         return row
-
-
-def request_summary(row: PhoneRequest) -> str:
-    """What the request asks, as the banker and the player read it."""
-    if row.kind == PhoneRequest.ASK:
-        return f"{money(row.amount)} in chips, paid by {row.get_paid_display()}"
-    whole, odd = whole_dollars_and_odd_cents(row.amount)
-    if not row.amount:
-        return "counted no chips: cashes out nothing"
-    chips = ", ".join(f"{row.chips[c]} {c}" for c in CHIP_VALUES if row.chips.get(c))
-    return (f"counted {money(row.amount)} ({chips}): pays {money(whole)}, "
-            f"{money(odd)} to the final pot")
 
 
 def link_post_allowed(player: Player) -> bool:

@@ -10,11 +10,13 @@ from django.db import connection
 from django.db.models import Max
 
 from ledger.models import BankTenure, Entry, Player, PokerSession, Seat
+from ledger.selectors.balances import book_balances
+from ledger.types import Banker
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import Banker, book_balances, lock_session
+from .journal import lock_session
 from .lookup import player_of
 
 

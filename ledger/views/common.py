@@ -4,7 +4,9 @@ choose from are reads: ledger/selectors/.)
 
 A write goes through `call_service`: the form's one-time key and the logged-in banker are passed
 to the service; a refusal (LedgerError) becomes a message on the form instead of a 500; a
-possible duplicate (R15) is handed back so the page can ask before writing.
+possible duplicate (R15) is handed back so the page can ask before writing. An answer to a
+phone's request or a payment claim goes through `call_answer`: no key, and a refusal comes back
+with the status its page answers with.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.db import DatabaseError
@@ -26,8 +29,8 @@ from django_htmx.middleware import HtmxDetails
 
 from ledger.forms import KeyedForm
 from ledger.models import Entry, PokerSession
+from ledger.selectors.bank import refusal
 from ledger.services import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
-from ledger.services.holder import refusal
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -100,6 +103,7 @@ class Outcome(Generic[T]):
     result: T | None = None
     duplicate: str = ""
     error: str = ""
+    status: int = 400   # what a page answers a refusal with (`call_answer`)
 
 
 def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T],
@@ -132,6 +136,29 @@ def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T
         form.add_error(None, message)
         return Outcome(error=message)
     return Outcome(result=result)
+
+
+def call_answer(service: Callable[..., T], *, missing: str, **kwargs: Any) -> Outcome[T]:
+    """Run a service that answers a row - a phone's request, a payment claim - with no form key
+    (the row's own state makes the answer once); never let a refusal become a 500.
+
+    A refusal comes back with the status its page answers with: 403 for a banker who does not
+    hold the night's bank, 404 when the row is not there (the error's code is `missing`), 400
+    otherwise; a possible duplicate (R15) with 200, for the page to ask before writing.
+    """
+    try:
+        return Outcome(result=service(**kwargs))
+    except PossibleDuplicate as duplicate:
+        return Outcome(duplicate=str(duplicate), status=200)
+    except NotTheHolder as refused:
+        return Outcome(error=str(refused), status=403)
+    except LedgerError as error:
+        return Outcome(error=str(error), status=404 if error.code == missing else 400)
+
+
+def form_errors(form: forms.Form) -> str:
+    """A form's errors in one line, for a page that shows a sentence rather than the form."""
+    return " ".join(str(e) for errors in form.errors.values() for e in errors)
 
 
 BANK_REFUSED = "bank_refused"   # set on the request when the service refused a non-holder

@@ -32,11 +32,10 @@ from ledger.selectors import (
     player_claims,
     settle_transfers,
 )
-from ledger.services import LedgerError
 from ledger.services.requests import link_post_allowed
 from rules.money import format_cents
 
-from .common import call_service
+from .common import call_answer, call_service, form_errors
 from .phone import FLOOD
 from .players import edit_context
 
@@ -92,10 +91,6 @@ def _refused(request: HttpRequest, player: Player, status: int, error: str) -> H
     return response
 
 
-def _form_errors(form: KeyedForm) -> str:
-    return " ".join(str(e) for errors in form.errors.values() for e in errors)
-
-
 def _gate(request: HttpRequest, player: Player) -> HttpResponse | None:
     """The link's own limits, before anything else: the flood (429), a retired player (403)."""
     if not link_post_allowed(player):
@@ -120,12 +115,12 @@ def phone_paid(request: HttpRequest, token: str) -> HttpResponse:
         return refused
     form = ClaimForm(request.POST)
     if not form.is_valid():
-        return _refused(request, player, 400, _form_errors(form))
+        return _refused(request, player, 400, form_errors(form))
     data = form.cleaned_data
     outcome = call_service(request, form, services.claim_create, player=player, token=token,
                            to=data["to"], amount=data["amount"], night=data["night"])
     if outcome.result is None:
-        return _refused(request, player, 400, outcome.error or _form_errors(form))
+        return _refused(request, player, 400, outcome.error or form_errors(form))
     return _back(token)
 
 
@@ -136,15 +131,16 @@ def _phone_answer(request: HttpRequest, token: str, pk: int, *, confirm: bool) -
         return refused
     form = KeyedForm(request.POST)
     if not form.is_valid():
-        return _refused(request, player, 400, _form_errors(form))
-    try:
-        if confirm:
-            services.claim_confirm(claim=pk, player=player, token=token)
-        else:
-            services.claim_reject(claim=pk, player=player, token=token,
-                                  reason=f"{player.name} did not receive it")
-    except LedgerError as error:
-        return _refused(request, player, 404 if error.code == "no_claim" else 400, str(error))
+        return _refused(request, player, 400, form_errors(form))
+    if confirm:
+        outcome = call_answer(services.claim_confirm, missing="no_claim", claim=pk,
+                              player=player, token=token)
+    else:
+        outcome = call_answer(services.claim_reject, missing="no_claim", claim=pk,
+                              player=player, token=token,
+                              reason=f"{player.name} did not receive it")
+    if outcome.result is None:
+        return _refused(request, player, outcome.status, outcome.error)
     return _back(token)
 
 
@@ -177,7 +173,7 @@ def phone_handles(request: HttpRequest, token: str) -> HttpResponse:
                                                ("venmo", "paypal", "cashapp", "zelle")})
         if outcome.result is not None:
             return _back(token, "handles")
-    return _refused(request, player, 400, _form_errors(form))
+    return _refused(request, player, 400, form_errors(form))
 
 
 # ---- the banker's side -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
+from ledger.charts import chart_points, night_chart, summary_points
 from ledger.models import Player
 from ledger.selectors import (
     book_story,
@@ -31,7 +32,6 @@ from ledger.views.common import HtmxRequest
 from ledger.views.conditional import etag, not_modified, tagged
 from ledger.views.payments import phone_payments
 from ledger.views.phone import phone_context
-from tables.charts import chart_points, night_chart, summary_points
 
 RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (player_nights)
 
@@ -87,7 +87,7 @@ def _latest_nights(player: Player) -> SafeString:
     version, which moves when a night closes and with any write to a closed night or to no
     night (a rename, a new link): tonight's buy-ins do not make it read again."""
     key = "phone-nights:{}:{}:{}".format(player.pk, *closed_version())
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
         history, more = player_recent_history(player, RECENT_NIGHTS)
         html = render_to_string("ledger/_player_history.html", {

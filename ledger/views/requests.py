@@ -19,9 +19,8 @@ from ledger.models import PokerSession
 from ledger.permissions import banker_required
 from ledger.phone_forms import AnswerForm
 from ledger.selectors import bank_state, night_version
-from ledger.services import LedgerError, NotTheHolder, PossibleDuplicate
 
-from .common import dashboard_url, get_session, saved_redirect
+from .common import call_answer, dashboard_url, form_errors, get_session, saved_redirect
 from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 from .sessions import dashboard_context
@@ -61,19 +60,15 @@ def request_approve(request: HttpRequest, pk: int, request_pk: int) -> HttpRespo
     session = get_session(pk)
     form = AnswerForm(request.POST)
     confirm = form.is_valid() and bool(form.cleaned_data.get("confirm_duplicate"))
-    try:
-        answered = services.request_approve(session=session, request=request_pk,
-                                            user=request.user, confirm_duplicate=confirm)
-    except PossibleDuplicate as duplicate:
-        return _answered_again(request, session, 200,
-                               request_duplicate={"pk": request_pk, "text": str(duplicate)})
-    except NotTheHolder as refused:
-        return _answered_again(request, session, 403,
-                               request_error={"pk": request_pk, "text": str(refused)})
-    except LedgerError as error:
-        status = 404 if error.code == "no_request" else 400
-        return _answered_again(request, session, status,
-                               request_error={"pk": request_pk, "text": str(error)})
+    outcome = call_answer(services.request_approve, missing="no_request", session=session,
+                          request=request_pk, user=request.user, confirm_duplicate=confirm)
+    if outcome.duplicate:
+        return _answered_again(request, session, outcome.status,
+                               request_duplicate={"pk": request_pk, "text": outcome.duplicate})
+    answered = outcome.result
+    if answered is None:
+        return _answered_again(request, session, outcome.status,
+                               request_error={"pk": request_pk, "text": outcome.error})
     assert answered.entry is not None   # approved: the constraint says so
     return saved_redirect(session, answered.entry)
 
@@ -85,17 +80,12 @@ def request_decline(request: HttpRequest, pk: int, request_pk: int) -> HttpRespo
     session = get_session(pk)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        text = " ".join(str(e) for errors in form.errors.values() for e in errors)
         return _answered_again(request, session, 400,
-                               request_error={"pk": request_pk, "text": text})
-    try:
-        services.request_decline(session=session, request=request_pk,
-                                 reason=form.cleaned_data["reason"], user=request.user)
-    except NotTheHolder as refused:
-        return _answered_again(request, session, 403,
-                               request_error={"pk": request_pk, "text": str(refused)})
-    except LedgerError as error:
-        status = 404 if error.code == "no_request" else 400
-        return _answered_again(request, session, status,
-                               request_error={"pk": request_pk, "text": str(error)})
+                               request_error={"pk": request_pk, "text": form_errors(form)})
+    outcome = call_answer(services.request_decline, missing="no_request", session=session,
+                          request=request_pk, reason=form.cleaned_data["reason"],
+                          user=request.user)
+    if outcome.result is None:
+        return _answered_again(request, session, outcome.status,
+                               request_error={"pk": request_pk, "text": outcome.error})
     return redirect(dashboard_url(session) + "#requests")

@@ -37,7 +37,7 @@ from ledger.selectors import (
     sessions_list,
 )
 from ledger.services.corrections import NOT_REVERSIBLE
-from tables.tables import DashboardTable
+from ledger.tables import DashboardTable
 
 from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
 from .conditional import etag, not_modified, tagged

@@ -78,7 +78,7 @@ def test_a_player_who_lost_everything_cashes_out_nothing(night):
     night.buy("Fred", "10.00")
     night.cashout("Ann")                                  # an empty count: one tap
     night.cashout("Fred", green=4)
-    assert services.not_cashed_out(night.session) == []
+    assert selectors.not_cashed_out(night.session) == []
     assert night.row("Ann")["net"] == "-10.00"
     assert Entry.objects.filter(kind=Entry.CASHOUT, player__name="Ann").get().payload == {
         "type": "cashout", "player": "Ann", "chips": {}}

@@ -14,8 +14,9 @@ from ledger import selectors, services
 from ledger.exchange import export_session
 from ledger.models import Entry, IdempotencyKey, PaymentClaim, Player, PokerSession
 from ledger.permissions import make_banker
+from ledger.selectors import owed_between, pay_links
 from ledger.services import LedgerError, NotTheHolder
-from ledger.services.payments import clean_handle, owed_between, pay_links
+from ledger.services.payments import clean_handle
 from ledger.services.requests import MAX_PENDING
 
 pytestmark = pytest.mark.django_db

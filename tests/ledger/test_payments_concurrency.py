@@ -8,7 +8,7 @@ import urllib.parse
 import pytest
 from test_views_concurrency import _open
 
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Entry, PaymentClaim, Player
 
 TAPS = 6
@@ -56,4 +56,4 @@ def test_six_parallel_confirmations_write_one_payment(live_server):
     assert Entry.objects.filter(kind=Entry.PAY).count() == 1
     claim.refresh_from_db()
     assert claim.status == PaymentClaim.CONFIRMED and claim.answered_by_payee
-    assert services.journal.book_balances() == {}
+    assert selectors.book_balances() == {}

@@ -19,8 +19,8 @@ from ledger_night import assert_invariants, make_player, new_key
 
 from ledger import selectors, services
 from ledger.models import Account, Entry
+from ledger.selectors import book_balances
 from ledger.services import LedgerError
-from ledger.services.journal import book_balances
 
 NAMES = ["Mike", "Fred", "Ann", "Gus"]
 COLOURS = [("green", 500), ("black", 100), ("yellow", 50), ("blue", 25), ("red", 10),
@@ -161,7 +161,7 @@ class Night(RuleBasedStateMachine):
 
     @rule(commit=st.booleans(), award_to=st.sampled_from(NAMES))
     def close(self, commit, award_to):
-        for player in services.not_cashed_out(self.session):   # the first takes what is out,
+        for player in selectors.not_cashed_out(self.session):   # the first takes what is out,
             self.cashout(player.name, extra=0)                   # the others cash out nothing
         if self.out:
             self.count_difference(self.out // 5)

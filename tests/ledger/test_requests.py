@@ -12,13 +12,13 @@ from ledger_night import Night, assert_invariants, make_player, new_key
 from ledger import services
 from ledger.models import Entry, IdempotencyKey, PhoneRequest, Player, PokerSession
 from ledger.permissions import make_banker
+from ledger.selectors import request_summary
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.requests import (
     MAX_PENDING,
     POSTS_PER_MINUTE,
     link_post_allowed,
     read_count,
-    request_summary,
 )
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tables.charts import Point, night_chart
+from ledger.charts import Point, night_chart
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
 from test_worked_night import EXPECTED  # noqa: E402

@@ -1,4 +1,4 @@
-"""The tables' body rows are written in Python (tables.tables.Table.tbody_html) for speed: the
+"""The tables' body rows are written in Python (ledger/tables.py: Table.tbody_html) for speed: the
 markup must stay what the template writes cell by cell (django-tables2's rows, with each cell's
 column title as data-label, tables/table.html), for every table of the site, sorted, paginated,
 empty, and with attributes computed per row."""
@@ -13,15 +13,13 @@ from django_tables2 import RequestConfig
 
 from ledger import selectors, services
 from ledger.models import Entry
+from ledger.tables import DashboardTable, MoneyColumn, Table
 from tables import reports
 from tables.tables import (
     BookTable,
-    DashboardTable,
     EntriesTable,
     LocalTimeColumn,
-    MoneyColumn,
     SeasonTable,
-    Table,
 )
 
 pytestmark = pytest.mark.django_db

@@ -32,7 +32,7 @@ def _seal(value: str) -> str:
     return value
 
 
-def problems_of(report: dict) -> list[str]:
+def problems_of(report: dict[str, Any]) -> list[str]:
     chain = report["chain"]
     found = []
     if report["postings_total"]:
