@@ -186,7 +186,7 @@ class PokerSession(models.Model):
     import_digest = models.CharField(
         max_length=64, blank=True, default="", editable=False,
         help_text="SHA-256 of the events of the file this night was imported from, if any: "
-                  "the same file is not imported twice (ledger/exchange.py).",
+                  "the same file is not imported twice (ledger/night_file/importing.py).",
     )
     version = models.PositiveBigIntegerField(
         default=0, editable=False,

@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True, default="", editable=False, max_length=64,
                 help_text="SHA-256 of the events of the file this night was imported from, "
-                          "if any: the same file is not imported twice (ledger/exchange.py).",
+                          "if any: the same file is not imported twice (ledger/night_file/importing.py).",
             ),
         ),
         migrations.AlterField(
