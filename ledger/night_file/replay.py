@@ -34,7 +34,7 @@ from ledger.services.hands import (
 from ledger.services.journal import BANK
 from ledger.services.lookup import five_dollars_of, nickels_of
 from rules.errors import RulesError
-from rules.games.definition import apply_options
+from rules.games.options import apply_options
 from rules.games.showdown import game_of
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents

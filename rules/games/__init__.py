@@ -1,6 +1,7 @@
 """The game catalog and showdown resolution (RULES.md S, P and G rules).
 
-- `definition`: the GameDef format (data, not code paths);
+- `definition`: the GameDef format (data, not code paths); `options`: the options vocabulary
+  and house settings a showdown's `options` may set (`apply_options`);
 - `layouts`: which board cards may combine (registered by name);
 - `registry`: every catalog module's games, by id;
 - `pots`: who is paid and who owes (P rules), side payments (registered by name);

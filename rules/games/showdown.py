@@ -36,8 +36,9 @@ from ..hands import (
 from ..money import format_cents, read_money, require_nickels
 from ..rankings import load_extensions
 from . import adjustments, pots
-from .definition import GameDef, Use, apply_options
+from .definition import GameDef, Use
 from .layouts import View, get_layout
+from .options import apply_options
 from .registry import get_game
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
