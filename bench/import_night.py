@@ -178,7 +178,7 @@ def main(events: int = EVENTS) -> None:
     # The same file again, timed inside one process: the import alone.
     env["DATABASE_URL"] = f"sqlite:///{folder / 'db2.sqlite3'}"
     _manage(env, "migrate", "-v0")
-    timed = ("import json, time\nfrom ledger.exchange import import_session\n"
+    timed = ("import json, time\nfrom ledger.night_file import import_session\n"
              f"data = json.load(open({str(path)!r}))\n"
              "t = time.monotonic(); import_session(data); print(time.monotonic() - t)")
     alone = float(_manage(env, "shell", "-v0", "-c", timed).stdout.split()[-1])

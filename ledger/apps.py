@@ -7,6 +7,6 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Re-install the append-only triggers after every migrate/flush (ledger/signals.py)
+        # Re-install the append-only triggers after every migrate/flush (ledger/triggers.py)
         # and register the ledger's system checks.
-        from . import checks, signals  # noqa: F401
+        from . import checks, triggers  # noqa: F401

@@ -13,7 +13,7 @@ What it checks:
   site sealed with their id (`Player.name_seal`), a night is closed exactly when its journal
   holds the entry that closed it, and the settlement stored on a closed night is the one that
   entry sealed (an open night has none);
-- the database's own guards (ledger/signals.py): none missing, disabled or altered.
+- the database's own guards (ledger/triggers.py): none missing, disabled or altered.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 
 from ledger import chain
 from ledger.models import Account, PokerSession
-from ledger.signals import trigger_problems
+from ledger.triggers import trigger_problems
 
 _ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
                "reverses_id", "created_by_id")

@@ -84,7 +84,7 @@ def plan(*, entries: Any, postings: Any, notes: Any, sessions: Any, players: Any
 
 def write(connection: Any, planned: Mapping[str, Any]) -> None:
     """Write a plan, the append-only triggers dropped for the while."""
-    from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
     drop_append_only_triggers(connection.alias)
     with connection.cursor() as cursor:

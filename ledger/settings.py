@@ -141,12 +141,12 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind the HTTPS proxy every client shares the proxy's address: read the client's from
-# X-Forwarded-For, but only when a trusted proxy is declared (ledger/proxy.py, README).
+# X-Forwarded-For, but only when a trusted proxy is declared (ledger/client_address.py, README).
 TRUSTED_PROXY_COUNT = env.int(
     "DJANGO_TRUSTED_PROXY_COUNT",
     default=1 if env.bool("DJANGO_TRUSTED_PROXY", default=False) else 0,
 )
-AXES_CLIENT_IP_CALLABLE = "ledger.proxy.client_ip"
+AXES_CLIENT_IP_CALLABLE = "ledger.client_address.client_ip"
 
 # A session lasts a poker night: 12 hours from the last request (sliding), its expiry written
 # again at most once a minute (ledger.middleware.SlidingSessionMiddleware), not on every page.

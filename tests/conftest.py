@@ -46,7 +46,7 @@ def _nothing_kept_from_another_test():
 def _ledger_triggers_off_for_flush(request):
     """The append-only triggers would refuse the flush after a `transaction=True` test (SQLite's
     DELETE FROM, PostgreSQL's TRUNCATE); drop them just before it. flush sends post_migrate,
-    which puts them back (ledger/signals.py)."""
+    which puts them back (ledger/triggers.py)."""
     marker = request.node.get_closest_marker("django_db")
     by_marker = marker is not None and bool(
         marker.kwargs.get("transaction") or (marker.args and marker.args[0])
@@ -57,7 +57,7 @@ def _ledger_triggers_off_for_flush(request):
         return
     request.getfixturevalue("_django_db_helper" if by_marker else "transactional_db")
     yield
-    from ledger.signals import drop_append_only_triggers
+    from ledger.triggers import drop_append_only_triggers
 
     drop_append_only_triggers()
 

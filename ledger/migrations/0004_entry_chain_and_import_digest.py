@@ -3,7 +3,7 @@
 Entries written before this migration are sealed here, in the order they were written (by id),
 with the same function `Journal.write` used then (the unkeyed chain, which migration 0010
 re-chains under the journal's key). The append-only triggers are dropped
-for that and put back by the post_migrate handler (ledger/signals.py), as after every migrate.
+for that and put back by the post_migrate handler (ledger/triggers.py), as after every migrate.
 """
 
 import django.utils.timezone
@@ -12,7 +12,7 @@ from django.db import migrations, models
 
 def seal_existing_entries(apps, schema_editor):
     from ledger import chain
-    from ledger.signals import drop_append_only_triggers
+    from ledger.triggers import drop_append_only_triggers
 
     Entry = apps.get_model("ledger", "Entry")
     Posting = apps.get_model("ledger", "Posting")
@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True, default="", editable=False, max_length=64,
                 help_text="SHA-256 of the events of the file this night was imported from, "
-                          "if any: the same file is not imported twice (ledger/exchange.py).",
+                          "if any: the same file is not imported twice (ledger/night_file/importing.py).",
             ),
         ),
         migrations.AlterField(

@@ -1,12 +1,14 @@
 """The game catalog and showdown resolution (RULES.md S, P and G rules).
 
-- `definition`: the GameDef format (data, not code paths);
+- `definition`: the GameDef format (data, not code paths); `options`: the options vocabulary
+  and house settings a showdown's `options` may set (`apply_options`);
 - `layouts`: which board cards may combine (registered by name);
 - `registry`: every catalog module's games, by id;
 - `pots`: who is paid and who owes (P rules), side payments (registered by name);
 - `adjustments`: rules that change hands once every hand at the table is known (registered by
   name and named in a definition's `adjustments`; Breaker's joker);
-- `showdown`: the `python -m rules showdown` JSON in, the result out.
+- `showdown`: the `python -m rules showdown` JSON in, the result out; `showdown_input`: that
+  JSON read and checked (the payout reads its players the same way).
 - `antes`: what each player puts in before the next deal (P7 and the Baltimore Exception).
 - `drops`: a hand everybody dropped (P11, P14); `words`: a game's rules in plain words.
 

@@ -3,7 +3,7 @@
 P7: a game that needs an ante takes the lowest unit, one white chip (5 cents), from each player
 before the first card, unless the game says otherwise. Two named options carry it, in the
 showdown's `options` like the rest of the vocabulary and in the settings `apply_options`
-returns (`definition.HOUSE_SETTINGS`):
+returns (`options.HOUSE_SETTINGS`):
 
 - `ante` (a decimal string, default "0.05"): a game whose text sets another ante names its own
   `ante` option in its definition (Old Man and Ponsi $1.00, the fixed-stake games' $1.00
@@ -49,7 +49,8 @@ from typing import Any
 
 from ..errors import RulesError
 from ..money import NICKEL
-from .definition import ANTE_BY, HOUSE_SETTINGS, GameDef, read_ante, read_flag
+from .definition import GameDef
+from .options import ANTE_BY, HOUSE_SETTINGS, read_ante, read_flag
 
 MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
 

@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import RulesError
 from ..registry import Registry
-from .definition import read_flag, read_whole_number
+from .options import read_flag, read_whole_number
 
 Cards = tuple[Card, ...]
 Selection = dict[str, Cards]

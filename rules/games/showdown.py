@@ -1,14 +1,9 @@
 """Showdown resolution: the `python -m rules showdown` JSON in, the result JSON out.
 
-`resolve(data)` reads the input (ARCHITECTURE.md: game, pot, board, players, dummy, options,
-round, legs, last_round), checks it against the game's definition, evaluates every hand from
-the cards (`rules.hands`), and hands the ranked hands to the pot rules (`rules.games.pots`).
-
-Input beyond the contract's example, all optional: `penalties` (the part of the pot that never
-counts toward a match, B11); per player `"in": false` (dropped or folded before the showdown:
-neither wins nor pays; its cards may still matter, e.g. the wimp rule, P11) and `"dead": true`
-(dead for a reason the cards do not show, P13); extra player fields are passed on to side
-payments (e.g. Knock Poker's knocker).
+`resolve(data)` reads the input (`showdown_input.read`: ARCHITECTURE.md's game, pot, board,
+players, dummy, options, round, legs, last_round, checked against the game's definition),
+evaluates every hand from the cards (`rules.hands`), and hands the ranked hands to the pot
+rules (`rules.games.pots`).
 Output beyond the contract: `next_pot` (carry + what losers put in) and `winners` per side.
 """
 
@@ -19,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..cards import Card, deck, parse_card
+from ..cards import Card
 from ..errors import CardError, RulesError
 from ..evaluator.values import Key
 from ..evaluator.wildspec import Reasons
@@ -33,211 +28,22 @@ from ..hands import (
     evaluate,
     parse_wild,
 )
-from ..money import format_cents, read_money, require_nickels
-from ..rankings import load_extensions
+from ..money import format_cents
 from . import adjustments, pots
-from .definition import GameDef, Use, apply_options
+from .definition import GameDef, Use
 from .layouts import View, get_layout
-from .registry import get_game
+from .showdown_input import Cards, Seat, Showdown, cards_of, read
+
+# Read from here by the payout (payout.py) and the site, as before the input had its module.
+from .showdown_input import declare_of as declare_of
+from .showdown_input import flag_of as flag_of
+from .showdown_input import game_of as game_of
+from .showdown_input import legs_of as legs_of
+from .showdown_input import mapping_of as mapping_of
+from .showdown_input import name_of as name_of
+from .showdown_input import round_of as round_of
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
-Cards = tuple[Card, ...]
-
-
-# -- reading the input -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One player (or the dummy) as entered."""
-
-    name: str
-    down: Cards
-    up: Cards
-    declare: str | None = None
-    go: bool = True
-    stayed: bool = True
-    dead: bool = False
-    raw: Mapping[str, Any] | None = None
-
-
-def _cards(value: Any, where: str) -> Cards:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise RulesError(f"{where}: expected a list of cards such as [\"As\", \"Kd\"]")
-    cards = []
-    for index, token in enumerate(value):
-        card = _PARSED.get(token) if isinstance(token, str) else None
-        if card is None:
-            try:
-                card = parse_card(token)
-            except CardError as error:
-                raise RulesError(f"{where}[{index}]: {error}") from None
-            if len(_PARSED) < 4096:
-                _PARSED[token] = card
-        cards.append(card)
-    return tuple(cards)
-
-
-_PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
-
-
-def flag_of(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
-    value = data.get(key, default)
-    if not isinstance(value, bool):
-        raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
-    return value
-
-
-def game_of(data: Mapping[str, Any]) -> GameDef:
-    if "game" not in data:
-        raise RulesError("game: missing; expected a game id from `python -m rules games` "
-                         "or a definition")
-    value = data["game"]
-    if isinstance(value, str):
-        game = get_game(value)
-    elif isinstance(value, Mapping):
-        load_extensions()   # an inline definition may name any of the catalog's extensions
-        game = GameDef.from_json(value, where="game")
-    else:
-        raise RulesError("game: expected a game id (a string) or a definition object")
-    if not game.defined:
-        raise RulesError(f"game: {game.id} is named in its seed without rules; nothing to resolve")
-    number = data.get("round")
-    if game.rounds and number is None:
-        raise RulesError(f"round: missing; {game.id} is played in rounds 1 to {len(game.rounds)}")
-    return game.for_round(number)
-
-
-def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
-    board = data.get("board", {})
-    if not isinstance(board, Mapping):
-        raise RulesError("board: expected an object of named card lists, "
-                         "e.g. {\"community\": [...]}")
-    expected = {position.name: position for position in game.board}
-    for name in board:
-        if name not in expected:
-            names = ", ".join(expected) or "no board"
-            raise RulesError(f"board.{name}: {game.id} has no such position; expected {names}")
-    cards = {name: _cards(board.get(name), f"board.{name}") for name in expected}
-    for name, position in expected.items():
-        if position.count is not None and len(cards[name]) != position.count:
-            raise RulesError(f"board.{name}: expected {position.count} card"
-                             f"{'s' if position.count != 1 else ''} for {game.id}, "
-                             f"got {len(cards[name])}")
-    return cards
-
-
-def name_of(data: Any, where: str) -> str:
-    """A player object's name (showdown and payout inputs alike)."""
-    if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected an object with the player's name")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RulesError(f"{where}.name: missing; expected the player's name")
-    return name.strip()
-
-
-def declare_of(data: Mapping[str, Any], game: GameDef, where: str, in_play: bool) -> str | None:
-    """What a player declared, checked against the game (required in a declare game)."""
-    declare = data.get("declare")
-    if game.split == "declare" and in_play and declare is None:
-        raise RulesError(f"{where}.declare: missing; "
-                         f"expected one of {', '.join(game.declarations)}")
-    if declare is not None and (game.split != "declare" or declare not in game.declarations):
-        allowed = ", ".join(game.declarations) if game.split == "declare" else "none (no declaring)"
-        raise RulesError(f"{where}.declare: {declare!r} is not allowed in {game.id}; "
-                         f"expected {allowed}")
-    return declare if isinstance(declare, str) else None
-
-
-def _seat(data: Any, index: int, game: GameDef) -> Seat:
-    where = f"players[{index}]"
-    name = name_of(data, where)
-    stopped = game.go_stop and data.get("go") is False
-    if "down" not in data and "up" not in data and data.get("in", True) and not stopped:
-        # a player who folded or said stop (P12) may be entered without cards
-        raise RulesError(f"{where}.down: missing; expected the player's cards (down and/or up)")
-    down, up = _cards(data.get("down"), f"{where}.down"), _cards(data.get("up"), f"{where}.up")
-    stayed = flag_of(data, "in", True, where)
-    dead = flag_of(data, "dead", False, where)
-    go = flag_of(data, "go", True, where)
-    if game.go_stop and stayed and not dead and "go" not in data:
-        raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
-    declare = declare_of(data, game, where, stayed and not dead)
-    if game.down is not None and len(down) + len(up) > game.down + game.up:
-        raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
-                         f"{game.down + game.up} ({game.down} down, {game.up} up)")
-    return Seat(name.strip(), down, up, declare, go, stayed, dead, data)
-
-
-def _players(data: Mapping[str, Any], game: GameDef) -> list[Seat]:
-    players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise RulesError("players: missing; expected a list of players")
-    seats = [_seat(item, index, game) for index, item in enumerate(players)]
-    seen: set[str] = set()
-    for index, seat in enumerate(seats):
-        if seat.name in seen:
-            raise RulesError(f"players[{index}].name: {seat.name!r} appears twice")
-        seen.add(seat.name)
-    return seats
-
-
-def _dummy(data: Mapping[str, Any], game: GameDef, seats: list[Seat]) -> Seat | None:
-    value = data.get("dummy")
-    spec = game.dummy
-    if value is None:
-        if spec is not None and (spec.when == "always" or
-                                 sum(s.stayed and s.go and not s.dead for s in seats) == 1):
-            raise RulesError(f"dummy: missing; {game.id} needs the cards of {spec.name}")
-        return None
-    if spec is None:
-        raise RulesError(f"dummy: {game.id} plays without a dummy hand; expected no dummy, "
-                         "or options.kitty true")
-    if not isinstance(value, Mapping):
-        raise RulesError("dummy: expected an object {\"name\", \"down\"}")
-    name = value.get("name", spec.name)
-    if not isinstance(name, str):
-        raise RulesError("dummy.name: expected a string")
-    down, up = _cards(value.get("down"), "dummy.down"), _cards(value.get("up"), "dummy.up")
-    if spec is not None and spec.cards is not None and len(down) + len(up) != spec.cards:
-        raise RulesError(f"dummy.down: expected {spec.cards} cards for {spec.name}, "
-                         f"got {len(down) + len(up)}")
-    if name in {seat.name for seat in seats}:
-        raise RulesError(f"dummy.name: {name!r} is also a player's name")
-    return Seat(name, down, up)
-
-
-@lru_cache(maxsize=8)
-def _deck(name: str) -> tuple[frozenset[Card], int]:
-    cards = deck(name)
-    return frozenset(cards), sum(card.is_joker for card in cards)
-
-
-def _no_card_twice(board: Mapping[str, Cards], seats: list[Seat], dummy: Seat | None,
-                   game: GameDef) -> None:
-    in_deck, jokers = _deck(game.deck)
-    where: dict[Card, str] = {}
-    places = [(f"board.{name}", cards) for name, cards in board.items()]
-    for index, seat in enumerate(seats):
-        places += [(f"players[{index}].down", seat.down), (f"players[{index}].up", seat.up)]
-    if dummy is not None:
-        places += [("dummy.down", dummy.down), ("dummy.up", dummy.up)]
-    joker_count = 0
-    for place, cards in places:
-        for card in cards:
-            if card.is_joker:
-                joker_count += 1
-                if joker_count > max(jokers, 0) and game.deck in ("joker", "two-jokers"):
-                    raise RulesError(f"{place}: more jokers than the {game.deck} deck holds")
-                continue
-            if card not in in_deck:
-                raise RulesError(f"{place}: card {card} is not in the {game.deck} deck")
-            if card in where:
-                raise RulesError(f"{place}: card {card} is seen twice (also in {where[card]})")
-            where[card] = place
 
 
 # -- evaluating hands --------------------------------------------------------------------------
@@ -396,56 +202,6 @@ def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
     return value.key
 
 
-# -- the whole showdown -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """The showdown input, read and checked."""
-
-    game: GameDef
-    settings: Mapping[str, Any]
-    pot: int
-    penalties: int
-    board: Mapping[str, Cards]
-    seats: list[Seat]
-    dummy: Seat | None
-    legs: Mapping[str, int]
-    round: int
-    last_round: bool
-
-
-def read(data: Any) -> Showdown:
-    """Read and check the showdown JSON; every error names its field."""
-    if not isinstance(data, Mapping):
-        raise RulesError("showdown: expected a JSON object")
-    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
-    if "pot" not in data:
-        raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
-    pot = require_nickels(read_money(data["pot"], field="pot"), field="pot")
-    penalties = read_money(data.get("penalties", "0.00"), field="penalties")
-    if not 0 <= penalties <= pot:
-        raise RulesError("penalties: expected an amount between 0.00 and the pot")
-    board = _board(data, game)
-    seats = _players(data, game)
-    dummy = _dummy(data, game, seats)
-    _no_card_twice(board, seats, dummy, game)
-    number, last_round = round_of(data)
-    return Showdown(game, settings, pot, penalties, board, seats, dummy, legs_of(data),
-                    number, last_round)
-
-
-def round_of(data: Mapping[str, Any]) -> tuple[int, bool]:
-    """Which round this hand is (1, 2, …) and whether it is the last (P5)."""
-    number = data.get("round", 1)
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise RulesError(f"round: expected a whole number from 1, got {number!r}")
-    last_round = data.get("last_round", False)
-    if not isinstance(last_round, bool):
-        raise RulesError("last_round: expected true or false")
-    return number, last_round
-
-
 def resolve(data: Any) -> dict[str, Any]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
@@ -499,25 +255,10 @@ def _perfect_keys(game: GameDef) -> dict[str, Any]:
         scheme = game.high if side == "high" else game.low
         if scheme is None:
             raise RulesError(f"game {game.id}: perfect.{side}: the game has no {side} side")
-        cards = _cards(list(tokens), f"game {game.id}: perfect.{side}")
+        cards = cards_of(list(tokens), f"game {game.id}: perfect.{side}")
         qualifier = game.low_qualifier if side == "low" else None
         keys[side] = evaluate(cards, scheme, qualifier=qualifier).key
     return keys
-
-
-def mapping_of(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key) or {}
-    if not isinstance(value, Mapping):
-        raise RulesError(f"{key}: expected an object")
-    return value
-
-
-def legs_of(data: Mapping[str, Any]) -> dict[str, int]:
-    legs = mapping_of(data, "legs")
-    for name, count in legs.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RulesError(f"legs.{name}: expected a whole number of legs, got {count!r}")
-    return dict(legs)
 
 
 def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
@@ -617,4 +358,3 @@ def _owe_json(owe: pots.Owe) -> dict[str, Any]:
     if owe.to is not None:
         entry["to"] = owe.to
     return entry
-

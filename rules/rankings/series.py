@@ -4,7 +4,7 @@ otherwise the pool stays."""
 
 from __future__ import annotations
 
-from rules.games.definition import read_whole_number
+from rules.games.options import read_whole_number
 from rules.games.pots import SIDE_PAYMENTS, Award, Owe, SideContext, shares
 from rules.money import format_cents
 

@@ -26,7 +26,7 @@ from django.db import DatabaseError, connection, transaction
 from ledger_night import open_night
 
 from ledger import integrity
-from ledger.signals import install_append_only_triggers, trigger_names
+from ledger.triggers import install_append_only_triggers, trigger_names
 
 pytestmark = pytest.mark.django_db
 POSTGRES = connection.vendor == "postgresql"

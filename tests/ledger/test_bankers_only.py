@@ -149,7 +149,7 @@ def test_without_the_setting_the_forwarded_header_is_not_believed(banker_user, s
 
 
 def test_the_proxy_reads_the_address_its_own_proxy_appended(rf, settings):
-    from ledger.proxy import client_ip
+    from ledger.client_address import client_ip
 
     settings.TRUSTED_PROXY_COUNT = 1
     request = rf.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="6.6.6.6, 192.168.1.50")

@@ -54,7 +54,7 @@ def test_import_prints_the_new_session_id(night, tmp_path):
     night.cashout("Fred", green=4)
     night.close()  # one open session at a time: the copy may open only once this one closed
     document = json.loads(run("export_session", str(night.session.pk)))
-    document["session"]["date"] = "2026-11-28"  # the same night twice is refused (exchange.py)
+    document["session"]["date"] = "2026-11-28"  # the same night twice is refused (night_file)
     path = tmp_path / "night.json"
     path.write_text(json.dumps(document))
     new_id = int(run("import_session", str(path)).strip())

@@ -13,8 +13,8 @@ from ledger_night import assert_invariants, new_key, open_night
 from test_worked_night import EXPECTED, play_worked_night
 
 from ledger import selectors, services
-from ledger.exchange import export_session, import_session
 from ledger.models import PokerSession
+from ledger.night_file import export_session, import_session
 from ledger.services import LedgerError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +23,7 @@ NIGHTS = Path(__file__).resolve().parent / "nights"
 SNAPSHOT = """
 import json
 from ledger import selectors
-from ledger.exchange import export_session
+from ledger.night_file import export_session
 from ledger.models import PokerSession
 session = PokerSession.objects.get(pk={pk})
 dash = selectors.session_dashboard(session)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from ledger_night import new_key
 
 from ledger import selectors, services
-from ledger.exchange import export_session, import_session
 from ledger.models import Player, PokerSession
+from ledger.night_file import export_session, import_session
 
 COLOURS = [("green", 500), ("black", 100), ("yellow", 50), ("blue", 25), ("red", 10),
            ("white", 5)]

@@ -16,8 +16,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.exchange import import_session
 from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.night_file import import_session
 from ledger.services import LedgerError
 from rules.cli import main as rules_main
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from ledger_night import new_key
 
 from ledger import selectors, services
-from ledger.exchange import export_session, import_session
 from ledger.models import Entry
+from ledger.night_file import export_session, import_session
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import pytest
 from ledger_night import new_key
 
 from ledger import selectors, services
-from ledger.exchange import export_session, import_session
 from ledger.models import Entry, Posting
+from ledger.night_file import export_session, import_session
 from ledger.services import LedgerError
 from rules.money import format_cents, parse_cents
 

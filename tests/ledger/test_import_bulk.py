@@ -1,4 +1,4 @@
-"""The bulk import (ledger/exchange_replay.py) writes what the services would write, event by
+"""The bulk import (ledger/night_file/planning.py) writes what the services would write, event by
 event (R9): the same entries, payloads, memos, postings, bank notes, seats, close and
 settlement, and refuses a file with the services' own sentence. The oracle here is the import
 as it was before: every event replayed through its service."""
@@ -17,9 +17,9 @@ from test_hands_at_the_table import old_man_night
 
 from bench.import_night import night as bench_night
 from ledger import selectors, services
-from ledger.exchange import import_session
-from ledger.exchange_schema import check_document
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.night_file import import_session
+from ledger.night_file.schema import check_document
 from ledger.services import LedgerError
 from ledger.services.journal import BANK
 

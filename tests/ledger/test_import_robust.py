@@ -13,9 +13,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from ledger_night import make_player
 
-from ledger.exchange import export_session, import_session
-from ledger.exchange_schema import EVENT_FIELDS
 from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.night_file import export_session, import_session
+from ledger.night_file.schema import EVENT_FIELDS
 from ledger.services import LedgerError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,9 +15,9 @@ from django.db import connection
 from test_hands_at_the_table import old_man_night
 from test_import_robust import _counts, example
 
-from ledger import exchange_schema, selectors
-from ledger.exchange import export_session, import_session, read_document
+from ledger import selectors
 from ledger.models import Entry, PokerSession
+from ledger.night_file import export_session, import_session, read_document, schema
 from ledger.services import LedgerError
 from rules.games.registry import get_game
 
@@ -84,7 +84,7 @@ def test_a_file_too_big_or_too_long_is_refused_saying_the_limit(tmp_path):
     document["events"][10:10] = [{"type": "warning", "player": "Gus"}] * 20_001
     message = _refused_by_command(tmp_path, json.dumps(document).encode())
     assert message.startswith("events: 20,013 events; a night imports at most 20,000")
-    raw = json.dumps(example()).encode() + b" " * exchange_schema.MAX_FILE_BYTES
+    raw = json.dumps(example()).encode() + b" " * schema.MAX_FILE_BYTES
     message = _refused_by_command(tmp_path, raw)
     assert "an import reads at most 10,000,000 bytes" in message
 
@@ -218,9 +218,10 @@ def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monke
     takes the lock, the night is planned again under it (here: someone writes THE BOOK)."""
     from ledger_night import new_key
 
-    from ledger import exchange_replay, services
+    from ledger import services
+    from ledger.night_file import planning
     plans = []
-    first_plan = exchange_replay.plan
+    first_plan = planning.plan
 
     def plan_then_the_tablet_writes(*args, **kwargs):
         found = first_plan(*args, **kwargs)
@@ -232,11 +233,11 @@ def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monke
         plans.append(found)
         return found
 
-    monkeypatch.setattr(exchange_replay, "plan", plan_then_the_tablet_writes)
+    monkeypatch.setattr(planning, "plan", plan_then_the_tablet_writes)
     document = example()
     with pytest.raises(LedgerError, match="THE BOOK here disagrees with the file's book_before"):
         import_session(document)
     assert len(plans) == 1 and PokerSession.objects.count() == 0
     document["book_before"] = {"Mike": "1.00", "Fred": "-1.00"}   # as it now stands
-    monkeypatch.setattr(exchange_replay, "plan", first_plan)
+    monkeypatch.setattr(planning, "plan", first_plan)
     assert import_session(document).is_open is False

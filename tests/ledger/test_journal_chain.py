@@ -8,7 +8,7 @@ from django.db import DatabaseError, connection, transaction
 
 from ledger import selectors
 from ledger.models import BankNote, Entry, Posting
-from ledger.signals import (
+from ledger.triggers import (
     APPEND_ONLY_TABLES,
     drop_append_only_triggers,
     install_append_only_triggers,

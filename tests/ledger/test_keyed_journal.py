@@ -25,7 +25,7 @@ from django.utils import timezone
 from ledger import chain, selectors
 from ledger.ledger_key import key_id, ledger_key
 from ledger.models import Entry, Player, PokerSession
-from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 pytestmark = pytest.mark.django_db
 POSTGRES = connection.vendor == "postgresql"

@@ -33,7 +33,7 @@ from ledger_night import assert_invariants
 from test_exchange import restore_into_fresh_database, snapshot
 
 from ledger import selectors
-from ledger.exchange import export_session, import_session
+from ledger.night_file import export_session, import_session
 from rules.money import parse_cents
 
 NIGHTS = Path(__file__).resolve().parent / "nights"

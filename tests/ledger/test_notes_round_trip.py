@@ -9,8 +9,8 @@ from ledger_night import open_night
 from test_exchange import restore_into_fresh_database
 
 from ledger import selectors
-from ledger.exchange import export_session
 from ledger.models import BankNote
+from ledger.night_file import export_session
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from ledger_night import Night, assert_invariants, make_player, new_key
 
 from ledger import selectors, services
-from ledger.exchange import export_session
 from ledger.models import Entry, IdempotencyKey, PaymentClaim, Player, PokerSession
+from ledger.night_file import export_session
 from ledger.permissions import make_banker
 from ledger.selectors import owed_between, pay_links
 from ledger.services import LedgerError, NotTheHolder

@@ -272,7 +272,7 @@ def test_a_flood_of_posts_is_counted_per_link(players):
 
 def test_the_export_carries_approved_requests_as_their_events_and_nothing_else(
         anns_night, players, ann):
-    from ledger.exchange import export_session
+    from ledger.night_file import export_session
 
     services.request_approve(session=anns_night.session, request=ask(players["Fred"]),
                              user=ann)

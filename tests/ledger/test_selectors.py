@@ -63,9 +63,9 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
     assert not report["ok"]
     assert report["unbalanced_entries"] == [entry.pk] and report["postings_total"] == -5
     if connection.vendor == "postgresql":
-        # PostgreSQL itself refuses it at commit (ledger/signals.py): take it out again so the
+        # PostgreSQL itself refuses it at commit (ledger/triggers.py): take it out again so the
         # test's end, which runs the deferred checks, does not trip over it
-        from ledger.signals import drop_append_only_triggers, install_append_only_triggers
+        from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
         drop_append_only_triggers()
         with connection.cursor() as cursor:

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.exchange import export_session
+from ledger.night_file import export_session
 
 from ._common import session_by_id
 

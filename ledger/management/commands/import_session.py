@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.exchange import import_session, read_document
-from ledger.exchange_schema import MAX_FILE_BYTES
+from ledger.night_file import import_session, read_document
+from ledger.night_file.schema import MAX_FILE_BYTES
 from ledger.services import LedgerError
 
 from ._common import fail

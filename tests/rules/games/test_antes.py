@@ -7,7 +7,7 @@ from showdown_helpers import p, play
 
 from rules.errors import RulesError
 from rules.games.antes import antes
-from rules.games.definition import apply_options
+from rules.games.options import apply_options
 from rules.games.registry import all_games
 
 TABLE = ["Ann", "Bob", "Cal"]

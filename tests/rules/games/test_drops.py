@@ -5,8 +5,8 @@ import pytest
 
 from rules.errors import RulesError
 from rules.games.antes import antes
-from rules.games.definition import apply_options
 from rules.games.drops import dropped_players, lets_everybody_drop, when_everybody_drops
+from rules.games.options import apply_options
 from rules.games.payout import payout
 from rules.games.registry import all_games, get_game
 

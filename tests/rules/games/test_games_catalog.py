@@ -3,7 +3,7 @@ defined, cites its seed, and its description names its board positions and optio
 
 import pytest
 
-from rules.games.definition import apply_options
+from rules.games.options import apply_options
 from rules.games.registry import all_games
 
 # The ids of GAMES.md's tables for the standard games (004), the match pot and burn games (000)

@@ -3,7 +3,8 @@
 import pytest
 
 from rules.errors import RulesError
-from rules.games.definition import GameDef, apply_options
+from rules.games.definition import GameDef
+from rules.games.options import apply_options
 from rules.games.registry import all_games, get_game
 
 

@@ -3,7 +3,7 @@ hand page show them)."""
 
 import pytest
 
-from rules.games.definition import apply_options
+from rules.games.options import apply_options
 from rules.games.registry import all_games, get_game
 from rules.games.words import FAMILIES, family, plain_words
 

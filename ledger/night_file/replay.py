@@ -1,22 +1,10 @@
-"""An imported night replayed in memory, then written in one short transaction, in bulk.
+"""A night file's night replayed in memory by the services' rules, without the database.
 
-Replaying a file through the services one event at a time re-read the night for every event
-(the table's hands, the session's balances, the chain's last link) and held the database's
-write lock all along: 4,000 events took minutes, and the tablet waited on it. Here:
-
-1. `plan` reads what the night needs from the database (players, THE BOOK, whether a night is
-   open) without a lock, then replays every event in memory with the services' own rules and
-   sentences - the same postings, bank notes, seats, payloads and memos `services.*` write, the
-   same refusals in the same order (tests/ledger/test_import_bulk.py holds the two side by
-   side) - so a file that breaks a rule is refused before anything is written;
-2. `write` takes the locks, checks that what the plan read has not changed meanwhile (else it
-   plans again, under the lock), creates the missing players, THE BOOK's opening and the
-   session through the services, and inserts the entries, bank notes and postings with
-   `bulk_create`, each entry sealed in the hash chain by `ledger.chain` exactly as
-   `Journal.write` seals it.
-
-The money rules mirrored here are those of ledger/services/buyins.py, cashout.py, notes.py,
-book.py, close.py, corrections.py and hands.py; a change there is a change here too.
+`Night.apply` takes one event at a time and keeps what `services.*` would write for it - the
+same postings, bank notes, seats, payloads and memos, the same refusals in the same order
+(tests/ledger/test_import_bulk.py holds the two side by side). The money rules mirrored here
+are those of ledger/services/buyins.py, cashout.py, notes.py, book.py, close.py,
+corrections.py and hands.py; a change there is a change here too.
 """
 
 from __future__ import annotations
@@ -24,21 +12,14 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
-from django.db.models import Max
-from django.utils import timezone
-
-from ledger import chain
-from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import Account, Entry
 from ledger.selectors import TableGame, table_step
 from ledger.services import LedgerError
 from ledger.services.cashout import chip_total
 from ledger.services.corrections import NOT_REVERSIBLE
 from ledger.services.hands import (
-    IDS,
     PENALTY,
     at_the_table,
     call_memo,
@@ -50,220 +31,19 @@ from ledger.services.hands import (
     typed_hand_memo,
     typed_hand_payload,
 )
-from ledger.services.journal import BANK, chain_fields, sealed_facts
-from ledger.services.lookup import five_dollars_of, nickels_of, signed_nickels_of
-from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
+from ledger.services.journal import BANK
+from ledger.services.lookup import five_dollars_of, nickels_of
 from rules.errors import RulesError
-from rules.games.definition import apply_options
-from rules.games.showdown import game_of
+from rules.games.options import apply_options
+from rules.games.showdown_input import game_of
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents
 from rules.settle import settle_balances
 
+from .records import LegKey, Pending, Person, person_named
+
 TABLE_KINDS = (Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY)
 PAYMENTS = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
-
-# A leg: (account kind, the person's name or None, the note's entry position or None), and its
-# stored amount (models.Account.sign).
-LegKey = tuple[str, str | None, int | None]
-
-
-@dataclass
-class Person:
-    """A player as the import knows them: a row here already (`pk`) or one it will create."""
-
-    name: str
-    note_id: str
-    regular: bool = True
-    is_host: bool = False
-    invited_by: str | None = None
-    pk: int | None = None
-    row: Mapping[str, Any] | None = None   # the file's row, for one to create
-
-
-@dataclass
-class Pending:
-    """One entry the import will write."""
-
-    kind: str
-    payload: dict[str, Any]
-    memo: str
-    player: str | None = None
-    counterparty: str | None = None
-    amount: int = 0
-    method: str = ""
-    legs: dict[LegKey, int] = field(default_factory=dict)
-    note: tuple[str, str | None, int] | None = None   # debtor, holder, amount of a new note
-    reverses: int | None = None                       # position of the corrected entry
-    ids: list[str] | None = None                      # names the payload keeps the ids of
-    reversed: bool = False
-
-
-@dataclass
-class Plan:
-    """What `write` needs: the people, THE BOOK's opening, the session, the entries."""
-
-    view: tuple[Any, ...]
-    people: dict[str, Person]
-    create: list[Person]
-    opening: dict[str, int]
-    date: datetime.date
-    banker: str
-    host_present: bool
-    seating: list[str]
-    seats: list[str]
-    entries: list[Pending]
-    closed: bool
-    settlement: dict[str, Any] | None
-
-
-# ---- what the plan reads --------------------------------------------------------------------
-
-def database_view() -> tuple[Any, ...]:
-    """Everything the plan reads from the database, comparable: the players, whether THE BOOK
-    was ever written and its balances, the open night."""
-    from ledger.services.journal import book_balances
-
-    players = tuple(Player.objects.order_by("pk").values_list(
-        "pk", "name", "note_id", "regular", "is_host", "invited_by_id"))
-    written = Posting.objects.filter(kind=Account.BOOK).exists()
-    book = tuple(sorted(book_balances().items())) if written else ()
-    open_night = PokerSession.objects.filter(status=PokerSession.OPEN).values_list(
-        "pk", flat=True).first()
-    return players, written, book, open_night
-
-
-def _people(view: tuple[Any, ...]) -> dict[str, Person]:
-    rows = view[0]
-    names = {pk: name for pk, name, *_ in rows}
-    return {name: Person(name=name, note_id=note_id, regular=regular, is_host=is_host,
-                         invited_by=names.get(inviter), pk=pk)
-            for pk, name, note_id, regular, is_host, inviter in rows}
-
-
-def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
-    """The file's players with every inviter ahead of the guests they brought."""
-    indexed = list(enumerate(rows))
-    by_name = {row.get("name"): (i, row) for i, row in indexed if isinstance(row, Mapping)}
-    ordered: list[tuple[int, Any]] = []
-    seen: set[int] = set()
-
-    def place(index: int, row: Any, depth: int = 0) -> None:
-        if index in seen:
-            return
-        inviter = row.get("invited_by") if isinstance(row, Mapping) else None
-        if inviter in by_name and depth < len(rows):
-            place(*by_name[inviter], depth + 1)
-        seen.add(index)
-        ordered.append((index, row))
-
-    for index, row in indexed:
-        place(index, row)
-    return ordered
-
-
-def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Person]:
-    """The file's players missing here, checked as `services.player_create` checks them (it
-    checks again when they are written); a player here must have the file's note identifier."""
-    create = []
-    for index, row in _inviters_before_guests(rows):
-        where = f"players[{index}]"
-        name, note_id = row["name"], row["note_id"]
-        existing = people.get(name)
-        if existing is not None:
-            if existing.note_id != note_id.strip().upper():
-                raise LedgerError(f"{where}: {name}'s bank-note identifier is "
-                                  f"{existing.note_id} here, {note_id} in the file.")
-            continue
-        clean, note = _clean_name(name), _clean_note_id(note_id)
-        same = next((p for p in people.values() if p.name.lower() == clean.lower()), None)
-        if same is not None:
-            raise LedgerError(f"There is already a player called {same.name}.", field="name")
-        taken = next((p for p in people.values() if p.note_id == note), None)
-        if taken is not None:
-            raise LedgerError(f"{note} is already {taken.name}'s bank-note identifier; "
-                              "each person needs their own (B4).", field="note_id")
-        regular, host = bool(row.get("regular", True)), bool(row.get("host", False))
-        if note == HOST_NOTE_ID and not host:
-            raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
-        inviter = row.get("invited_by") or None
-        if not regular and inviter is None:
-            raise LedgerError("A guest needs the regular who invited them; they answer for "
-                              "the guest's debt (B9).", field="invited_by")
-        if inviter is not None and inviter not in people:
-            raise LedgerError(f"There is no player {inviter!r}.", field="invited_by")
-        person = Person(name=clean, note_id=note, regular=regular, is_host=host,
-                        invited_by=inviter, row=row)
-        people[clean] = person
-        create.append(person)
-    return create
-
-
-def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
-         events: list[Any], seating: list[str]) -> Plan:
-    """Read what the night needs and replay it in memory; a LedgerError names the first fault
-    (`events[3] (buy): ...`), and nothing has been written."""
-    view = database_view()
-    people = _people(view)
-    create = _new_players(rows, people)
-    wanted = {name: signed_nickels_of(amount, field=f"book_before for {name}")
-              for name, amount in book_before.items()}
-    _, written, book_here, open_night = view
-    opening: dict[str, int] = {}
-    if not written:
-        opening = {n: c for n, c in wanted.items() if c}
-        if opening:
-            for name in opening:
-                _person(people, name, "book_before")
-            total = sum(opening.values())
-            if total:
-                raise LedgerError(f"THE BOOK's opening balances add up to {money(total)}, not "
-                                  "$0.00; THE BOOK always sums to zero.", field="book_before")
-        book = dict(opening)
-    else:
-        names = {p.pk: p.name for p in people.values() if p.pk is not None}
-        here = {names[pk]: cents for pk, cents in book_here}
-        differences = [f"{name} is {format_cents(here.get(name, 0))} here, "
-                       f"{format_cents(wanted.get(name, 0))} in the file"
-                       for name in sorted(set(here) | set(wanted))
-                       if here.get(name, 0) != wanted.get(name, 0)]
-        if differences:
-            raise LedgerError("THE BOOK here disagrees with the file's book_before: "
-                              + "; ".join(differences) + ". Import the nights before it "
-                              "first.", field="book_before")
-        book = here
-    date = datetime.date.fromisoformat(head["date"])
-    banker = _person(people, head["banker"], "banker")
-    sitting = [_person(people, name, "seating") for name in seating]
-    host_present = bool(head.get("host_present", True))
-    if not host_present and banker.is_host:
-        raise LedgerError("The banker is the host, so the host is present.",
-                          field="host_present")
-    if open_night is not None:
-        from ledger.services.sessions import _refuse_a_second_open_session
-        _refuse_a_second_open_session()   # says which night, in the services' words
-    night = Night(people=people, banker=banker, host_present=host_present, date=date,
-                  seats=[p.name for p in [banker, *sitting]], book=book)
-    for index, event in enumerate(events):
-        try:
-            night.apply(event)
-        except LedgerError as error:
-            raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
-                              field=error.field) from None
-    return Plan(view=view, people=people, create=create, opening=opening, date=date,
-                banker=banker.name, host_present=host_present, seating=seating,
-                seats=night.seats, entries=night.entries, closed=night.closed,
-                settlement=night.settlement)
-
-
-def _person(people: Mapping[str, Person], value: object, field: str = "player") -> Person:
-    """`services.lookup.player_of` for a name in the file (the schema made it a string)."""
-    if not isinstance(value, str) or not value.strip():
-        raise LedgerError("Choose a player.", field=field)
-    found = people.get(value.strip())
-    if found is None:
-        raise LedgerError(f"There is no player {value!r}.", field=field)
-    return found
 
 
 def _in_words(names: list[str]) -> str:
@@ -338,7 +118,7 @@ class Night:
         return sorted(n for n in bought - cashed if n is not None)
 
     def person(self, value: object, field: str = "player") -> Person:
-        return _person(self.people, value, field)
+        return person_named(self.people, value, field)
 
     def party(self, value: object, field: str) -> Person | None:
         if value is None or value == "" or value == BANK:
@@ -763,96 +543,3 @@ class Night:
                 if live.kind in TABLE_KINDS:
                     self.table = table_step(self.table, live.kind, live.amount, live.payload)
 
-
-# ---- writing the plan -----------------------------------------------------------------------
-
-def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = None) -> None:
-    """Insert the plan's seats, entries, bank notes and postings into `session`, in bulk,
-    each entry sealed in the hash chain. Runs inside the import's transaction, under the
-    locks: the chain's last link is read here."""
-    pk_of = {p.name: p.pk for p in found.people.values() if p.pk is not None}
-    pk_of.update(Player.objects.filter(name__in=[p.name for p in found.create])
-                 .values_list("name", "pk"))
-    last = Seat.objects.filter(session=session).aggregate(last=Max("position"))["last"]
-    seated = set(Seat.objects.filter(session=session).values_list("player__name", flat=True))
-    new_seats = [name for name in found.seats if name not in seated]
-    Seat.objects.bulk_create(Seat(session=session, player_id=pk_of[name],
-                                  position=(-1 if last is None else last) + 1 + offset)
-                             for offset, name in enumerate(new_seats))
-    if connection.vendor == "postgresql":   # the chain's turn (services/journal.py)
-        from ledger.services.journal import _CHAIN_LOCK
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
-    tip = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
-           .values("sequence", "chain").first())
-    sequence, previous = (int(tip["sequence"] or 0), tip["chain"]) if tip else (0, chain.GENESIS)
-    now = timezone.now()
-    rows: list[Entry] = []
-    notes: dict[int, BankNote] = {}
-    batch: list[int] = []
-
-    def flush() -> None:
-        made = Entry.objects.bulk_create([rows[i] for i in batch])
-        for i, row in zip(batch, made, strict=True):
-            rows[i] = row
-        pairs = [(i, BankNote(session=session, entry=rows[i], debtor_id=pk_of[note[0]],
-                              holder_id=pk_of[note[1]] if note[1] else None, amount=note[2]))
-                 for i in batch for note in [found.entries[i].note] if note is not None]
-        BankNote.objects.bulk_create([note for _, note in pairs])
-        notes.update(pairs)
-        Posting.objects.bulk_create(
-            Posting(entry=rows[i], kind=kind, session=session, player_id=player_id,
-                    note_id=notes[note].pk if note is not None else None, amount=amount)
-            for i in batch for (kind, player_id, note), amount in _legs(found.entries[i], pk_of))
-        batch.clear()
-
-    for position, pending in enumerate(found.entries):
-        needs = {n for (_, _, n) in pending.legs if n is not None and n != position}
-        if pending.reverses is not None:
-            needs.add(pending.reverses)
-        if needs & set(batch):
-            flush()
-        payload = dict(pending.payload)
-        memo = pending.memo
-        reverses = None
-        if pending.reverses is not None:
-            reverses = rows[pending.reverses]
-            payload["entry"] = reverses.pk
-            memo = (f"correction of #{reverses.pk} ({reverses.get_kind_display()}): "
-                    f"{payload['reason']}")
-        if pending.ids is not None:
-            payload[IDS] = {name: pk_of[name] for name in pending.ids}
-        row = Entry(session=session, kind=pending.kind,
-                    player_id=pk_of[pending.player] if pending.player else None,
-                    counterparty_id=pk_of[pending.counterparty] if pending.counterparty
-                    else None,
-                    amount=pending.amount, method=pending.method, payload=payload, memo=memo,
-                    reverses=reverses, key=f"{key}-event-{position}", created_by=created_by,
-                    created_at=now)
-        sequence += 1
-        content = chain.entry_content(
-            sequence=sequence, entry={name: getattr(row, name) for name in chain_fields()},
-            postings=[{"kind": kind, "session_id": session.pk, "player_id": player_id,
-                       "note_id": -1 if note == position else
-                       (notes[note].pk if note is not None else None), "amount": amount}
-                      for (kind, player_id, note), amount in _legs(pending, pk_of)],
-            note=None if pending.note is None else {
-                "debtor_id": pk_of[pending.note[0]],
-                "holder_id": pk_of[pending.note[1]] if pending.note[1] else None,
-                "amount": pending.note[2]},
-            facts=sealed_facts(pending.kind, found.settlement),
-        )
-        row.sequence, row.chain = sequence, chain.link(previous, content)
-        previous = row.chain
-        rows.append(row)
-        batch.append(position)
-    if batch:
-        flush()
-
-
-def _legs(pending: Pending, pk_of: Mapping[str, int]
-          ) -> list[tuple[tuple[str, int | None, int | None], int]]:
-    """The entry's legs with people as ids, in the order `Journal.write` inserts them."""
-    legs = [((kind, pk_of[name] if name else None, note), amount)
-            for (kind, name, note), amount in pending.legs.items()]
-    return sorted(legs, key=lambda item: (item[0][0], item[0][1] or 0, item[0][2] or 0))

@@ -1,58 +1,28 @@
-"""The `banker-session/1` file: a night's export, and its import (the backup and restore).
+"""A night as a `banker-session/1` document (the format: ledger/night_file/__init__.py).
 
 Export writes the session, everyone it needs (its roster, inviters, note holders, everyone in
 `book_before`), THE BOOK as the night opened (`book_before`) and every entry of the night as an
 event, in order. The journal keeps ids (an entry's player and counterparty, a note holder's
 posting, the ids a hand's event keeps beside its names); the file names every person as they
 are named when it is written, so a rename or a new player under an old name round-trips.
-
-Import reads the whole file strictly first (ledger/exchange_schema.py: unknown fields,
-duplicate keys, sizes, types), replays the night in memory by the services' rules
-(ledger/exchange_replay.py), and only then writes it, in bulk, in one short transaction: so a
-restored night passes the same checks as a typed one and gives the same settle-up, and a file
-that breaks a rule writes nothing.
-
-Beyond ARCHITECTURE.md's example the format carries, all optional on import:
-`session.seating` (names in dealing order, banker first, B1); `hand.carry`;
-`{"type": "reverse", "event": N, "reason": "..."}` (a correction of event N, 0-based);
-`{"type": "merge"}` (the surrogate book merged into THE BOOK, B7);
-`{"type": "warning", "player": "Gus"}` (the night's one warning for jumping the bet, B11).
-
-Import refuses a file whose `book_before` disagrees with THE BOOK here and names the people
-where it differs. Into a database whose THE BOOK has never been written, `book_before` is
-brought in as an opening balance first. A night already in the database (same date, banker and
-events) is refused by name, decided inside the import's transaction, so the same file
-imported twice - or twice at once - does not make two nights.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
 from django.db.models import Sum
-from django.utils import timezone
 
-from ledger import exchange_replay as replay
-from ledger import services
-from ledger.exchange_schema import FORMAT, MAX_AMOUNT, MAX_CHIPS, check_document, read_document
 from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
 from ledger.services.hands import IDS, hand_names
-from ledger.services.journal import BANK, Banker, entered_by
+from ledger.services.journal import BANK
 from ledger.services.lookup import signed_nickels_of
 from rules.money import format_cents
 
-__all__ = ["FORMAT", "MAX_AMOUNT", "MAX_CHIPS", "events_digest", "export_session",
-           "import_session", "read_document"]
-
-
-# ---- export ------------------------------------------------------------------------------
+from .schema import FORMAT
 
 
 def _player_json(player: Player) -> dict[str, Any]:
@@ -237,84 +207,3 @@ def _inviters_first(players: list[Player]) -> list[Player]:
         place(player)
     return placed
 
-
-# ---- import ------------------------------------------------------------------------------
-
-_IMPORT_LOCK = 7_000_003   # PostgreSQL: imports take their turn (SQLite: IMMEDIATE already)
-
-
-def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
-    """The dealing order: `session.seating`, or without it the order of `players` (B1)."""
-    if "seating" in head:
-        return list(head["seating"])
-    return [row["name"] for row in rows]
-
-
-def events_digest(events: list[Any]) -> str:
-    """A fingerprint of a night's events, to know the same night when it comes back."""
-    text = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def _refuse_a_night_already_here(head: Mapping[str, Any], digest: str) -> None:
-    """The same date, banker and events as a session here: the file was imported already.
-    Asked inside the import's transaction, under its lock, so two imports of one night
-    started at once give one night and one refusal."""
-    same_night = (PokerSession.objects.filter(date=head["date"], banker__name=head["banker"])
-                  .select_related("banker").order_by("id"))
-    for session in same_night:
-        if session.import_digest == digest \
-                or events_digest(export_session(session)["events"]) == digest:
-            raise LedgerError(
-                f"The night of {session.date.isoformat()} banked by {session.banker.name} is "
-                f"already here as session {session.pk}; nothing written.", code="already_here")
-
-
-def import_session(data: Any, *, user: Banker = None) -> PokerSession:
-    """Create a new session from a `banker-session/1` document; all or nothing."""
-    head, rows, book_before, events = check_document(data)
-    try:
-        return _import(head, rows, book_before, events, user=user)
-    except LedgerError:
-        raise
-    except (DatabaseError, ArithmeticError, TypeError, ValueError, AttributeError,
-            KeyError, IndexError, RecursionError) as error:
-        # The last resort: the file was read above, so this is a value the services did not
-        # expect. Nothing was written (the transaction rolled back); say so in one line.
-        raise LedgerError(f"The file could not be imported ({type(error).__name__}); "
-                          "nothing written.") from None
-
-
-def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
-            events: list[Any], *, user: Banker) -> PokerSession:
-    seating = _seating(head, rows)
-    digest = events_digest(events)
-    found = replay.plan(head, rows, book_before, events, seating)   # no lock, nothing written
-    prefix = f"import-{uuid.uuid4().hex}"
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IMPORT_LOCK])
-        _refuse_a_night_already_here(head, digest)
-        if replay.database_view() != found.view:   # changed meanwhile: again, under the lock
-            found = replay.plan(head, rows, book_before, events, seating)
-        for index, person in enumerate(found.create):
-            row = person.row or {}
-            services.player_create(
-                name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),
-                invited_by=row.get("invited_by"), is_host=bool(row.get("host", False)),
-                key=f"{prefix}-player-{index}", user=user)
-        if found.opening:
-            opening: dict[Player | str, int | str] = {n: c for n, c in found.opening.items()}
-            services.book_opening(balances=opening, key=f"{prefix}-opening", user=user)
-        session = services.session_open(date=found.date, banker=found.banker,
-                                        host_present=found.host_present, seating=seating,
-                                        key=f"{prefix}-open", user=user)
-        replay.write(found, session=session, key=prefix, created_by=entered_by(user))
-        closing: dict[str, Any] = {"import_digest": digest}
-        if found.closed:
-            closing.update(status=PokerSession.CLOSED, closed_at=timezone.now(),
-                           settlement=found.settlement)
-        PokerSession.objects.filter(pk=session.pk).update(**closing)
-        session.refresh_from_db()
-    return session

@@ -1,9 +1,10 @@
 """The `banker-session/1` file read strictly, before anything is written.
 
 One schema for the whole file: every object may hold only the fields the format gives it
-(ARCHITECTURE.md, "Session export / import", and the additions named in ledger/exchange.py),
-every field has the type the format gives it, and the first fault is refused in one line that
-names where it is: `events[3].memo: unknown field`, `events[2].amount: duplicate key`.
+(ARCHITECTURE.md, "Session export / import", and the additions named in
+ledger/night_file/__init__.py), every field has the type the format gives it, and the first
+fault is refused in one line that names where it is: `events[3].memo: unknown field`,
+`events[2].amount: duplicate key`.
 
 - A key given twice in one object is refused wherever it is (the JSON reader keeps both and
   this module names the second): a file that says two things is not guessed at.

@@ -1,0 +1,213 @@
+"""The double-entry journal: entries, their postings by account, and bank notes (see the
+package's docstring for the sign convention)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q, Value
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+from django.utils import timezone
+
+from rules.money import FIVE_DOLLARS, NICKEL, format_cents
+
+from .append_only import AppendOnlyModel
+from .nights import PokerSession
+from .players import Player
+
+
+class Entry(AppendOnlyModel):
+    """One money event: a balanced set of postings, who entered it, when and why."""
+
+    OPENING = "opening"
+    BUY = "buy"
+    WARNING = "warning"
+    PENALTY = "penalty"
+    CALL = "call"
+    HAND = "hand"
+    END_GAME = "end_game"
+    CASHOUT = "cashout"
+    COUNT_DIFFERENCE = "count_difference"
+    FINAL_POT = "final_pot"
+    NOTE = "note"
+    PAY = "pay"
+    MERGE = "merge"
+    CLOSE = "close"
+    REVERSAL = "reverse"
+    KIND_CHOICES = [
+        (OPENING, "THE BOOK brought in"),
+        (BUY, "chips bought"),
+        (WARNING, "warning for jumping the bet"),
+        (PENALTY, "penalty"),
+        (CALL, "game called"),
+        (HAND, "hand"),
+        (END_GAME, "game ended"),
+        (CASHOUT, "cash-out"),
+        (COUNT_DIFFERENCE, "count difference"),
+        (FINAL_POT, "final pot"),
+        (NOTE, "bank note committed or voided"),
+        (PAY, "payment"),
+        (MERGE, "surrogate book merged"),
+        (CLOSE, "session closed"),
+        (REVERSAL, "correction"),
+    ]
+    CASH = "cash"
+    BY_NOTE = "note"
+    BY_BOOK = "book"
+    METHOD_CHOICES = [(CASH, "cash"), (BY_NOTE, "bank note"), (BY_BOOK, "THE BOOK")]
+
+    session = models.ForeignKey(
+        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    # The person the event is about (buyer, casher, debtor, payer) and the other party
+    # (seller, note holder, payee); null for the bank.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    counterparty = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="counter_entries"
+    )
+    amount = models.BigIntegerField(default=0, help_text="Cents: the event's headline amount.")
+    method = models.CharField(max_length=4, choices=METHOD_CHOICES, blank=True)
+    payload = models.JSONField(default=dict, help_text="The event as banker-session/1 writes it.")
+    memo = models.TextField(blank=True)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+    key = models.CharField("idempotency key", max_length=100, unique=True, null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="ledger_entries",
+    )
+    # Set before the insert (not auto_now_add) because the entry's hash seals it.
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The hash chain (ledger/chain.py): 1, 2, 3 ... and SHA-256 of the previous entry's chain
+    # and this entry's content; the audit recomputes it to find a lost or edited row.
+    sequence = models.PositiveBigIntegerField(unique=True, null=True, editable=False)
+    chain = models.CharField(max_length=64, blank=True, default="", editable=False)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
+            models.CheckConstraint(
+                condition=~Q(kind="buy") | Q(counterparty__isnull=False)
+                | (Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))),
+                name="bank_buy_in_whole_five_dollars",
+            ),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                name="entry_amount_whole_nickels",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="reverse") | Q(reverses__isnull=False),
+                name="correction_names_its_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_kind_display()}"
+
+
+class BankNote(AppendOnlyModel):
+    """An IOU written at the table: an amount and the debtor's identifier (B4).
+
+    Its state is not a column: the note's account balance says how much is still open.
+    `holder` null means the bank holds it.
+    """
+
+    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT, related_name="notes")
+    debtor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="notes_owed")
+    holder = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="notes_held"
+    )
+    amount = models.BigIntegerField()
+    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="bank_note")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
+                name="note_amount_positive_nickels",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        holder = self.holder.name if self.holder is not None else "the bank"
+        return f"{self.debtor.note_id} {format_cents(self.amount)} held by {holder}"
+
+
+class Account:
+    """Posting kinds (accounts) and how their balance reads."""
+
+    CASH_BOX = "cash_box"        # asset: cash in the bank's box
+    NOTE = "note"                # asset: what the debtor still owes on an open bank note
+    CHIPS = "chips"              # claim: chips the bank has out tonight (one per session)
+    FINAL_POT = "final_pot"      # claim: odd chips turned in at cash-out (B12)
+    BOOK = "book"                # claim: THE BOOK, positive = is owed (B6)
+    SURROGATE = "surrogate"      # claim: the surrogate book of a host-less night (B7)
+    NOTE_HELD = "note_held"      # claim: a player's right to a bank note they hold
+    BANK = "bank"                # claim: the banker's stake in the bank
+    CHOICES = [
+        (CASH_BOX, "cash box"), (NOTE, "bank note"), (CHIPS, "chips out"),
+        (FINAL_POT, "final pot"), (BOOK, "THE BOOK"), (SURROGATE, "surrogate book"),
+        (NOTE_HELD, "bank note held"), (BANK, "banker's stake"),
+    ]
+    ASSETS = frozenset({CASH_BOX, NOTE})
+    PER_PLAYER = frozenset({BOOK, SURROGATE})
+    PER_NOTE = frozenset({NOTE, NOTE_HELD})
+
+    @classmethod
+    def sign(cls, kind: str) -> int:
+        """Multiply a natural amount by this to store it (and a stored sum to read it)."""
+        return -1 if kind in cls.ASSETS else 1
+
+
+class Posting(AppendOnlyModel):
+    """One leg of an entry: `amount` cents on one account (see ledger/models/__init__.py)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="postings")
+    kind = models.CharField(max_length=10, choices=Account.CHOICES)
+    session = models.ForeignKey(
+        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    note = models.ForeignKey(
+        BankNote, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+    )
+    amount = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["kind", "player"], name="posting_kind_player"),
+            models.Index(fields=["session", "kind"], name="posting_session_kind"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="posting_not_zero"),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
+                name="posting_whole_nickels",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=sorted(Account.PER_PLAYER)) | Q(player__isnull=False),
+                name="posting_player_account_names_player",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=sorted(Account.PER_NOTE)) | Q(note__isnull=False),
+                name="posting_note_account_names_note",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="book") | Q(session__isnull=False),
+                name="posting_session_account_names_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}"

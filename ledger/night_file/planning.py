@@ -1,0 +1,194 @@
+"""An imported night planned, replayed in memory, before it is written in bulk.
+
+Replaying a file through the services one event at a time re-read the night for every event
+(the table's hands, the session's balances, the chain's last link) and held the database's
+write lock all along: 4,000 events took minutes, and the tablet waited on it. Here:
+
+1. `plan` reads what the night needs from the database (players, THE BOOK, whether a night is
+   open) without a lock, then replays every event in memory with the services' own rules and
+   sentences (ledger/night_file/replay.py) - the same postings, bank notes, seats, payloads and
+   memos `services.*` write, the same refusals in the same order (tests/ledger/test_import_bulk.py
+   holds the two side by side) - so a file that breaks a rule is refused before anything is
+   written;
+2. the import (ledger/night_file/importing.py) takes the locks, checks that what the plan read
+   has not changed meanwhile (else it plans again, under the lock), creates the missing
+   players, THE BOOK's opening and the session through the services, and `write`
+   (ledger/night_file/bulk_write.py) inserts the entries, bank notes and postings with
+   `bulk_create`, each entry sealed in the hash chain by `ledger.chain` exactly as
+   `Journal.write` seals it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.models import Account, Player, PokerSession, Posting
+from ledger.services import LedgerError
+from ledger.services.lookup import signed_nickels_of
+from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
+from rules.money import dollars as money
+from rules.money import format_cents
+
+from .records import Pending, Person, person_named
+from .replay import Night
+
+
+@dataclass
+class Plan:
+    """What `write` needs: the people, THE BOOK's opening, the session, the entries."""
+
+    view: tuple[Any, ...]
+    people: dict[str, Person]
+    create: list[Person]
+    opening: dict[str, int]
+    date: datetime.date
+    banker: str
+    host_present: bool
+    seating: list[str]
+    seats: list[str]
+    entries: list[Pending]
+    closed: bool
+    settlement: dict[str, Any] | None
+
+
+# ---- what the plan reads --------------------------------------------------------------------
+
+def database_view() -> tuple[Any, ...]:
+    """Everything the plan reads from the database, comparable: the players, whether THE BOOK
+    was ever written and its balances, the open night."""
+    from ledger.services.journal import book_balances
+
+    players = tuple(Player.objects.order_by("pk").values_list(
+        "pk", "name", "note_id", "regular", "is_host", "invited_by_id"))
+    written = Posting.objects.filter(kind=Account.BOOK).exists()
+    book = tuple(sorted(book_balances().items())) if written else ()
+    open_night = PokerSession.objects.filter(status=PokerSession.OPEN).values_list(
+        "pk", flat=True).first()
+    return players, written, book, open_night
+
+
+def _people(view: tuple[Any, ...]) -> dict[str, Person]:
+    rows = view[0]
+    names = {pk: name for pk, name, *_ in rows}
+    return {name: Person(name=name, note_id=note_id, regular=regular, is_host=is_host,
+                         invited_by=names.get(inviter), pk=pk)
+            for pk, name, note_id, regular, is_host, inviter in rows}
+
+
+def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
+    """The file's players with every inviter ahead of the guests they brought."""
+    indexed = list(enumerate(rows))
+    by_name = {row.get("name"): (i, row) for i, row in indexed if isinstance(row, Mapping)}
+    ordered: list[tuple[int, Any]] = []
+    seen: set[int] = set()
+
+    def place(index: int, row: Any, depth: int = 0) -> None:
+        if index in seen:
+            return
+        inviter = row.get("invited_by") if isinstance(row, Mapping) else None
+        if inviter in by_name and depth < len(rows):
+            place(*by_name[inviter], depth + 1)
+        seen.add(index)
+        ordered.append((index, row))
+
+    for index, row in indexed:
+        place(index, row)
+    return ordered
+
+
+def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Person]:
+    """The file's players missing here, checked as `services.player_create` checks them (it
+    checks again when they are written); a player here must have the file's note identifier."""
+    create = []
+    for index, row in _inviters_before_guests(rows):
+        where = f"players[{index}]"
+        name, note_id = row["name"], row["note_id"]
+        existing = people.get(name)
+        if existing is not None:
+            if existing.note_id != note_id.strip().upper():
+                raise LedgerError(f"{where}: {name}'s bank-note identifier is "
+                                  f"{existing.note_id} here, {note_id} in the file.")
+            continue
+        clean, note = _clean_name(name), _clean_note_id(note_id)
+        same = next((p for p in people.values() if p.name.lower() == clean.lower()), None)
+        if same is not None:
+            raise LedgerError(f"There is already a player called {same.name}.", field="name")
+        taken = next((p for p in people.values() if p.note_id == note), None)
+        if taken is not None:
+            raise LedgerError(f"{note} is already {taken.name}'s bank-note identifier; "
+                              "each person needs their own (B4).", field="note_id")
+        regular, host = bool(row.get("regular", True)), bool(row.get("host", False))
+        if note == HOST_NOTE_ID and not host:
+            raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
+        inviter = row.get("invited_by") or None
+        if not regular and inviter is None:
+            raise LedgerError("A guest needs the regular who invited them; they answer for "
+                              "the guest's debt (B9).", field="invited_by")
+        if inviter is not None and inviter not in people:
+            raise LedgerError(f"There is no player {inviter!r}.", field="invited_by")
+        person = Person(name=clean, note_id=note, regular=regular, is_host=host,
+                        invited_by=inviter, row=row)
+        people[clean] = person
+        create.append(person)
+    return create
+
+
+def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
+         events: list[Any], seating: list[str]) -> Plan:
+    """Read what the night needs and replay it in memory; a LedgerError names the first fault
+    (`events[3] (buy): ...`), and nothing has been written."""
+    view = database_view()
+    people = _people(view)
+    create = _new_players(rows, people)
+    wanted = {name: signed_nickels_of(amount, field=f"book_before for {name}")
+              for name, amount in book_before.items()}
+    _, written, book_here, open_night = view
+    opening: dict[str, int] = {}
+    if not written:
+        opening = {n: c for n, c in wanted.items() if c}
+        if opening:
+            for name in opening:
+                person_named(people, name, "book_before")
+            total = sum(opening.values())
+            if total:
+                raise LedgerError(f"THE BOOK's opening balances add up to {money(total)}, not "
+                                  "$0.00; THE BOOK always sums to zero.", field="book_before")
+        book = dict(opening)
+    else:
+        names = {p.pk: p.name for p in people.values() if p.pk is not None}
+        here = {names[pk]: cents for pk, cents in book_here}
+        differences = [f"{name} is {format_cents(here.get(name, 0))} here, "
+                       f"{format_cents(wanted.get(name, 0))} in the file"
+                       for name in sorted(set(here) | set(wanted))
+                       if here.get(name, 0) != wanted.get(name, 0)]
+        if differences:
+            raise LedgerError("THE BOOK here disagrees with the file's book_before: "
+                              + "; ".join(differences) + ". Import the nights before it "
+                              "first.", field="book_before")
+        book = here
+    date = datetime.date.fromisoformat(head["date"])
+    banker = person_named(people, head["banker"], "banker")
+    sitting = [person_named(people, name, "seating") for name in seating]
+    host_present = bool(head.get("host_present", True))
+    if not host_present and banker.is_host:
+        raise LedgerError("The banker is the host, so the host is present.",
+                          field="host_present")
+    if open_night is not None:
+        from ledger.services.sessions import _refuse_a_second_open_session
+        _refuse_a_second_open_session()   # says which night, in the services' words
+    night = Night(people=people, banker=banker, host_present=host_present, date=date,
+                  seats=[p.name for p in [banker, *sitting]], book=book)
+    for index, event in enumerate(events):
+        try:
+            night.apply(event)
+        except LedgerError as error:
+            raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
+                              field=error.field) from None
+    return Plan(view=view, people=people, create=create, opening=opening, date=date,
+                banker=banker.name, host_present=host_present, seating=seating,
+                seats=night.seats, entries=night.entries, closed=night.closed,
+                settlement=night.settlement)
+

@@ -1,0 +1,243 @@
+"""A game's options: the options vocabulary (ARCHITECTURE.md), the house settings, and
+`apply_options`, which turns a showdown's `options` into an adjusted `GameDef` and its settings.
+
+rules/README.md ("Game definitions") lists the vocabulary; a game's own named options are part
+of its definition (`definition.Option`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import RulesError
+from ..money import parse_cents, read_money, require_nickels
+from .definition import BURNS, MATCHES, PIGGING, POT_KINDS, SPLITS, TIES, Dummy, GameDef, _check
+
+# option "low" -> (scheme, qualifier) (ARCHITECTURE.md's options vocabulary)
+LOW_OPTION = {
+    "house": ("low", None),
+    "a5": ("low-a5", None),
+    "27": ("low-27", None),
+    "a6": ("low-a6", None),
+    "8-or-better": ("low-8", 8),
+    "doogie": ("doogie", 7),
+}
+
+KITTY = Dummy(name="Kitty")
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+# -- the options vocabulary (ARCHITECTURE.md) ------------------------------------------------
+# Each word of the vocabulary has a reader: (game, value, where) -> the field overrides the
+# option's value stands for ("pot.<field>" for a field of the pot rule).
+
+VocabularyReader = Callable[[GameDef, Any, str], dict[str, Any]]
+
+
+def _text(value: Any, where: str) -> None:
+    if value is not None and not isinstance(value, str):
+        raise RulesError(f"{where}: expected a string")
+
+
+HI_LO_OPTION = "hi_lo"   # the name of a game's own option that plays it high-low
+
+
+def high_low_sets(game: GameDef) -> Mapping[str, Any]:
+    """The low side a game plays when it is played high-low: its `hi_lo` option's "true"
+    choice (the seed's own low scheme and qualifier, e.g. Two Eleven's ace-to-five 7 or
+    better), or nothing when the game has no such option."""
+    for option in game.options:
+        if option.name == HI_LO_OPTION:
+            return option.choices.get("true", {})
+    return {}
+
+
+def _read_split(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A split that needs a low side gives a game without one the low its text names (its
+    `hi_lo` option's scheme and qualifier), else the house low (S7) without a qualifier."""
+    _text(value, where)
+    _check(value, SPLITS, where)
+    sets: dict[str, Any] = {"split": value}
+    if value in ("low", "cards-talk", "declare") and game.low is None:
+        own = high_low_sets(game)
+        sets["low"] = own.get("low", "low")
+        if "low_qualifier" in own:
+            sets["low_qualifier"] = own["low_qualifier"]
+    return sets
+
+
+def _read_text(name: str, allowed: tuple[str, ...] | None = None,
+               none: str | None = None) -> VocabularyReader:
+    """A field set to a string (checked against `allowed`); `none` stands for a null value."""
+
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        _text(value, where)
+        if allowed is not None:
+            _check(value, allowed, where)
+        return {name: value if value is not None else none}
+
+    return read
+
+
+def _read_low(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """A low scheme; one that carries no qualifier of its own (house, a5, 27, a6) keeps the
+    game's qualifier (Two Eleven's 7, Pyramid's 8): only `low_qualifier` removes it."""
+    _check(value, tuple(LOW_OPTION), where)
+    scheme, qualifier = LOW_OPTION[value]
+    if qualifier is None:
+        qualifier = game.low_qualifier if game.low is not None else \
+            high_low_sets(game).get("low_qualifier")
+    return {"low": scheme, "low_qualifier": qualifier}
+
+
+def _read_low_qualifier(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)
+                              or not str(value).isdigit()):
+        raise RulesError(f"{where}: expected a rank number such as 8, got {value!r}")
+    return {"low_qualifier": None if value is None else int(value)}
+
+
+def _read_pot_choice(pot_field: str, allowed: tuple[str, ...]) -> VocabularyReader:
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        _check(value, allowed, where)
+        return {f"pot.{pot_field}": value}
+
+    return read
+
+
+def _read_money(pot_field: str, **also: Any) -> VocabularyReader:
+    """An amount of money ("1.50") for a pot field, with other pot fields it implies."""
+
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        cents = None if value is None else parse_cents(value, field=where)
+        return {f"pot.{pot_field}": cents, **{f"pot.{key}": item for key, item in also.items()}}
+
+    return read
+
+
+def _read_count(pot_field: str) -> VocabularyReader:
+    def read(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise RulesError(f"{where}: expected a positive whole number, got {value!r}")
+        return {f"pot.{pot_field}": value}
+
+    return read
+
+
+def _read_kitty(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false")
+    if value:
+        return {"dummy": KITTY}
+    return {"dummy": None} if game.dummy == KITTY else {}
+
+
+VOCABULARY: dict[str, VocabularyReader] = {
+    "split": _read_split,
+    "low": _read_low,
+    "wild": _read_text("wild", none=""),
+    "ties": _read_text("ties", TIES),
+    "pigging": _read_text("pigging", PIGGING),
+    "pot_rule": _read_pot_choice("kind", POT_KINDS),
+    "burn_cap": _read_money("burn_amount", burn="pot-up-to"),
+    "kitty": _read_kitty,
+    "high_qualifier": _read_text("high_qualifier"),
+    "low_qualifier": _read_low_qualifier,
+    # beyond the contract's table, understood by every game:
+    "kill": _read_text("kill", none=""),
+    "high": _read_text("high"),
+    "burn": _read_pot_choice("burn", BURNS),
+    "burn_step": _read_money("burn_step"),
+    "burn_percent": _read_count("burn_percent"),
+    "match": _read_pot_choice("match", MATCHES),
+    "match_cap": _read_money("match_cap"),
+    "legs": _read_count("legs"),
+}
+
+
+LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the others
+
+# Options of the vocabulary that change no field of the definition: they are carried in the
+# settings (every game has them, at these house defaults unless the game's own option of the
+# same name sets another) and read by `rules.games.antes` (P7).
+HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
+# who antes: everybody dealt in (P7, with the Baltimore exception); the dealer alone (Brag's
+# "dealer's edge", 002); everybody but the last pot's winners (Island Pineapple's Arcade Ante)
+ANTE_BY = ("everyone", "dealer", "all-but-winners")
+
+
+def read_ante(value: Any, where: str) -> int:
+    """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
+    cents = require_nickels(read_money(value, field=where), field=where)
+    if cents < 0:
+        raise RulesError(f"{where}: expected an amount of 0.00 or more, got {value!r}")
+    return cents
+
+
+def read_flag(value: Any, where: str) -> bool:
+    """A true/false setting, such as `baltimore`."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def read_whole_number(value: Any, where: str, minimum: int = 0) -> int:
+    """A count setting (KRG's `wins`, a layout's `adjacent`): a whole number or its digits."""
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RulesError(f"{where}: expected a whole number of {minimum} or more, "
+                         f"got {value!r}")
+    return value
+
+
+def _check_house_settings(settings: Mapping[str, Any]) -> None:
+    read_ante(settings["ante"], "options.ante")
+    read_flag(settings["baltimore"], "options.baltimore")
+    _check(settings["ante_by"], ANTE_BY, "options.ante_by")
+
+
+def apply_options(game: GameDef,
+                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
+    """Apply the showdown's `options` to a definition.
+
+    Returns the adjusted definition and the settings: the house settings (`ante`,
+    `baltimore`, `HOUSE_SETTINGS`) and the game's own named options, at their defaults
+    overridden by `options`. An option neither in the vocabulary nor the game's own list is
+    refused, naming it.
+    """
+    options = dict(options or {})
+    settings = {**HOUSE_SETTINGS, **game.option_defaults()}
+    own = {option.name: option for option in game.options}
+    # the game's own options first, so an explicit vocabulary option still wins
+    for name, option in own.items():
+        value = options.get(name, option.default)
+        settings[name] = value
+        if option.choices:
+            text = _option_text(value)
+            if text not in option.choices:
+                raise RulesError(f"options.{name}: expected one of "
+                                 f"{', '.join(option.choices)}, got {value!r}")
+            game = game.with_sets(option.choices[text], where=f"options.{name}")
+    # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn;
+    # `low_qualifier` after `low` and `split`, so an explicit qualifier always wins
+    for name, value in sorted(options.items(), key=lambda item: LATE.get(item[0], 0)):
+        if name in own:
+            continue
+        if name in HOUSE_SETTINGS:
+            settings[name] = value
+            continue
+        if name not in VOCABULARY:
+            known = ", ".join(sorted(set(VOCABULARY) | set(HOUSE_SETTINGS) | set(own)))
+            raise RulesError(f"options.{name}: unknown option for {game.id}; "
+                             f"expected one of {known}")
+        game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
+                               where=f"options.{name}")
+    _check_house_settings(settings)
+    return game, settings
