@@ -12,7 +12,7 @@ from rules.cards import parse_card
 from rules.errors import RulesError
 from rules.games.definition import GameDef
 from rules.games.drops import dropped_players, lets_everybody_drop, wimp_rule
-from rules.money import format_cents
+from rules.games.hand_types import Dummy, HandInput, Seat
 
 from .fields import KeyedForm, MoneyField, RosterForm, _player_field
 
@@ -318,51 +318,43 @@ class HandForm(KeyedForm):
             return []
         return [self["dummy_cards"], *(self[f"dummy_won_{s}"] for s in self.sides)]
 
-    def hand(self, *, typed: bool = True) -> dict:
+    def hand(self, *, typed: bool = True) -> HandInput:
         """The hand as the rules read it (ARCHITECTURE.md: by winners or by cards)."""
         data = self.cleaned_data
         by_cards = data["mode"] == "cards"
-        hand: dict = {}
-        if data.get("pot") is not None:
-            hand["pot"] = format_cents(data["pot"])
-        if data.get("last_round"):
-            hand["last_round"] = True
+        pot, last_round = data.get("pot"), True if data.get("last_round") else None
         if data["mode"] == "dropped":       # everybody dropped (drops.py)
-            hand["players"] = dropped_players(self.players, data.get("best") or None)
-            return hand
+            seats = dropped_players(self.players, data.get("best") or None)
+            return HandInput(players=tuple(Seat.from_json(p, "players") for p in seats),
+                             pot=pot, last_round=last_round)
         players, awards = [], {}
         for index, name in enumerate(self.players):
-            player: dict = {"name": name}
-            if data.get(f"p{index}_folded") and by_cards:
-                player["in"] = False          # the showdown's word for a folded player
-            elif data.get(f"p{index}_folded"):
-                player["folded"] = True
-            if data.get(f"p{index}_declare"):
-                player["declare"] = data[f"p{index}_declare"]
-            if self.game.go_stop:
-                player["go"] = bool(data.get(f"p{index}_go"))
-            if by_cards:
-                for kind in ("down", "up"):
-                    player[kind] = _tokens(data.get(f"p{index}_{kind}") or "")
-            else:
-                player["won"] = [s for s in self.sides if data.get(f"p{index}_won_{s}")]
-            players.append(player)
+            folded = bool(data.get(f"p{index}_folded"))
+            cards = {kind: tuple(_tokens(data.get(f"p{index}_{kind}") or ""))
+                     for kind in ("down", "up")} if by_cards else {}
+            players.append(Seat(
+                name=name,
+                stayed=False if folded and by_cards else None,   # the showdown's word for it
+                folded=True if folded and not by_cards else None,
+                declare=data.get(f"p{index}_declare") or None,
+                go=bool(data.get(f"p{index}_go")) if self.game.go_stop else None,
+                down=cards.get("down"), up=cards.get("up"),
+                won=None if by_cards else tuple(
+                    s for s in self.sides if data.get(f"p{index}_won_{s}"))))
             if data.get(f"p{index}_award") is not None:
-                awards[name] = format_cents(data[f"p{index}_award"])
-        hand["players"] = players
-        if by_cards and self.game.board:
-            hand["board"] = {p.name: _tokens(data[f"board_{p.name}"]) for p in self.game.board}
-        if self.game.dummy is not None:
-            hand.update(self._dummy(self.game.dummy.name, by_cards))
-        if typed and awards:
-            hand["awards"] = {n: a for n, a in awards.items() if a != "0.00"}
-        return hand
+                awards[name] = data[f"p{index}_award"]
+        board = {p.name: tuple(_tokens(data[f"board_{p.name}"])) for p in self.game.board} \
+            if by_cards and self.game.board else None
+        dummy = self._dummy(self.game.dummy.name, by_cards) if self.game.dummy else None
+        return HandInput(players=tuple(players), board=board, dummy=dummy,
+                         awards={n: a for n, a in awards.items() if a} if typed and awards
+                         else None, pot=pot, last_round=last_round)
 
-    def _dummy(self, name: str, by_cards: bool) -> dict[str, Any]:
+    def _dummy(self, name: str, by_cards: bool) -> Dummy | None:
         data = self.cleaned_data
         if by_cards:
             cards = _tokens(data["dummy_cards"])
-            return {"dummy": {"name": name, "down": cards}} if cards else {}
+            return Dummy(name=name, down=tuple(cards)) if cards else None
         won = [s for s in self.sides if data.get(f"dummy_won_{s}")]
-        return {"dummy": {"name": name, "won": won}} if won else {}
+        return Dummy(name=name, won=tuple(won)) if won else None
 

@@ -190,7 +190,7 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
         entered = form.hand(typed=typed)
         if "preview" in request.POST:
             try:
-                context["preview"], _ = resolve_hand(entered, state)
+                context["preview"] = resolve_hand(entered, state)[0].to_json()
             except services.LedgerError as error:
                 form.add_error(form.field_for(error.field), str(error))
         else:
@@ -203,7 +203,7 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
                 context["duplicate"] = outcome.duplicate
                 context["resend"] = [(name, value) for name, values in request.POST.lists()
                                      if name not in RESENT for value in values]
-            context["offer_computed"] = typed and "awards" in entered
+            context["offer_computed"] = typed and entered.awards is not None
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "ledger/hand.html", context, status=status)
 

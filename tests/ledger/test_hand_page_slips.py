@@ -13,6 +13,7 @@ from ledger_night import new_key
 from ledger import selectors, services
 from ledger.exchange import export_session, import_session
 from ledger.models import Entry
+from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +107,7 @@ def test_with_the_wimp_rule_the_best_hand_pays_instead_of_a_re_ante_P11(banker_c
 # ---- no server error in any night state ------------------------------------------------------
 
 def _typed(night, **hand):
-    services.hand_enter(session=night.session, hand=hand, key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
 
 
 STATES = {
@@ -191,10 +192,10 @@ def test_another_hand_or_a_hand_after_a_call_is_no_duplicate(banker_client, nigh
 def test_an_import_takes_hands_as_recorded_without_the_question(banker_client, night):
     _call(night, "draw-match-pot")
     hand = {"pot": "2.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"}]}
-    services.hand_enter(session=night.session, hand=hand, key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
     with pytest.raises(services.PossibleDuplicate):
-        services.hand_enter(session=night.session, hand=hand, key=new_key())
-    services.hand_enter(session=night.session, hand=hand, key=new_key(),
+        services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key(),
                         confirm_duplicate=True)
     night.close()
     exported = export_session(night.session)
