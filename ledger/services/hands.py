@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -25,11 +24,11 @@ from django.utils.text import slugify
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from rules.errors import MoneyError, RulesError
-from rules.games.antes import antes
 from rules.games.definition import GameDef, apply_options
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
 from rules.games.registry import get_game
 from rules.games.showdown import game_of
+from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents
 
@@ -136,7 +135,7 @@ def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, obje
 
 
 def typed_hand_memo(game: object) -> str:
-    return f"hand of {selectors.game_name(game)}" if game else "hand"
+    return f"hand of {game_name(game)}" if game else "hand"
 
 
 def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
@@ -177,91 +176,6 @@ IDS = "ids"
 
 # -- hands resolved by the rules: by cards, by winners, and the called game ----------------
 
-def _rules_game(value: object) -> GameDef:
-    """The game's definition; a game played in rounds as in its first round (its `rounds`
-    kept, so `for_round` picks another)."""
-    try:
-        return game_of({"game": value, "round": 1})
-    except RulesError as error:
-        raise LedgerError(str(error), field="game") from None
-
-
-def _with_defaults(hand: HandInput, state: selectors.TableGame) -> HandInput:
-    """The hand as the rules read it: the called game's options, round, legs and pot filled in
-    where the banker did not type them (the hands of one game follow each other)."""
-    continuing = state.continues(hand.game)
-    game = hand.game
-    if game is None:
-        if state.game is None:
-            raise LedgerError("Name the game this hand was played in, or call a game first.",
-                              field="game")
-        game = state.game
-    hand = replace(hand, game=game)
-    if continuing:
-        rounds = len(_rules_game(game).rounds)
-        hand = replace(
-            hand, options={**state.options, **(hand.options or {})},
-            legs=state.legs if hand.legs is None else hand.legs,
-            round=hand.round if hand.round is not None
-            else min(state.round, rounds) if rounds else state.round)
-    if hand.pot is None:   # the pot on the table and the antes of this deal (P7)
-        dealt = hand.names()
-        ante = sum(next_antes(state, dealt, game).values()) if dealt else 0
-        hand = replace(hand, pot=state.pot + ante)
-    if hand.penalties is None and 0 < state.penalties <= (hand.pot or 0):
-        hand = replace(hand, penalties=state.penalties)   # never counted in a match (B11)
-    return hand
-
-
-def game_rules(state: selectors.TableGame) -> GameDef:
-    """The rules of the game at the table, for the round its next hand plays, with the
-    called options (the dealer's own game, S12)."""
-    return table_rules(state)[0]
-
-
-def table_rules(state: selectors.TableGame) -> tuple[GameDef, dict[str, Any]]:
-    """`game_rules` and the settings of the called options (the wimp rule, the ante)."""
-    game = _rules_game(state.game)
-    if game.rounds:
-        game = game.for_round(min(state.round, len(game.rounds)))
-    try:
-        return apply_options(game, state.options)
-    except RulesError as error:
-        raise LedgerError(str(error), field="game") from None
-
-
-def playable(state: selectors.TableGame, players: list[str]
-             ) -> tuple[GameDef, dict[str, Any], dict[str, int]] | None:
-    """The game the next hand is played in, its settings and the antes of its deal; None
-    when there is none to play: no game called, the game over, or hands typed in a game the
-    rules do not know (an import, hands entered before a game was called). The hand page
-    then offers the call instead."""
-    if state.game is None or state.over:
-        return None
-    try:
-        game, settings = table_rules(state)
-        return game, settings, next_antes(state, players)
-    except LedgerError:
-        return None
-
-
-def next_antes(state: selectors.TableGame, players: list[str],
-               game: object = None) -> dict[str, int]:
-    """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
-    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake.
-    A game anted by the dealer alone (Brag) is anted by the one who called it."""
-    continuing = state.continues(game)
-    rules = game_rules(state) if continuing else _rules_game(game)
-    settings = state.options if continuing else {}
-    try:
-        return antes(rules, settings, players=players, winners=state.winners or [],
-                     first_hand=state.winners is None, reante=state.reante,
-                     new_game=not continuing or state.hands == 0,
-                     dealer=state.dealer if continuing and state.dealer else None)
-    except RulesError as error:
-        raise LedgerError(str(error), field="players") from None
-
-
 def seated_ids(session: PokerSession) -> dict[str, int]:
     """Tonight's table by name: each seated player's id."""
     return dict(Seat.objects.filter(session=session).values_list("player__name", "player_id"))
@@ -298,16 +212,19 @@ def hand_names(hand: Mapping[str, Any]) -> set[str]:
 
 
 def resolve_hand(hand: HandInput,
-                 state: selectors.TableGame) -> tuple[HandResult, HandInput]:
+                 state: TableState) -> tuple[HandResult, HandInput]:
     """The rules' result for a hand by cards or by winners, and the input they read (the
     defaults filled); typed awards and owes must agree with it (P1-P15), or nothing is
     written."""
-    filled = _with_defaults(hand, state)
+    try:
+        filled = hand_defaults(hand, state)
+    except TableError as error:
+        raise LedgerError(str(error), field=error.field) from None
     try:
         result = settle(filled)
         problems = typed_problems(filled, result)
     except RulesError as error:
-        game = _rules_game(filled.game)     # read already by the defaults above
+        game = rules_game(filled.game)     # read already by the defaults above
         raise LedgerError(in_words(str(error), filled.to_json(("players",)).get("players"),
                                    one_field=not (game.down and game.up),
                                    dummy=game.dummy.name if game.dummy else "the dummy",
@@ -494,11 +411,11 @@ def hand_payload(entered: JSONObject, filled: HandInput, result: HandResult
 
 def hand_memo(game: object, explain: list[str]) -> str:
     """A resolved hand in the journal: its game by name and the whole explanation."""
-    return f"hand of {selectors.game_name(game)}: " + " ".join(explain)
+    return f"hand of {game_name(game)}: " + " ".join(explain)
 
 
 def call_memo(dealer: str, game: object) -> str:
-    return f"{dealer} calls {selectors.game_name(game)}"
+    return f"{dealer} calls {game_name(game)}"
 
 
 @idempotent("game_call")

@@ -25,12 +25,13 @@ from ledger.selectors import (
     table_game,
     table_rows,
 )
-from ledger.services.hands import playable, resolve_hand
+from ledger.services.hands import resolve_hand
 from rules.errors import RulesError
 from rules.games.definition import apply_options
 from rules.games.drops import when_everybody_drops
 from rules.games.registry import all_games
 from rules.games.showdown import game_of
+from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
 
 from .common import call_service, dashboard_url, get_open_session, holder_required

@@ -14,6 +14,7 @@ from ledger import selectors, services
 from ledger.exchange import export_session, import_session
 from ledger.models import Entry
 from rules.games.hand_types import HandInput
+from rules.games.table import next_antes
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +80,7 @@ def test_the_drop_games_offer_everybody_dropped_and_the_pot_stays_P14(banker_cli
     assert "Everyone re-antes (P14)." in result["explain"]
     state = selectors.table_game(night.session)
     assert state.reante and state.pot == 200 and not state.over
-    assert services.hands.next_antes(state, ["Mike", "Fred", "Ann", "Gus"]) == dict.fromkeys(
+    assert next_antes(state, ["Mike", "Fred", "Ann", "Gus"]) == dict.fromkeys(
         ["Mike", "Fred", "Ann", "Gus"], 5)                   # everybody antes again
 
 

@@ -14,6 +14,7 @@ from ledger.exchange import export_session, import_session
 from ledger.models import Entry, Posting
 from ledger.services import LedgerError
 from rules.games.hand_types import HandInput
+from rules.games.table import next_antes
 from rules.money import format_cents, parse_cents
 
 pytestmark = pytest.mark.django_db
@@ -232,7 +233,7 @@ def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night
     assert first.payload["pot"] == "0.15"          # the night's first deal: everybody antes
     services.game_call(session=s, game="five-card-draw", dealer="Fred", key=new_key())
     state = selectors.table_game(s)
-    due = services.hands.next_antes(state, ["Fred", "Ann", "Gus"])
+    due = next_antes(state, ["Fred", "Ann", "Gus"])
     assert due == {"Fred": 0, "Ann": 15, "Gus": 0}   # Baltimore: Ann won the last pot
     second = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Gus"])}),
                                  key=new_key())
@@ -243,7 +244,7 @@ def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
     s = night.session
     services.game_call(session=s, game="brag", dealer="Gus", key=new_key())
     state = selectors.table_game(s)
-    assert services.hands.next_antes(state, ["Fred", "Ann", "Gus"]) == \
+    assert next_antes(state, ["Fred", "Ann", "Gus"]) == \
         {"Fred": 0, "Ann": 0, "Gus": 5}
     hand = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                key=new_key())
