@@ -114,8 +114,8 @@ for n in range(300):
                           confirm_duplicate=True)
 for n in range(40):
     services.game_call(session=s, game="five-card-draw", dealer=names[n % 12], key=f"c{n}")
-    services.hand_enter(session=s, hand={"pot": "1.00", "players": [
-        {"name": names[(n + k) % 12], "won": ["high"] if k == 0 else []} for k in range(5)]},
+    services.hand_enter(session=s, hand=HandInput.from_json({"pot": "1.00", "players": [
+        {"name": names[(n + k) % 12], "won": ["high"] if k == 0 else []} for k in range(5)]}),
         key=f"h{n}")
 user = User.objects.create_user("bench", password="BENCH_PASSWORD")
 group = Group.objects.filter(name="bankers").first()
@@ -123,6 +123,7 @@ if group is not None:
     user.groups.add(group)
 print(s.pk)
 from ledger.models import Player
+from rules.games.hand_types import HandInput
 for p in Player.objects.order_by("name"):
     print(p.pk, p.balance_token)
 """.replace("BENCH_PASSWORD", PASSWORD)

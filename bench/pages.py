@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from rules.games.hand_types import HandInput
+
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 KEPT = ("season", "phone")   # pages with a part kept under the closed nights' version
@@ -98,9 +100,9 @@ def build(history: int) -> None:
                               confirm_duplicate=True)
     for n in range(40):
         services.game_call(session=s, game="five-card-draw", dealer=NAMES[n % 12], key=f"c{n}")
-        services.hand_enter(session=s, hand={"pot": "1.00", "players": [
+        services.hand_enter(session=s, hand=HandInput.from_json({"pot": "1.00", "players": [
             {"name": NAMES[(n + k) % 12], "won": ["high"] if k == 0 else []}
-            for k in range(5)]}, key=f"h{n}")
+            for k in range(5)]}), key=f"h{n}")
     phone = Player.objects.get(name="P03")
     services.request_ask(player=phone, token=phone.balance_token, amount="10.00", paid="cash",
                          key="ask")

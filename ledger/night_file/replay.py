@@ -24,9 +24,9 @@ from ledger.services.hands import (
     at_the_table,
     call_memo,
     game_json,
-    hand_form,
     hand_memo,
     hand_names,
+    hand_payload,
     resolve_hand,
     typed_hand_memo,
     typed_hand_payload,
@@ -34,10 +34,11 @@ from ledger.services.hands import (
 from ledger.services.journal import BANK
 from ledger.services.lookup import five_dollars_of, nickels_of
 from rules.errors import RulesError
+from rules.games.hand_types import HandInput
 from rules.games.options import apply_options
 from rules.games.showdown_input import game_of
 from rules.money import dollars as money
-from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents
+from rules.money import format_cents, whole_dollars_and_odd_cents
 from rules.settle import settle_balances
 
 from .records import LegKey, Pending, Person, person_named
@@ -248,29 +249,32 @@ class Night:
         return result
 
     def _hand(self, event: Mapping[str, Any]) -> None:
-        entered = {k: v for k, v in event.items() if k not in ("type", "result")}
-        if hand_form(entered) == "typed":
-            pot = nickels_of(entered.get("pot"), field="pot")
-            won = self._amounts(entered.get("awards") or {}, "awards")
-            staked = self._amounts(entered.get("owes") or {}, "owes")
+        try:
+            hand = HandInput.from_json(event)     # the file's JSON read at the edge
+        except RulesError as error:
+            raise LedgerError(str(error), field="hand") from None
+        if hand.kind == "typed":
+            pot = nickels_of(event.get("pot"), field="pot")
+            won = self._amounts(event.get("awards") or {}, "awards")
+            staked = self._amounts(event.get("owes") or {}, "owes")
             payload = typed_hand_payload(pot=pot, won=won, staked=staked,
-                                         carry=entered.get("carry"),
-                                         game=game_json(entered.get("game", "")), ids={})
+                                         carry=event.get("carry"),
+                                         game=game_json(event.get("game", "")), ids={})
             self.write(Legs(self), Pending(Entry.HAND, payload,
                                            typed_hand_memo(payload["game"]), amount=pot,
                                            ids=sorted({*won, *staked})))
             return
         state = self.table
-        if state.called and state.over and entered.get("game") in (None, state.game):
+        if state.called and state.over and hand.game in (None, state.game):
             raise LedgerError(f"The game of {state.name} is over: call the next game first.",
                               field="game")
-        at_the_table(dict.fromkeys(self.seats), entered)
-        result, rules_input = resolve_hand(entered, state)
-        entered["pot"] = rules_input["pot"]
-        payload = {"type": "hand", **entered, "result": result}
+        at_the_table(dict.fromkeys(self.seats), hand)
+        result, filled = resolve_hand(hand, state)
+        typed = hand.to_json()      # in the file's order, as the journal kept it when written
+        payload = hand_payload({k: typed[k] for k in event if k in typed}, filled, result)
         self.write(Legs(self), Pending(
-            Entry.HAND, payload, hand_memo(rules_input["game"], result["explain"]),
-            amount=parse_cents(rules_input["pot"]),
+            Entry.HAND, payload, hand_memo(filled.game, list(result.explain)),
+            amount=filled.pot or 0,
             ids=sorted(n for n in hand_names(payload) if n in self.seats)))
 
     def _call(self, event: Mapping[str, Any]) -> None:

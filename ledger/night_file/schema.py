@@ -36,7 +36,7 @@ FORMAT = "banker-session/1"
 MAX_FILE_BYTES = 10_000_000   # a 4,000-event night is under 1 MB
 MAX_EVENTS = 20_000
 MAX_REASON = 500              # characters of a correction's or a count difference's reason
-MAX_AMOUNT = 100_000_00       # cents: the web form's ceiling (ledger/forms.py), for every amount
+MAX_AMOUNT = 100_000_00       # cents: the web form's ceiling (ledger/forms/fields.py), for all
 MAX_CHIPS = 100_000           # chips of one colour in a cash-out, as on the form
 CHIP_COLOURS = ("white", "red", "blue", "yellow", "black", "green")   # B10
 

@@ -21,7 +21,7 @@ the command line or an import and is not checked.
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
     penalty_record(*, session, player, amount=20, key, user=None)
     hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
-    hand_enter(*, session, hand={...}, key, user=None,   # by cards or by winners, rules-checked
+    hand_enter(*, session, hand=HandInput, key, user=None,   # by cards or winners, rules-checked
                confirm_duplicate=False)                  # the same hand again: PossibleDuplicate
     game_call(*, session, game, dealer, options=None, key, user=None)
     game_end(*, session, key, user=None)                 # the pot stays on the table (P3)

@@ -24,11 +24,11 @@ from django.utils.text import slugify
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from rules.errors import MoneyError, RulesError
-from rules.games.antes import antes
 from rules.games.definition import GameDef, apply_options
-from rules.games.payout import check_typed, payout
+from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
 from rules.games.registry import get_game
-from rules.games.showdown import game_of, resolve
+from rules.games.showdown import game_of
+from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents
 
@@ -135,7 +135,7 @@ def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, obje
 
 
 def typed_hand_memo(game: object) -> str:
-    return f"hand of {selectors.game_name(game)}" if game else "hand"
+    return f"hand of {game_name(game)}" if game else "hand"
 
 
 def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
@@ -176,123 +176,15 @@ IDS = "ids"
 
 # -- hands resolved by the rules: by cards, by winners, and the called game ----------------
 
-CARD_FIELDS = ("game", "pot", "penalties", "options", "round", "legs", "last_round", "board",
-               "players", "dummy")
-WINNER_FIELDS = (*CARD_FIELDS, "next_best")
-RESULT_FIELDS = ("awards", "carry", "owes", "legs", "next_pot", "game_over", "explain")
-
-
-def hand_form(hand: Mapping[str, Any]) -> str:
-    """"cards" (a showdown), "winners" (a payout) or "typed" (pot, awards and owes only)."""
-    players = hand.get("players")
-    if players is None:
-        return "typed"
-    if "board" in hand or any(isinstance(p, Mapping) and ("down" in p or "up" in p)
-                              for p in players if isinstance(players, list)):
-        return "cards"
-    return "winners"
-
-
-def _rules_game(value: object) -> GameDef:
-    """The game's definition; a game played in rounds as in its first round (its `rounds`
-    kept, so `for_round` picks another)."""
-    try:
-        return game_of({"game": value, "round": 1})
-    except RulesError as error:
-        raise LedgerError(str(error), field="game") from None
-
-
-def _with_defaults(hand: Mapping[str, Any], state: selectors.TableGame) -> dict[str, Any]:
-    """The hand as the rules read it: the called game's options, round, legs and pot filled in
-    where the banker did not type them (the hands of one game follow each other)."""
-    data = dict(hand)
-    continuing = state.continues(hand.get("game"))
-    if "game" not in data:
-        if state.game is None:
-            raise LedgerError("Name the game this hand was played in, or call a game first.",
-                              field="game")
-        data["game"] = state.game
-    if continuing:
-        data["options"] = {**state.options, **(hand.get("options") or {})}
-        data.setdefault("legs", state.legs)
-        rounds = len(_rules_game(data["game"]).rounds)
-        data.setdefault("round", min(state.round, rounds) if rounds else state.round)
-    if "pot" not in data:   # the pot on the table and the antes of this deal (P7)
-        dealt = [p["name"] for p in data.get("players") or []
-                 if isinstance(p, Mapping) and isinstance(p.get("name"), str)]
-        ante = sum(next_antes(state, dealt, data["game"]).values()) if dealt else 0
-        data["pot"] = format_cents(state.pot + ante)
-    if "penalties" not in data and 0 < state.penalties <= _pot_of(data["pot"]):
-        data["penalties"] = format_cents(state.penalties)   # never counted in a match (B11)
-    return data
-
-
-def game_rules(state: selectors.TableGame) -> GameDef:
-    """The rules of the game at the table, for the round its next hand plays, with the
-    called options (the dealer's own game, S12)."""
-    return table_rules(state)[0]
-
-
-def table_rules(state: selectors.TableGame) -> tuple[GameDef, dict[str, Any]]:
-    """`game_rules` and the settings of the called options (the wimp rule, the ante)."""
-    game = _rules_game(state.game)
-    if game.rounds:
-        game = game.for_round(min(state.round, len(game.rounds)))
-    try:
-        return apply_options(game, state.options)
-    except RulesError as error:
-        raise LedgerError(str(error), field="game") from None
-
-
-def playable(state: selectors.TableGame, players: list[str]
-             ) -> tuple[GameDef, dict[str, Any], dict[str, int]] | None:
-    """The game the next hand is played in, its settings and the antes of its deal; None
-    when there is none to play: no game called, the game over, or hands typed in a game the
-    rules do not know (an import, hands entered before a game was called). The hand page
-    then offers the call instead."""
-    if state.game is None or state.over:
-        return None
-    try:
-        game, settings = table_rules(state)
-        return game, settings, next_antes(state, players)
-    except LedgerError:
-        return None
-
-
-def next_antes(state: selectors.TableGame, players: list[str],
-               game: object = None) -> dict[str, int]:
-    """What each player dealt in antes before the next hand (P7 with the Baltimore exception,
-    P14 re-antes): nothing while a match-pot game goes on, since the matched pot is the stake.
-    A game anted by the dealer alone (Brag) is anted by the one who called it."""
-    continuing = state.continues(game)
-    rules = game_rules(state) if continuing else _rules_game(game)
-    settings = state.options if continuing else {}
-    try:
-        return antes(rules, settings, players=players, winners=state.winners or [],
-                     first_hand=state.winners is None, reante=state.reante,
-                     new_game=not continuing or state.hands == 0,
-                     dealer=state.dealer if continuing and state.dealer else None)
-    except RulesError as error:
-        raise LedgerError(str(error), field="players") from None
-
-
-def _pot_of(value: object) -> int:
-    try:
-        return parse_cents(value) if isinstance(value, str) else -1
-    except MoneyError:
-        return -1
-
-
 def seated_ids(session: PokerSession) -> dict[str, int]:
     """Tonight's table by name: each seated player's id."""
     return dict(Seat.objects.filter(session=session).values_list("player__name", "player_id"))
 
 
-def at_the_table(seated: Mapping[str, object], hand: Mapping[str, Any]) -> None:
+def at_the_table(seated: Mapping[str, object], hand: HandInput) -> None:
     """Refuse a hand that deals someone not seated tonight."""
-    for index, player in enumerate(hand.get("players") or []):
-        name = player.get("name") if isinstance(player, Mapping) else None
-        if isinstance(name, str) and name.strip() not in seated:
+    for index, name in enumerate(hand.names()):
+        if name and name.strip() not in seated:
             raise LedgerError(f"{name} is not at the table tonight (players[{index}]).",
                               field="players")
 
@@ -319,28 +211,28 @@ def hand_names(hand: Mapping[str, Any]) -> set[str]:
     return names
 
 
-def resolve_hand(hand: Mapping[str, Any],
-                 state: selectors.TableGame) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The rules' result for a hand by cards or by winners, and the input they read; typed
-    awards and owes must agree with it (P1-P15), or nothing is written."""
-    form = hand_form(hand)
-    data = _with_defaults(hand, state)
-    fields = CARD_FIELDS if form == "cards" else WINNER_FIELDS
-    rules_input = {k: data[k] for k in fields if k in data}
+def resolve_hand(hand: HandInput,
+                 state: TableState) -> tuple[HandResult, HandInput]:
+    """The rules' result for a hand by cards or by winners, and the input they read (the
+    defaults filled); typed awards and owes must agree with it (P1-P15), or nothing is
+    written."""
     try:
-        result = (resolve if form == "cards" else payout)(rules_input)
-        problems = check_typed(result, hand.get("awards"), hand.get("owes"),
-                               parse_cents(data["pot"]))
+        filled = hand_defaults(hand, state)
+    except TableError as error:
+        raise LedgerError(str(error), field=error.field) from None
+    try:
+        result = settle(filled)
+        problems = typed_problems(filled, result)
     except RulesError as error:
-        game = _rules_game(data["game"])     # read already by the defaults above
-        raise LedgerError(in_words(str(error), rules_input.get("players"),
+        game = rules_game(filled.game)     # read already by the defaults above
+        raise LedgerError(in_words(str(error), filled.to_json(("players",)).get("players"),
                                    one_field=not (game.down and game.up),
                                    dummy=game.dummy.name if game.dummy else "the dummy",
                                    game=game),
                           field=refused_field(str(error))) from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
-    return {k: result[k] for k in RESULT_FIELDS}, rules_input
+    return result, filled
 
 
 _ABOUT = re.compile(r"^(?P<path>players\[(?P<index>\d+)\](?:\.(?P<field>\w+))?"
@@ -478,46 +370,52 @@ def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, Any], key
 
 
 @idempotent("hand_enter")
-def hand_enter(*, session: PokerSession | int, hand: Mapping[str, Any], key: str,
+def hand_enter(*, session: PokerSession | int, hand: HandInput, key: str,
                user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them. A hand
     identical to the last one, saved minutes ago, is asked about first unless
     `confirm_duplicate` (an import takes hands as recorded)."""
     session = lock_session(session, user=user)
-    if not isinstance(hand, Mapping):
+    if not isinstance(hand, HandInput):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
-    entered = {k: v for k, v in hand.items() if k not in ("type", "result", IDS)}
+    entered = hand.to_json()
     if not confirm_duplicate:
         _check_duplicate_hand(session, entered, key)
-    if hand_form(entered) == "typed":
-        return _typed_hand(session, pot=entered.get("pot"),
-                           awards=entered.get("awards") or {}, owes=entered.get("owes"),
-                           carry=entered.get("carry"), game=entered.get("game", ""),
+    if hand.kind == "typed":
+        return _typed_hand(session, pot=hand.pot, awards=dict(hand.awards or {}),
+                           owes=hand.owes, carry=hand.carry, game=hand.game or "",
                            key=key, user=user)
     state = selectors.table_game(session)
-    if state.called and state.over and entered.get("game") in (None, state.game):
+    if state.called and state.over and hand.game in (None, state.game):
         raise LedgerError(f"The game of {state.name} is over: call the next game first.",
                           field="game")
     seated = seated_ids(session)
-    at_the_table(seated, entered)
-    result, rules_input = resolve_hand(entered, state)
-    entered["pot"] = rules_input["pot"]
-    payload = {"type": "hand", **entered, "result": result}
+    at_the_table(seated, hand)
+    result, filled = resolve_hand(hand, state)
+    payload = hand_payload(entered, filled, result)
     payload[IDS] = {n: seated[n] for n in sorted(hand_names(payload)) if n in seated}
     return Journal(session).write(
-        kind=Entry.HAND, key=key, user=user, amount=parse_cents(rules_input["pot"]),
-        payload=payload, memo=hand_memo(rules_input["game"], result["explain"]))
+        kind=Entry.HAND, key=key, user=user, amount=filled.pot or 0,
+        payload=payload, memo=hand_memo(filled.game, list(result.explain)))
+
+
+def hand_payload(entered: JSONObject, filled: HandInput, result: HandResult
+                 ) -> dict[str, Any]:
+    """A resolved hand's stored event: what was entered, its pot as the rules read it (the
+    antes filled in where none was typed) and the rules' result."""
+    entered = {**entered, "pot": format_cents(filled.pot or 0)}
+    return {"type": "hand", **entered, "result": result.to_json()}
 
 
 def hand_memo(game: object, explain: list[str]) -> str:
     """A resolved hand in the journal: its game by name and the whole explanation."""
-    return f"hand of {selectors.game_name(game)}: " + " ".join(explain)
+    return f"hand of {game_name(game)}: " + " ".join(explain)
 
 
 def call_memo(dealer: str, game: object) -> str:
-    return f"{dealer} calls {selectors.game_name(game)}"
+    return f"{dealer} calls {game_name(game)}"
 
 
 @idempotent("game_call")

@@ -25,12 +25,13 @@ from ledger.selectors import (
     table_game,
     table_rows,
 )
-from ledger.services.hands import playable, resolve_hand
+from ledger.services.hands import resolve_hand
 from rules.errors import RulesError
 from rules.games.definition import apply_options
 from rules.games.drops import when_everybody_drops
 from rules.games.registry import all_games
 from rules.games.showdown import game_of
+from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
 
 from .common import call_service, dashboard_url, get_open_session, holder_required
@@ -190,7 +191,7 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
         entered = form.hand(typed=typed)
         if "preview" in request.POST:
             try:
-                context["preview"], _ = resolve_hand(entered, state)
+                context["preview"] = resolve_hand(entered, state)[0].to_json()
             except services.LedgerError as error:
                 form.add_error(form.field_for(error.field), str(error))
         else:
@@ -203,7 +204,7 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
                 context["duplicate"] = outcome.duplicate
                 context["resend"] = [(name, value) for name, values in request.POST.lists()
                                      if name not in RESENT for value in values]
-            context["offer_computed"] = typed and "awards" in entered
+            context["offer_computed"] = typed and entered.awards is not None
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "ledger/hand.html", context, status=status)
 

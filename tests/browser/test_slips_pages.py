@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
 from ledger_night import Night, make_player, new_key  # noqa: E402
 from test_layout import SMALL_TAPS, WIDE  # noqa: E402
 
+from rules.games.hand_types import HandInput
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = pytest.mark.parametrize("size", [{"width": 390, "height": 844},
@@ -46,12 +48,12 @@ def night_of_slips(transactional_db):
     tonight.buy("Zed", "10.00", paid="book")
     services.game_call(session=tonight.session, game="draw-match-pot", dealer="Mike",
                        key=new_key())
-    services.hand_enter(session=tonight.session, key=new_key(), hand={
+    services.hand_enter(session=tonight.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},
-                                   {"name": "Zed"}]})
-    services.hand_enter(session=tonight.session, key=new_key(), hand={
+                                   {"name": "Zed"}]}))
+    services.hand_enter(session=tonight.session, key=new_key(), hand=HandInput.from_json({
         "last_round": True, "players": [{"name": "Fred"}, {"name": "Ann", "won": ["high"]},
-                                        {"name": "Zed"}]})
+                                        {"name": "Zed"}]}))
     tonight.cashout("Ann", green=11)          # $55: the box pays $20, the bank owes $35
     tonight.cashout("Zed")
     tonight.pay("Zed", "bank", "1.00")

@@ -14,6 +14,7 @@ from ledger_night import new_key
 from ledger import selectors, services
 from ledger.models import Player, PokerSession
 from ledger.night_file import export_session, import_session
+from rules.games.hand_types import HandInput
 
 COLOURS = [("green", 500), ("black", 100), ("yellow", 50), ("blue", 25), ("red", 10),
            ("white", 5)]
@@ -93,9 +94,9 @@ class Table:
                                              awards={winner: "1.50"}, owes={loser: "0.50"},
                                              game="guts", key=new_key())
                     else:
-                        services.hand_enter(session=session, hand={
+                        services.hand_enter(session=session, hand=HandInput.from_json({
                             "game": "seven-card-stud", "pot": "2.00", "players": [
-                                {"name": winner, "won": ["high"]}, {"name": loser}]},
+                                {"name": winner, "won": ["high"]}, {"name": loser}]}),
                             key=new_key(), confirm_duplicate=True)   # hands may repeat
             elif what == "pay" and one.pk != other.pk and self.host.pk not in (one.pk,):
                 services.payment_record(session=session, player=one, to=other, amount="1.25",

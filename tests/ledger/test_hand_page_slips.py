@@ -13,6 +13,8 @@ from ledger_night import new_key
 from ledger import selectors, services
 from ledger.models import Entry
 from ledger.night_file import export_session, import_session
+from rules.games.hand_types import HandInput
+from rules.games.table import next_antes
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_the_drop_games_offer_everybody_dropped_and_the_pot_stays_P14(banker_cli
     assert "Everyone re-antes (P14)." in result["explain"]
     state = selectors.table_game(night.session)
     assert state.reante and state.pot == 200 and not state.over
-    assert services.hands.next_antes(state, ["Mike", "Fred", "Ann", "Gus"]) == dict.fromkeys(
+    assert next_antes(state, ["Mike", "Fred", "Ann", "Gus"]) == dict.fromkeys(
         ["Mike", "Fred", "Ann", "Gus"], 5)                   # everybody antes again
 
 
@@ -106,7 +108,7 @@ def test_with_the_wimp_rule_the_best_hand_pays_instead_of_a_re_ante_P11(banker_c
 # ---- no server error in any night state ------------------------------------------------------
 
 def _typed(night, **hand):
-    services.hand_enter(session=night.session, hand=hand, key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
 
 
 STATES = {
@@ -191,10 +193,10 @@ def test_another_hand_or_a_hand_after_a_call_is_no_duplicate(banker_client, nigh
 def test_an_import_takes_hands_as_recorded_without_the_question(banker_client, night):
     _call(night, "draw-match-pot")
     hand = {"pot": "2.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"}]}
-    services.hand_enter(session=night.session, hand=hand, key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
     with pytest.raises(services.PossibleDuplicate):
-        services.hand_enter(session=night.session, hand=hand, key=new_key())
-    services.hand_enter(session=night.session, hand=hand, key=new_key(),
+        services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key())
+    services.hand_enter(session=night.session, hand=HandInput.from_json(hand), key=new_key(),
                         confirm_duplicate=True)
     night.close()
     exported = export_session(night.session)

@@ -13,9 +13,12 @@ from ledger import selectors, services
 from ledger.models import Entry, Posting
 from ledger.night_file import export_session, import_session
 from ledger.services import LedgerError
+from rules.games.hand_types import HandInput
+from rules.games.table import next_antes
 from rules.money import format_cents, parse_cents
 
 pytestmark = pytest.mark.django_db
+hand_of = HandInput.from_json   # the hand as the hand page would give it
 
 FIXTURES = Path(__file__).resolve().parents[1] / "rules" / "fixtures"
 OLD_MAN = json.loads((FIXTURES / "old_man.json").read_text())["cases"]
@@ -132,12 +135,12 @@ def winners(**sides):
 
 def test_a_called_match_pot_game_by_winners_follows_from_hand_to_hand_P3(table):
     s = table.session
-    services.hand_enter(session=s, hand={"pot": "3.00", "players": winners(high=["Fred"])},
+    services.hand_enter(session=s, hand=hand_of({"pot": "3.00", "players": winners(high=["Fred"])}),
                         key=new_key())
     state = selectors.table_game(s)
     assert (state.pot, state.over, state.hands) == (600, False, 1)   # Ann and Gus match 3.00
     services.penalty_record(session=s, player="Gus", key=new_key())
-    entry = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+    entry = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                 key=new_key())
     result = entry.payload["result"]
     assert entry.payload["pot"] == "6.20" and entry.payload.get("penalties") is None
@@ -148,13 +151,14 @@ def test_a_called_match_pot_game_by_winners_follows_from_hand_to_hand_P3(table):
 
 def test_ending_a_game_keeps_the_pot_on_the_table_P3(table):
     s = table.session
-    services.hand_enter(session=s, hand={"pot": "3.00", "players": winners(high=["Fred"])},
+    services.hand_enter(session=s, hand=hand_of({"pot": "3.00", "players": winners(high=["Fred"])}),
                         key=new_key())
     services.game_end(session=s, key=new_key())
     state = selectors.table_game(s)
     assert (state.game, state.pot) == (None, 600)
     with pytest.raises(LedgerError, match="Name the game"):
-        services.hand_enter(session=s, hand={"players": winners(high=["Fred"])}, key=new_key())
+        services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Fred"])}),
+                            key=new_key())
 
 
 def test_a_winner_who_folded_is_refused_and_nothing_is_written(table):
@@ -162,8 +166,8 @@ def test_a_winner_who_folded_is_refused_and_nothing_is_written(table):
     players = winners(high=["Fred"])
     players[0]["folded"] = True
     with pytest.raises(LedgerError, match="Fred folded and cannot win high"):
-        services.hand_enter(session=table.session, hand={"pot": "3.00", "players": players},
-                            key=new_key())
+        services.hand_enter(session=table.session, key=new_key(),
+                            hand=hand_of({"pot": "3.00", "players": players}))
     assert Entry.objects.count() == before
 
 
@@ -172,22 +176,22 @@ def test_a_card_entered_twice_is_refused(table):
         {"name": "Fred", "down": ["As", "Ks", "Qs", "Js", "Ts"]},
         {"name": "Ann", "down": ["As", "2d", "3c", "4h", "6s"]}]}
     with pytest.raises(LedgerError, match="As"):
-        services.hand_enter(session=table.session, hand=hand, key=new_key())
+        services.hand_enter(session=table.session, hand=hand_of(hand), key=new_key())
 
 
 def test_the_deal_goes_left_and_returns_left_of_the_caller_after_a_match_game_B1_B13_B14(
         table):
     s = table.session          # seats: Mike (banker), Fred, Ann, Gus; Fred called the game
     assert selectors.deal_state(s).next_dealer == "Fred"
-    services.hand_enter(session=s, hand={"pot": "3.00", "players": winners(high=["Fred"])},
+    services.hand_enter(session=s, hand=hand_of({"pot": "3.00", "players": winners(high=["Fred"])}),
                         key=new_key())   # Fred called draw-match-pot and deals its first hand
     deal = selectors.deal_state(s)
     assert deal.dealt == {"Fred": 1} and deal.next_dealer == "Ann"
-    services.hand_enter(session=s, hand={"players": winners(high=["Ann", "Gus"])},
+    services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann", "Gus"])}),
                         key=new_key())   # a tie: they split, Fred matches, the game goes on
-    services.hand_enter(session=s, hand={"players": [
+    services.hand_enter(session=s, hand=hand_of({"players": [
         {"name": "Fred", "folded": True}, {"name": "Ann", "won": ["high"]},
-        {"name": "Gus", "folded": True}]}, key=new_key())     # nobody matches: over (P3)
+        {"name": "Gus", "folded": True}]}), key=new_key())     # nobody matches: over (P3)
     deal = selectors.deal_state(s)
     assert selectors.table_game(s).over
     assert deal.next_dealer == "Ann"          # left of Fred, who called the game (B14)
@@ -198,7 +202,7 @@ def test_the_deal_goes_left_and_returns_left_of_the_caller_after_a_match_game_B1
 def test_nobody_leaves_before_the_last_dealer_has_dealt_as_many_as_the_first_B13(night):
     s = night.session          # seats: Mike (banker), Fred, Ann, Gus
     services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
-    services.hand_enter(session=s, hand={"pot": "1.00", "players": winners(high=["Ann"])},
+    services.hand_enter(session=s, hand=hand_of({"pot": "1.00", "players": winners(high=["Ann"])}),
                         key=new_key())
     deal = selectors.deal_state(s)
     assert (deal.next_dealer, deal.dealt, deal.may_leave) == ("Fred", {"Mike": 1}, False)
@@ -213,7 +217,7 @@ def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_pa
     hand = {"pot": "2.05", "players": [
         {"name": "Fred", "down": ["2s", "3d", "4h", "5c", "7s"]},
         {"name": "Ann", "down": ["Ks", "Kd", "Qh", "Jc", "9s"]}]}
-    result = services.hand_enter(session=s, hand=hand, key=new_key()).payload["result"]
+    result = services.hand_enter(session=s, hand=hand_of(hand), key=new_key()).payload["result"]
     assert result["awards"] == [{"name": "Fred", "amount": "2.05", "side": "both"}]
     document = export_session(s)
     assert document["events"][0]["game"]["name"] == "Deuces Hi-Lo"
@@ -224,14 +228,14 @@ def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_pa
 def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night):
     s = night.session          # seats: Mike (banker), Fred, Ann, Gus
     services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
-    first = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+    first = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                 key=new_key())
     assert first.payload["pot"] == "0.15"          # the night's first deal: everybody antes
     services.game_call(session=s, game="five-card-draw", dealer="Fred", key=new_key())
     state = selectors.table_game(s)
-    due = services.hands.next_antes(state, ["Fred", "Ann", "Gus"])
+    due = next_antes(state, ["Fred", "Ann", "Gus"])
     assert due == {"Fred": 0, "Ann": 15, "Gus": 0}   # Baltimore: Ann won the last pot
-    second = services.hand_enter(session=s, hand={"players": winners(high=["Gus"])},
+    second = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Gus"])}),
                                  key=new_key())
     assert second.payload["pot"] == "0.15"
 
@@ -240,9 +244,9 @@ def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
     s = night.session
     services.game_call(session=s, game="brag", dealer="Gus", key=new_key())
     state = selectors.table_game(s)
-    assert services.hands.next_antes(state, ["Fred", "Ann", "Gus"]) == \
+    assert next_antes(state, ["Fred", "Ann", "Gus"]) == \
         {"Fred": 0, "Ann": 0, "Gus": 5}
-    hand = services.hand_enter(session=s, hand={"players": winners(high=["Ann"])},
+    hand = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                key=new_key())
     assert hand.payload["pot"] == "0.05"
 
@@ -276,7 +280,7 @@ def test_a_hand_page_refusal_names_the_player(night):
             "board": {"center": ["5s"]},
             "dummy": {"down": ["2d", "3d", "6h", "8s", "Ad", "Ac"]}}
     with pytest.raises(LedgerError, match="^Ann's declaration: missing"):
-        services.hand_enter(session=s, hand=hand, key=new_key())
+        services.hand_enter(session=s, hand=hand_of(hand), key=new_key())
 
 
 def test_the_table_names_a_catalog_game_by_its_name(night):

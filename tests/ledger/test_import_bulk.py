@@ -22,6 +22,7 @@ from ledger.night_file import import_session
 from ledger.night_file.schema import check_document
 from ledger.services import LedgerError
 from ledger.services.journal import BANK
+from rules.games.hand_types import HandInput
 
 NIGHTS = Path(__file__).resolve().parent / "nights"
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
         return services.penalty_record(player=get("player"), amount=get("amount", "0.20"),
                                        **common)
     if kind == "hand":
-        return services.hand_enter(hand=event, **common)
+        return services.hand_enter(hand=HandInput.from_json(event), **common)
     if kind == "call":
         return services.game_call(game=get("game"), dealer=get("dealer"),
                                   options=get("options"), **common)

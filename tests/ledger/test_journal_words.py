@@ -7,6 +7,7 @@ from django.urls import reverse
 from ledger import services
 from ledger.forms import new_key
 from ledger.models import Entry
+from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
 
@@ -14,9 +15,9 @@ pytestmark = pytest.mark.django_db
 def _match_pot_night(night):
     services.game_call(session=night.session, game="draw-match-pot", dealer="Fred",
                        key=new_key())
-    return services.hand_enter(session=night.session, key=new_key(), hand={
+    return services.hand_enter(session=night.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},
-                                   {"name": "Gus"}]})
+                                   {"name": "Gus"}]}))
 
 
 def _journal(client, night, **query) -> str:

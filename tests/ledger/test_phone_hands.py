@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.forms import new_key
+from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +21,12 @@ def match_pot(night):
     """Mike calls Draw match pot; Fred wins the first hand, Ann wins the last round (P5)."""
     services.game_call(session=night.session, game="draw-match-pot", dealer="Mike",
                        key=new_key())
-    services.hand_enter(session=night.session, key=new_key(), hand={
+    services.hand_enter(session=night.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},
-                                   {"name": "Gus"}]})
-    services.hand_enter(session=night.session, key=new_key(), hand={
+                                   {"name": "Gus"}]}))
+    services.hand_enter(session=night.session, key=new_key(), hand=HandInput.from_json({
         "last_round": True, "players": [{"name": "Fred"}, {"name": "Ann", "won": ["high"]},
-                                        {"name": "Gus"}]})
+                                        {"name": "Gus"}]}))
     return night
 
 

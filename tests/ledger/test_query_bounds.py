@@ -16,6 +16,7 @@ from django.urls import reverse
 from ledger import services
 from ledger.forms import new_key
 from ledger.models import Player
+from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
 
@@ -93,9 +94,10 @@ def _night_of(size: dict) -> dict:
     for n in range(size["hands"]):
         services.game_call(session=tonight, game="five-card-draw",
                            dealer=names[n % len(names)], key=new_key())
-        services.hand_enter(session=tonight, key=new_key(), hand={"pot": "1.00", "players": [
-            {"name": names[(n + k) % len(names)], "won": ["high"] if k == 0 else []}
-            for k in range(4)]})
+        services.hand_enter(session=tonight, key=new_key(), hand=HandInput.from_json({
+            "pot": "1.00", "players": [
+                {"name": names[(n + k) % len(names)], "won": ["high"] if k == 0 else []}
+                for k in range(4)]}))
     services.game_call(session=tonight, game="five-card-draw", dealer=names[0], key=new_key())
     return {"session": tonight, "player": Player.objects.get(name=names[1]),
             "row": Player.objects.get(name=names[3])}

@@ -52,7 +52,8 @@ def test_player_choices_notes_and_seats_read_through_it():
 def test_the_forms_have_no_other_integer_reader():
     """Every integer field of the forms is a CountField, every choice coerces through the
     reader: no int() on what a page posts."""
-    source = (Path(__file__).parents[2] / "ledger" / "forms.py").read_text()
+    source = "".join(path.read_text() for path in
+                     sorted((Path(__file__).parents[2] / "ledger" / "forms").glob("*.py")))
     assert "forms.IntegerField(" not in source and "coerce=int" not in source
     assert "int(self.data" not in source
 

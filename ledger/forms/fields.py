@@ -1,0 +1,158 @@
+"""The forms' building blocks: the idempotency key every writing form carries, the fields for
+money and counts, a player chosen from the roster, and the check of a large amount."""
+
+import re
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+
+from ledger.numbers import read_whole_number, whole_number
+from rules.errors import MoneyError
+from rules.money import dollars, format_cents, parse_cents
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+class CountField(forms.IntegerField):
+    """A whole number typed on a page (a chip count): ASCII digits only (`whole_number`)."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = whole_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            below = whole_number(value.strip()[1:])   # said as "cannot be negative"
+            number = None if below is None else -below
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+def new_key() -> str:
+    """A fresh, unguessable one-time key for a form about to be rendered."""
+    return secrets.token_urlsafe(18)
+
+
+class MoneyField(forms.Field):
+    """An amount typed as dollars ("20", "20.00", "$20") and cleaned to integer cents."""
+
+    def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
+        self.allow_zero = allow_zero
+        super().__init__(**kwargs)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        attrs.update(
+            {"inputmode": "decimal", "autocomplete": "off", "placeholder": "0.00", "maxlength": 12}
+        )
+        return attrs
+
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value in self.empty_values else str(value).replace("$", "").strip()
+        if not text:
+            return None
+        if "," in text:
+            # "1,000" is a thousand to one banker and one dollar to another: never guess.
+            raise forms.ValidationError(
+                f"“{text}” has a comma. Type the amount without commas, with a point before "
+                "the cents: 1000.00 for a thousand dollars, 10.50 for ten dollars fifty."
+            )
+        if len(text) > 12:
+            raise forms.ValidationError("That amount is too long; type dollars and cents.")
+        if text.startswith("-"):
+            raise forms.ValidationError("The amount cannot be negative.")
+        try:
+            cents = parse_cents(text, field=str(self.label or "amount"))
+        except MoneyError:
+            raise forms.ValidationError(
+                f"“{text}” is not an amount of money. Type dollars and cents, such as 20.00."
+            ) from None
+        if cents == 0 and not self.allow_zero:
+            raise forms.ValidationError("The amount must be more than zero.")
+        if cents > 100_000_00:
+            raise forms.ValidationError("That is more than $100,000; check the amount.")
+        return cents
+
+    def prepare_value(self, value: object) -> object:
+        return format_cents(value) if isinstance(value, int) else value
+
+
+CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
+
+
+class ConfirmLargeAmountMixin(forms.Form):
+    """An amount above $500 is saved only once the banker ticks that it is right.
+
+    The box carries the amount it confirms, so changing the amount asks again; until it is
+    ticked the form is invalid and nothing is written.
+    """
+
+    def add_confirm_field(self) -> None:
+        self.fields["confirm_amount"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.asks_to_confirm = False
+
+    def check_large_amount(self, data: dict[str, Any]) -> None:
+        amount = data.get("amount")
+        if amount is None or amount <= CONFIRM_ABOVE:
+            return
+        try:
+            confirmed = parse_cents((data.get("confirm_amount") or "").strip(), field="confirm")
+        except MoneyError:
+            confirmed = None
+        if confirmed != amount:
+            self.asks_to_confirm = True
+            self.confirm_value = format_cents(amount)
+            self.add_error("amount", f"{dollars(amount)} is more than "
+                           f"{dollars(CONFIRM_ABOVE)}. Check the amount; if it is right, "
+                           "tick the box below and save again.")
+
+
+class KeyedForm(forms.Form):
+    """A form that writes money: it carries the one-time idempotency key."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # Set when the key came back with another request: the page offers a fresh form.
+    key_used = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        initial = kwargs.setdefault("initial", {})
+        initial.setdefault("key", new_key())
+        super().__init__(*args, **kwargs)
+
+    def clean_key(self) -> str:
+        key: str = self.cleaned_data["key"]
+        if not KEY_PATTERN.match(key):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return key
+
+    def hidden_field_errors(self) -> list[str]:
+        """Errors on hidden fields, which no mark on the page could show (the key's are shown
+        on their own)."""
+        return [str(e) for field in self.hidden_fields() if field.name != "key"
+                for e in field.errors]
+
+    def marked_errors(self) -> bool:
+        """Is some field the banker can see marked with an error?"""
+        return any(field.errors for field in self.visible_fields())
+
+
+def _player_field(label: str, choices: Iterable[tuple[Any, str]], *, required: bool = True,
+                  empty: str | None = None) -> forms.TypedChoiceField:
+    if empty is not None:
+        choices = [("", empty), *choices]
+    return forms.TypedChoiceField(
+        label=label, choices=choices, coerce=read_whole_number, required=required,
+        empty_value=None
+    )
+
+
+class RosterForm(KeyedForm):
+    """A keyed form whose player fields choose from the session's roster: [(id, name), ...]."""
+
+    def __init__(self, *args: Any, roster: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        self.roster = list(roster)
+        super().__init__(*args, **kwargs)
+

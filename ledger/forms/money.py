@@ -1,0 +1,218 @@
+"""The bank's forms: buy-ins and chip sales, cash-outs, payments, penalties, pots, notes,
+corrections, closing the night and handing the bank over."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.forms.boundfield import BoundField
+
+from ledger.numbers import whole_number
+from ledger.services.cashout import CHIP_VALUES
+
+from .fields import (
+    ConfirmLargeAmountMixin,
+    CountField,
+    KeyedForm,
+    MoneyField,
+    RosterForm,
+    _player_field,
+)
+
+PAID_CHOICES = [
+    ("cash", "Cash"),
+    ("note", "Bank note"),
+    ("book", "THE BOOK"),
+]
+
+# B10: the chip colours in the order the banker counts them, cheapest first, with their value
+# in cents (the services' table is the one source of the values).
+CHIP_COLOURS = sorted(CHIP_VALUES.items(), key=lambda item: item[1])
+
+class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
+    """Chips bought from the bank, or from another player (a chip sale), paid three ways
+    (B2, B3)."""
+
+    amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
+    paid = forms.ChoiceField(
+        label="Paid by", choices=PAID_CHOICES, initial="cash", widget=forms.RadioSelect
+    )
+    confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, sale: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sale = sale
+        self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
+        self.fields["seller"] = _player_field(
+            "Seller",
+            self.roster,
+            required=sale,
+            empty="— choose the seller —" if sale else "The bank",
+        )
+        self.add_confirm_field()
+        self.order_fields(["player", "amount", "paid", "seller"])
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("seller") and data.get("seller") == data.get("player"):
+            self.add_error("seller", "A player cannot buy chips from themself.")
+        self.check_large_amount(data)
+        return data
+
+
+class PenaltyForm(RosterForm):
+    """A penalty paid straight into the pot (B11: $0.20 for jumping the bet)."""
+
+    amount = MoneyField(label="Penalty", initial="0.20")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _player_field("Player", self.roster, empty="— who jumped? —")
+        self.order_fields(["player", "amount"])
+
+
+class CashOutForm(RosterForm):
+    """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
+
+    def __init__(self, *args: Any, nothing: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.nothing = nothing   # "Cashed out nothing": a player who lost everything
+        self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
+        for colour, cents in CHIP_COLOURS:
+            self.fields[colour] = CountField(
+                label=colour.capitalize(),
+                min_value=0,
+                max_value=100_000,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(
+                    attrs={"data-chip-cents": cents, "data-colour-name": colour.capitalize(),
+                           "inputmode": "numeric", "min": 0, "step": 1}
+                ),
+                error_messages={
+                    "invalid": f"Count the {colour} chips as a whole number.",
+                    "min_value": f"The number of {colour} chips cannot be negative.",
+                },
+            )
+        self.order_fields(["player"])
+
+    @staticmethod
+    def colours() -> list[str]:
+        return [colour for colour, _ in CHIP_COLOURS]
+
+    def counts_so_far(self) -> dict[str, int]:
+        """The counts typed so far, for the running total; unreadable ones count as zero."""
+        counts = {}
+        for colour in self.colours():
+            counts[colour] = whole_number(self.data.get(colour) or 0) or 0
+        return counts
+
+    def chips(self) -> dict[str, int]:
+        """The counts by colour, zero for a colour left empty."""
+        return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if not self.errors and not self.nothing and not any(self.chips().values()):
+            raise forms.ValidationError(
+                "Count at least one chip, or tap “Cashed out nothing” for a player who has none.")
+        if self.nothing and any(self.chips().values()):
+            raise forms.ValidationError(
+                "Chips are counted: tap “Save cash-out”, or clear the counts first.")
+        return data
+
+    def colour_rows(self) -> list[tuple[str, int, BoundField]]:
+        """(colour, value in cents, bound field) for the chip counter template."""
+        return [(colour, cents, self[colour]) for colour, cents in CHIP_COLOURS]
+
+
+class FinalPotForm(RosterForm):
+    """Who won the last hand, played for the odd cents of the cash-outs (B12)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+
+class PotAwardForm(RosterForm):
+    """The chips left in the table's pot (penalties, a carried pot) go to a hand's winner."""
+
+    pot = MoneyField(label="Pot", widget=forms.HiddenInput, allow_zero=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+
+    def clean_pot(self) -> int:
+        pot: int | None = self.cleaned_data.get("pot")
+        if not pot:
+            raise forms.ValidationError("The pot is empty: there is nothing to award.")
+        return pot
+
+
+class CountDifferenceForm(KeyedForm):
+    """Chips the bank sold that never came back, and why (the close page)."""
+
+    amount = MoneyField(label="Chips that did not come back")
+    reason = forms.CharField(label="Why", max_length=200,
+                             widget=forms.TextInput(attrs={"placeholder": "a blue chip lost"}),
+                             error_messages={"required": "Say why the count is off."})
+
+
+class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
+    """Cash handed from one person to another (or to the bank) to settle what they owe."""
+
+    amount = MoneyField(label="Amount")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
+        self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
+        self.add_confirm_field()
+        self.order_fields(["player", "to", "amount"])
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("to") and data.get("to") == data.get("player"):
+            self.add_error("to", "Nobody pays themself.")
+        self.check_large_amount(data)
+        return data
+
+
+class CorrectionForm(KeyedForm):
+    """Undo a mistaken entry with a reversing one; the reason is kept in the journal."""
+
+    reason = forms.CharField(
+        label="Why is it wrong?", max_length=200,
+        help_text="For example: typed $20 instead of $10. Then enter the right one again.",
+    )
+
+
+class NoteActionForm(KeyedForm):
+    """Commit an open bank note into THE BOOK, or void it (B5)."""
+
+    note = CountField(widget=forms.HiddenInput)
+    action = forms.ChoiceField(choices=[("commit", "Commit"), ("void", "Void")])
+
+
+class CloseForm(KeyedForm):
+    """The last step: close the session (guests' debts move to inviters, B9; consolidate, B8)."""
+
+    confirm = forms.BooleanField(label="Yes, close the session", required=True)
+
+
+class BankHandOverForm(KeyedForm):
+    """Hand the night's bank to another banker, or take it (services.bank_hand_over).
+
+    `bankers` are the logins that can hold a bank: [(id, name), ...]."""
+
+    def __init__(self, *args: Any, bankers: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to"] = _player_field("Hand the bank to", list(bankers),
+                                          empty="— choose a banker —")
+        self.fields["to"].error_messages["invalid_choice"] = (
+            "Choose one of the bankers offered; reload the page to see who they are now.")

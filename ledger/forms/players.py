@@ -1,0 +1,132 @@
+"""The players' and the night's forms: a new player, editing or retiring one, opening a night
+and its seating."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+
+from ledger.numbers import read_whole_number, whole_number
+
+from .fields import KeyedForm, _player_field
+
+
+class PlayerForm(KeyedForm):
+    """A new player: name, bank-note identifier (B4), regular or a regular's guest (B9)."""
+
+    name = forms.CharField(label="Name", max_length=40)
+    note_id = forms.CharField(
+        label="Bank-note identifier", max_length=8,
+        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+    )
+    guest = forms.BooleanField(label="A guest (not a regular)", required=False)
+
+    def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["invited_by"] = _player_field(
+            "Invited by (for a guest)", list(regulars), required=False, empty="—"
+        )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("guest") and not data.get("invited_by"):
+            self.add_error("invited_by", "A guest needs the regular who invited them (B9).")
+        return data
+
+
+class SessionOpenForm(KeyedForm):
+    """A new night: date, banker, whether the host is here (else a surrogate book, B7)."""
+
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    host_present = forms.BooleanField(label="The host is here", required=False, initial=True)
+    # The boxes arrive in the page's order (by name), not in the order they were tapped;
+    # app.js writes the tap order here. Without JavaScript the banker reorders the seats on
+    # the session's seating page before the first hand.
+    order = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-tap-order": ""}))
+
+    def __init__(self, *args: Any, players: Iterable[tuple[int, str]] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = list(players)
+        self.fields["banker"] = _player_field("Banker (deals first)", players, empty="— banker —")
+        self.fields["players"] = forms.TypedMultipleChoiceField(
+            label="Who is playing",
+            choices=players,
+            coerce=read_whole_number,
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+        self.order_fields(["date", "banker", "host_present", "players", "order"])
+
+    def clean_order(self) -> list[int]:
+        ids: list[int] = []
+        for part in (self.cleaned_data.get("order") or "").split(","):
+            part = part.strip()
+            number = whole_number(part)
+            if number is not None and number not in ids:
+                ids.append(number)
+        return ids
+
+    def seating(self) -> list[int]:
+        """The players after the banker, in the order the banker tapped them (B1)."""
+        checked = list(self.cleaned_data.get("players") or [])
+        tapped = [pk for pk in self.cleaned_data.get("order") or [] if pk in checked]
+        seating = tapped + [pk for pk in checked if pk not in tapped]
+        return [pk for pk in seating if pk != self.cleaned_data.get("banker")]
+
+
+class SeatingForm(KeyedForm):
+    """Move one seat up or down the dealing order, before the first hand (B1).
+
+    `order` is the seating as the page showed it, so a repeated tap asks for the same thing.
+    """
+
+    order = forms.CharField(widget=forms.HiddenInput)
+    move = forms.CharField(  # the arrow buttons carry it
+        widget=forms.HiddenInput,
+        error_messages={"required": "Tap the arrow beside a player to move them."},
+    )
+
+    def clean_order(self) -> list[int]:
+        parts = [whole_number(p) for p in self.cleaned_data["order"].split(",")]
+        numbers = [p for p in parts if p is not None]
+        if len(numbers) != len(parts):
+            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+        return numbers
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        order, move = data.get("order"), data.get("move") or ""
+        if order is None:
+            return data
+        text, _, direction = move.partition(":")
+        pk = whole_number(text)
+        if pk is None or pk not in order or direction not in ("up", "down"):
+            raise forms.ValidationError("Tap the arrow beside a player to move them.")
+        at = order.index(pk)
+        to = at - 1 if direction == "up" else at + 1
+        if 0 <= to < len(order):
+            order[at], order[to] = order[to], order[at]
+        data["new_order"] = order
+        return data
+
+
+class PlayerEditForm(KeyedForm):
+    """A player's name and bank-note identifier (B4); the journal points at the row, so past
+    nights show the new name."""
+
+    name = forms.CharField(label="Name", max_length=40)
+    note_id = forms.CharField(
+        label="Bank-note identifier", max_length=8,
+        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+    )
+
+
+class RetireForm(KeyedForm):
+    """Retire a player from new nights' rosters, or bring them back."""
+
+    retired = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
