@@ -33,17 +33,27 @@ back (A B A B A B) is kept once (A B), until no run repeats, and counts the same
 what is left: the path's shape, not the night's size. The third table also counts the rules
 as one module ("rules"; their own modules calling each other are the rules' business): the
 site's path and its crossings into the rules.
+The fourth table follows the hand's data itself: only the calls handed the recorded hand's
+cards (an argument holding its king of hearts, as a Card, a token, in the typed hand, a form's
+data or a journal row's payload; `carries`), with the rules as one module; "calls up" there
+counts those calls made from a lower layer to a higher one.
+
 Totals over the three requests (visits / stays / climbs back up / returns), issue 21:
-                      as run             loops folded       rules as one
-  before (36d78bb)    376 / 51 / 77 / 312  198 / 51 / 49 / 134  133 / 33 / 45 / 89
-  after (typed-hand)  475 / 54 / 64 / 405  229 / 54 / 49 / 159  123 / 34 / 40 / 78
-The site's path (rules as one) has fewer returns and climbs; the runs inside the rules grew,
-since the journal's entries now become typed events and results there.
+                      as run             loops folded         rules as one        the cards
+  before (36d78bb)    378 / 51 / 77 / 314  198 / 51 / 49 / 134  133 / 33 / 45 / 89  14 / 9 / 3 / 4
+  after (typed hand)  496 / 61 / 64 / 418  247 / 61 / 49 / 169  126 / 39 / 40 / 75  16 / 10 / 3 / 5
+The cards' own path is the same shape before and after: form -> rules (reading the cards) ->
+form -> view -> service -> rules (the showdown) -> service -> journal -> chain, and on the
+pages only the table's state reads them; no call hands them up a layer. The form's split into
+a package adds one step (forms.fields, the base class). What changed is what travels: one
+typed, frozen hand built by the form instead of a dict rebuilt at each stop.
 SHOW_PATH=1 prints each request's sequence (each module with its layer).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import os
 import re
 import subprocess
@@ -62,8 +72,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = tuple(str(ROOT / name) + os.sep for name in ("ledger", "rules", "tables"))
 LAYERS = ("pages", "services", "selectors", "models", "rules")
-MODELS = {"ledger.models", "ledger.signals", "ledger.chain", "ledger.integrity",
-          "ledger.ledger_key", "ledger.rechain", "ledger.numbers"}
+MODELS = {"ledger.models", "ledger.signals", "ledger.triggers", "ledger.chain", "ledger.integrity",
+          "ledger.ledger_key", "ledger.rechain", "ledger.numbers", "ledger.types", "ledger.chips"}
 PLAYERS = ["Mike", "Fred", "Ann", "Gus"]
 
 
@@ -79,21 +89,70 @@ def module_of(filename: str) -> str | None:
 def layer_of(module: str) -> int:
     if module.startswith("rules"):
         return 4
-    if module in MODELS:
+    if module in MODELS or module.startswith("ledger.models"):
         return 3
     if module.startswith("ledger.selectors"):
         return 2
-    if module.startswith(("ledger.services", "ledger.exchange")):
+    if module.startswith(("ledger.services", "ledger.exchange", "ledger.night_file")):
         return 1
     return 0
 
 
+# The hand's own card, followed: the king of hearts is in the recorded hand alone.
+KING_OF_HEARTS = re.compile(r"\bKh\b|K\u2665")
+LOOK_DEEP = 4          # how far into an argument (containers, a form's data, a row's payload)
+LOOK_WIDE = 400        # values looked at per argument, at most
+
+
+def carries(value: object) -> bool:
+    """Does an argument hold the hand's cards: the king of hearts as a Card, a token or its
+    symbol, inside containers, dataclasses (the typed hand), a form's data, a journal row's
+    payload or a POST request?"""
+    from rules.cards import Card
+
+    budget = [LOOK_WIDE]
+
+    def look(item: object, depth: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0 or depth < 0:
+            return False
+        if isinstance(item, Card):
+            return item.rank == 13 and item.suit == "h"
+        if isinstance(item, str):
+            return bool(KING_OF_HEARTS.search(item))
+        if isinstance(item, dict):
+            return any(look(v, depth - 1) for v in list(item.values())[:60])
+        if isinstance(item, list | tuple | set | frozenset):
+            return any(look(v, depth - 1) for v in list(item)[:60])
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            return any(look(getattr(item, f.name), depth - 1) for f in dataclasses.fields(item))
+        for part in ("payload", "data", "cleaned_data"):   # a row, a form
+            inner = getattr(type(item), part, None) is None and getattr(item, "__dict__", {})
+            if inner and part in inner and look(inner[part], depth - 1):
+                return True
+        if getattr(item, "method", None) == "POST" and hasattr(item, "_post"):
+            return look(dict(item._post), depth - 1)
+        return False
+
+    return look(value, LOOK_DEEP)
+
+
+def _arguments(frame: FrameType) -> list[object]:
+    code = frame.f_code
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return [frame.f_locals.get(name) for name in code.co_varnames[:count]]
+
+
 class Recorder:
-    """The sequence of modules the calls enter, collapsed, and the calls that reach up."""
+    """The sequence of modules the calls enter, collapsed, the calls that reach up, and the
+    sequence of the calls that are handed the hand's cards (`carried`)."""
 
     def __init__(self) -> None:
         self.sequence: list[str] = []
+        self.carried: list[str] = []
         self.calls_up = 0
+        self.carried_up = 0
         self.modules: dict[object, str | None] = {}
 
     def _module(self, frame: FrameType) -> str | None:
@@ -111,12 +170,17 @@ class Recorder:
         caller = frame.f_back
         while caller is not None and self._module(caller) is None:
             caller = caller.f_back
+        up = False
         if caller is not None:
             calling = self._module(caller)
-            if calling is not None and layer_of(calling) > layer_of(module):
-                self.calls_up += 1
+            up = calling is not None and layer_of(calling) > layer_of(module)
+            self.calls_up += up
         if not self.sequence or self.sequence[-1] != module:
             self.sequence.append(module)
+        if any(carries(value) for value in _arguments(frame)):
+            self.carried_up += up
+            if not self.carried or self.carried[-1] != module:
+                self.carried.append(module)
 
 
 def folded(sequence: list[str]) -> list[str]:
@@ -176,8 +240,9 @@ def _night() -> tuple[int, str]:
 
 CARDS = {"p0_down": "As Ad Ac 7d 2c", "p1_down": "Ks Kh Kc 8s 3d",
          "p2_down": "Qs Qd Jh Jc 9s", "p3_down": "2s 3c 5h 8c Ts"}
+# The warm-up hand holds no king of hearts: only the recorded hand's cards are followed.
 SWAPPED = {"p0_down": "2s 3c 5h 8c Ts", "p1_down": "As Ad Ac 7d 2c",
-           "p2_down": "Qs Qd Jh Jc 9s", "p3_down": "Ks Kh Kc 8s 3d"}
+           "p2_down": "Qs Qd Jh Jc 9s", "p3_down": "Ks 4h 4c 8s 3d"}
 
 
 def _requests(banker: Client, phone: Client, session: int, token: str,
@@ -212,7 +277,9 @@ def measure() -> list[dict[str, dict[str, int]]]:
     results: dict[str, dict[str, int]] = {}
     loops: dict[str, dict[str, int]] = {}
     site: dict[str, dict[str, int]] = {}
+    cards: dict[str, dict[str, int]] = {}
     whole: list[str] = []
+    carried: list[str] = []
     calls_up = 0
     for name, request in _requests(banker, phone, session, token, CARDS):
         recorder = Recorder()
@@ -226,21 +293,28 @@ def measure() -> list[dict[str, dict[str, int]]]:
         loops[name] = {**figures(folded(recorder.sequence)), "calls up": recorder.calls_up}
         site[name] = {**figures(folded(rules_as_one(recorder.sequence))),
                       "calls up": recorder.calls_up}
+        cards[name] = {**figures(folded(rules_as_one(recorder.carried))),
+                       "calls up": recorder.carried_up}
         whole += recorder.sequence
+        carried += rules_as_one(recorder.carried)
         calls_up += recorder.calls_up
         if os.environ.get("SHOW_PATH"):
             print(f"{name}:\n  " + "\n  ".join(
                 f"{layer_of(m)} {m}" for m in folded(recorder.sequence)))
-    for table, modules in ((results, whole), (loops, whole), (site, rules_as_one(whole))):
+            print(f"{name}, the cards:\n  " + "\n  ".join(
+                f"{layer_of(m)} {m}" for m in folded(rules_as_one(recorder.carried))))
+    for table, modules in ((results, whole), (loops, whole), (site, rules_as_one(whole)),
+                           (cards, carried)):
         total = {key: sum(r[key] for r in table.values()) for key in
                  ("visits", "climbs back up", "returns", "calls up")}
         table["total"] = {**total, "stays": len(set(modules))}
-    return [results, loops, site]
+    return [results, loops, site, cards]
 
 
 def report(tables: list[dict[str, dict[str, int]]]) -> None:
     columns = ("visits", "stays", "climbs back up", "returns", "calls up")
-    titles = ("the sequence as it ran", "loops folded", "...and rules as one")
+    titles = ("the sequence as it ran", "loops folded", "...and rules as one",
+              "the hand's cards")
     for title, results in zip(titles, tables, strict=True):
         print(f"{title:20s}" + "".join(f"{c:>15s}" for c in columns))
         for name, row in results.items():

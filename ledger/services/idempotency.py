@@ -20,6 +20,7 @@ from django.apps import apps
 from django.db import IntegrityError, models, transaction
 
 from ledger.models import IdempotencyKey
+from rules.games.hand_types import HandInput
 
 from .errors import IdempotencyConflict, LedgerError
 
@@ -33,6 +34,8 @@ def _normal(value: object) -> object:
     """A JSON-able, order-independent form of a service argument."""
     if isinstance(value, models.Model):
         return [value._meta.label, value.pk]
+    if isinstance(value, HandInput):   # as stored: a key keeps meaning the same hand
+        return _normal(value.to_json())
     if isinstance(value, dict):
         return sorted(([_normal(k), _normal(v)] for k, v in value.items()), key=repr)
     if isinstance(value, list | tuple):

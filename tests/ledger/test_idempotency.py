@@ -122,3 +122,20 @@ def test_two_cash_outs_that_together_bring_back_more_than_is_out_one_is_refused_
 
 def test_new_key_helper_gives_fresh_keys():
     assert new_key() != new_key()
+
+
+def test_a_typed_hand_is_fingerprinted_as_it_is_stored_R3():
+    """A key keeps meaning the same hand whether the request was kept as the typed hand or as
+    its JSON (keys saved before the hand was typed still replay)."""
+    from ledger.services.idempotency import fingerprint
+    from rules.games.hand_types import HandInput
+
+    hand = {"game": "five-card-draw", "pot": "1.20",
+            "players": [{"name": "Ann", "down": ["As", "Kd", "Qh", "Jc", "9s"]},
+                        {"name": "Fred", "down": ["2s", "3c", "5h", "8c", "Ts"]}]}
+    typed = HandInput.from_json(hand)
+    assert fingerprint("hand_enter", {"hand": typed}) == fingerprint(
+        "hand_enter", {"hand": typed.to_json()})
+    other = HandInput.from_json({**hand, "pot": "1.25"})
+    assert fingerprint("hand_enter", {"hand": typed}) != fingerprint("hand_enter",
+                                                                     {"hand": other})
