@@ -2,8 +2,8 @@
 
 `Table` writes its body rows in Python (`tbody_html`), `MoneyColumn` shows integer cents as
 "18.05" (a column marked `total=True` sums itself in the footer); `DashboardTable` is the
-table's page (views/sessions.py). The reports' tables (tables/tables.py) build on the same two:
-the `tables` app imports the ledger, never the other way.
+table's page (views/sessions.py). The reports' tables (tables/report_tables.py) build on the
+same two: the `tables` app imports the ledger, never the other way.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import django_tables2 as tables
+import django_tables2
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html
@@ -53,7 +53,7 @@ OPT_MONEY_ATTRS = {
 }
 
 
-class Table(tables.Table):
+class Table(django_tables2.Table):
     """A django-tables2 table whose body rows are written in Python (`tbody_html`, used by
     tables/table.html) instead of through the template engine cell by cell.
 
@@ -161,7 +161,7 @@ def _cents(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-class MoneyColumn(tables.Column):
+class MoneyColumn(django_tables2.Column):
     """Integer cents shown as dollars and cents; `total=True` puts the column's sum in the footer.
 
     `signed=True` marks negative amounts (someone owes) so they stand out.
@@ -184,7 +184,7 @@ class MoneyColumn(tables.Column):
         """What CSV export writes: the plain decimal string."""
         return format_cents(_cents(value))
 
-    def render_footer(self, bound_column: BoundColumn, table: tables.Table) -> str:
+    def render_footer(self, bound_column: BoundColumn, table: django_tables2.Table) -> str:
         if not self.total or not len(table.data):
             return ""
         return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
@@ -200,12 +200,13 @@ class DashboardTable(Table):
     the player's cell shows them on a detail line instead (app.css).
     """
 
-    seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
-                         attrs={"cell": {"class": "num lead"}})
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
-                         attrs=LEAD_ATTRS)
-    buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
-                        exclude_from_export=True, attrs={"cell": {"class": "row-action lead"}})
+    seat = django_tables2.Column(verbose_name="Seat", accessor="seat", default="—",
+                                 attrs={"cell": {"class": "num lead"}})
+    name = django_tables2.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                                 attrs=LEAD_ATTRS)
+    buy = django_tables2.Column(verbose_name="", accessor="player__pk", orderable=False,
+                                exclude_from_export=True,
+                                attrs={"cell": {"class": "row-action lead"}})
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)

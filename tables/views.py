@@ -45,8 +45,8 @@ from ledger.selectors import (
 from ledger.views.common import call_answer, form_errors, public_link
 from rules.money import dollars as money
 from tables import reports
+from tables.report_tables import BookTable, EntriesTable, SeasonTable
 from tables.reports import Table
-from tables.tables import BookTable, EntriesTable, SeasonTable
 
 _safe_cell = reports.safe_cell  # kept under its old name for callers and tests
 

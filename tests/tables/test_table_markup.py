@@ -15,7 +15,7 @@ from ledger import selectors, services
 from ledger.models import Entry
 from ledger.tables import DashboardTable, MoneyColumn, Table
 from tables import reports
-from tables.tables import (
+from tables.report_tables import (
     BookTable,
     EntriesTable,
     LocalTimeColumn,

@@ -5,7 +5,7 @@ import pytest
 from django.test import RequestFactory
 from django_tables2 import RequestConfig
 
-from tables.tables import BookTable, SettleUpTable, TransfersTable
+from tables.report_tables import BookTable, SettleUpTable, TransfersTable
 from tables.views import _safe_cell, csv_response
 
 ROWS = [
