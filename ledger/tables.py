@@ -2,8 +2,8 @@
 
 `Table` writes its body rows in Python (`tbody_html`), `MoneyColumn` shows integer cents as
 "18.05" (a column marked `total=True` sums itself in the footer); `DashboardTable` is the
-table's page (views/sessions.py). The reports' tables (tables/tables.py) build on the same two:
-the `tables` app imports the ledger, never the other way.
+table's page (views/sessions.py). The reports' tables (tables/report_tables.py) build on the
+same two: the `tables` app imports the ledger, never the other way.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import django_tables2 as tables
+import django_tables2
+from django.db.models import Model
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html
@@ -19,6 +20,14 @@ from django.utils.safestring import SafeString, mark_safe
 
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
+from django_tables2.columns import (
+    EmailColumn,
+    FileColumn,
+    JSONColumn,
+    LinkColumn,
+    ManyToManyColumn,
+    URLColumn,
+)
 from django_tables2.rows import BoundPinnedRow
 from django_tables2.utils import AttributeDict, signature
 
@@ -53,7 +62,7 @@ OPT_MONEY_ATTRS = {
 }
 
 
-class Table(tables.Table):
+class Table(django_tables2.Table):
     """A django-tables2 table whose body rows are written in Python (`tbody_html`, used by
     tables/table.html) instead of through the template engine cell by cell.
 
@@ -112,15 +121,26 @@ class Table(tables.Table):
 
 
 def _cell(row: BoundRow, column: BoundColumn) -> Any:
-    """`row.get_cell(name)`, with the render method's signature read once per method rather
-    than once per cell (django-tables2 runs inspect.signature for every cell it renders)."""
-    def render(bound_column: BoundColumn, value: Any = None) -> Any:
-        kwargs = row._optional_cell_arguments(bound_column, value)
-        content = _call_with_appropriate(bound_column.render, kwargs)
-        return bound_column.link(content, **kwargs) if bound_column.link else content
+    """`row.get_cell(column.name)`, with each render method's signature read once rather than
+    for every cell (django-tables2 runs inspect.signature per cell: most of a report's time).
 
-    return row._get_and_render_with(column, render_func=render, default=column.default)
+    Through django-tables2's public API: the column's accessor, empty values, default, render
+    and link. What that path leaves out goes the stock way: a model row (a field with choices
+    shows its label) and the columns that treat a value differently (a link column renders even
+    a value it cannot read, a many-to-many column is empty without related rows)."""
+    record = row.record
+    if isinstance(record, Model) or isinstance(column.column, _STOCK_COLUMNS):
+        return row.get_cell(column.name)
+    value = column.accessor.resolve(record, quiet=True)   # unreadable: empty, as get_cell has it
+    if value in column.column.empty_values:
+        return column.default
+    kwargs = {"value": value, "record": record, "column": column.column,
+              "bound_column": column, "bound_row": row, "table": row.table}
+    content = _call_with_appropriate(column.render, kwargs)
+    return column.link(content, **kwargs) if column.link else content
 
+
+_STOCK_COLUMNS = (EmailColumn, FileColumn, JSONColumn, LinkColumn, ManyToManyColumn, URLColumn)
 
 _SIGNATURES: dict[tuple[Any, bool], tuple[list[str], bool]] = {}
 
@@ -161,7 +181,7 @@ def _cents(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-class MoneyColumn(tables.Column):
+class MoneyColumn(django_tables2.Column):
     """Integer cents shown as dollars and cents; `total=True` puts the column's sum in the footer.
 
     `signed=True` marks negative amounts (someone owes) so they stand out.
@@ -184,7 +204,7 @@ class MoneyColumn(tables.Column):
         """What CSV export writes: the plain decimal string."""
         return format_cents(_cents(value))
 
-    def render_footer(self, bound_column: BoundColumn, table: tables.Table) -> str:
+    def render_footer(self, bound_column: BoundColumn, table: django_tables2.Table) -> str:
         if not self.total or not len(table.data):
             return ""
         return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
@@ -200,12 +220,13 @@ class DashboardTable(Table):
     the player's cell shows them on a detail line instead (app.css).
     """
 
-    seat = tables.Column(verbose_name="Seat", accessor="seat", default="—",
-                         attrs={"cell": {"class": "num lead"}})
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
-                         attrs=LEAD_ATTRS)
-    buy = tables.Column(verbose_name="", accessor="player__pk", orderable=False,
-                        exclude_from_export=True, attrs={"cell": {"class": "row-action lead"}})
+    seat = django_tables2.Column(verbose_name="Seat", accessor="seat", default="—",
+                                 attrs={"cell": {"class": "num lead"}})
+    name = django_tables2.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                                 attrs=LEAD_ATTRS)
+    buy = django_tables2.Column(verbose_name="", accessor="player__pk", orderable=False,
+                                exclude_from_export=True,
+                                attrs={"cell": {"class": "row-action lead"}})
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)

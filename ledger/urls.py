@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from ledger import views
-from ledger.views import auth, bank, payments, phone, player, requests
+from ledger.views import auth, bank, payments, phone_page, phone_requests, requests
 
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
@@ -43,10 +43,10 @@ urlpatterns = [
          name="request_decline"),
     # A player's own page: no login, only their unguessable link (R11).
     path("p/<str:token>/", views.player_balance, name="player_balance"),
-    path("p/<str:token>/nights/", player.player_nights, name="phone_nights"),
-    path("p/<str:token>/ask/", phone.phone_ask, name="phone_ask"),
-    path("p/<str:token>/count/", phone.phone_count, name="phone_count"),
-    path("p/<str:token>/asks/", phone.phone_requests_live, name="phone_requests_live"),
+    path("p/<str:token>/nights/", phone_page.player_nights, name="phone_nights"),
+    path("p/<str:token>/ask/", phone_requests.phone_ask, name="phone_ask"),
+    path("p/<str:token>/count/", phone_requests.phone_count, name="phone_count"),
+    path("p/<str:token>/asks/", phone_requests.phone_requests_live, name="phone_requests_live"),
     # Paying what THE BOOK says: "I paid" and the receiver's yes or no (views/payments.py).
     path("p/<str:token>/paid/", payments.phone_paid, name="phone_paid"),
     path("p/<str:token>/payments/<int:pk>/confirm/", payments.phone_claim_confirm,

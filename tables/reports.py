@@ -25,7 +25,7 @@ from django.utils.html import strip_tags
 from ledger.models import PokerSession
 from ledger.selectors import journal_seal
 from ledger.tables import MoneyColumn
-from tables.tables import SettleUpTable, TransfersTable
+from tables.report_tables import SettleUpTable, TransfersTable
 
 # django-tables2 ships no type information: a table is a django_tables2.Table.
 Table = Any

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from ledger import services
-from ledger.charts import chart_points, night_chart, summary_points  # noqa: F401 (chart_points: kept importable here)
+from ledger.charts import night_chart, summary_points
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.permissions import banker_required
@@ -45,10 +45,8 @@ from ledger.selectors import (
 from ledger.views.common import call_answer, form_errors, public_link
 from rules.money import dollars as money
 from tables import reports
+from tables.report_tables import BookTable, EntriesTable, SeasonTable
 from tables.reports import Table
-from tables.tables import BookTable, EntriesTable, SeasonTable
-
-_safe_cell = reports.safe_cell  # kept under its old name for callers and tests
 
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",

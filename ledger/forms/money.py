@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.forms.boundfield import BoundField
 
+from ledger.chips import CHIP_VALUES
 from ledger.numbers import whole_number
-from ledger.services.cashout import CHIP_VALUES
 
 from .fields import (
     ConfirmLargeAmountMixin,

@@ -81,7 +81,7 @@ class PhoneRequest(models.Model):
 
 class LinkPost(models.Model):
     """One post from a player's private link, kept a few minutes to limit a flood (at most
-    PHONE_POSTS_PER_MINUTE a minute per link; views/phone.py)."""
+    PHONE_POSTS_PER_MINUTE a minute per link; views/phone_requests.py)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     at = models.DateTimeField(default=timezone.now)

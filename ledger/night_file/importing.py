@@ -22,7 +22,8 @@ from django.utils import timezone
 from ledger import services
 from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
-from ledger.services.journal import Banker, entered_by
+from ledger.services.journal import entered_by
+from ledger.types import Banker
 
 from . import bulk_write, planning
 from .export import export_session

@@ -59,7 +59,7 @@ class Plan:
 def database_view() -> tuple[Any, ...]:
     """Everything the plan reads from the database, comparable: the players, whether THE BOOK
     was ever written and its balances, the open night."""
-    from ledger.services.journal import book_balances
+    from ledger.selectors.balances import book_balances
 
     players = tuple(Player.objects.order_by("pk").values_list(
         "pk", "name", "note_id", "regular", "is_host", "invited_by_id"))

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ledger.models import Account, Entry
-from ledger.selectors import TableGame, table_step
+from ledger.selectors import table_step
 from ledger.services import LedgerError
 from ledger.services.cashout import chip_total
 from ledger.services.corrections import NOT_REVERSIBLE
@@ -37,6 +37,7 @@ from rules.errors import RulesError
 from rules.games.hand_types import HandInput
 from rules.games.options import apply_options
 from rules.games.showdown_input import game_of
+from rules.games.table import TableState
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 from rules.settle import settle_balances
@@ -91,7 +92,7 @@ class Night:
         self.notes: dict[int, tuple[str, str | None, int]] = {}  # position -> note
         self.note_legs: dict[tuple[str, int], int] = defaultdict(int)
         self.entries: list[Pending] = []
-        self.table = TableGame()
+        self.table = TableState()
         self.warned: str | None = None
         self.closed = False
         self.settlement: dict[str, Any] | None = None
@@ -542,7 +543,7 @@ class Night:
             entry.reversed = False
             raise
         if entry.kind in TABLE_KINDS:   # the table's record is its live rows (selectors)
-            self.table = TableGame()
+            self.table = TableState()
             for live in self.live():
                 if live.kind in TABLE_KINDS:
                     self.table = table_step(self.table, live.kind, live.amount, live.payload)

@@ -40,12 +40,11 @@ from ledger.selectors.night_lines import (
     touched,
 )
 from ledger.selectors.table_state import (
-    Deal,
-    TableGame,
     deal_state,
     table_game,
     table_rows,
 )
+from rules.games.table import Deal, TableState
 
 
 @dataclass
@@ -59,7 +58,7 @@ class Dashboard:
     note_balances: dict[int, int] = field(default_factory=dict)   # open note id -> cents
     warning_given: bool = False   # the night's one warning for jumping the bet is used (B11)
     hand_recorded: bool = False   # a hand is recorded: the seating is fixed (`hand_recorded`)
-    game: TableGame | None = None  # the game at the table (table_game), read once
+    game: TableState | None = None  # the game at the table (table_game), read once
     deal: Deal | None = None       # who deals next (deal_state), from the same rows
 
     @property

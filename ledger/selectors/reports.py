@@ -16,10 +16,8 @@ from ledger.models import (
 from ledger.selectors.book import night_book
 from ledger.selectors.night import player_lines
 from ledger.selectors.night_lines import PlayerLine
-from ledger.selectors.table_state import (
-    game_name,
-    hand_result,
-)
+from ledger.selectors.table_state import hand_result
+from rules.games.table import game_name
 from rules.money import format_cents
 from rules.settle import settle_balances
 

@@ -27,12 +27,9 @@ from rules.games.table import (
     Played,
     PlayedHand,
     TableEvent,
-    game_name,
+    TableState,
 )
-from rules.games.table import TableState as TableGame
 from rules.money import format_cents
-
-__all__ = ["Deal", "PlayedHand", "TableGame", "game_name"]   # the rules' types, read here
 
 
 def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -83,19 +80,19 @@ def table_events(rows: list[TableRow]) -> list[TableEvent]:
     return [table_event(kind, amount, payload) for kind, amount, payload in rows]
 
 
-def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> TableGame:
+def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> TableState:
     """Where the table stands now (`rows`: `table_rows(session)` when the caller already
     has them)."""
     return table.table_state(table_events(table_rows(session) if rows is None else rows))
 
 
-def table_step(state: TableGame, kind: str, amount: int, payload: Mapping[str, Any]
-               ) -> TableGame:
+def table_step(state: TableState, kind: str, amount: int, payload: Mapping[str, Any]
+               ) -> TableState:
     """Where the table stands after one more live call, end of game, hand or penalty."""
     return table.table_step(state, table_event(kind, amount, payload))
 
 
-def hand_game(state: TableGame, payload: Mapping[str, Any]) -> object:
+def hand_game(state: TableState, payload: Mapping[str, Any]) -> object:
     """The game a hand was played in: the one it names, else the one at the table before it."""
     return payload.get("game") or state.game
 

@@ -52,7 +52,6 @@ from .bank import bank_hand_over
 from .book import book_opening, book_payment, payment_record, surrogate_book_merge
 from .buyins import buyin_create
 from .cashout import (
-    CHIP_VALUES,
     cashout_create,
     chip_total,
     count_difference_record,
@@ -79,7 +78,7 @@ from .sessions import session_open, session_seat, session_seating_set
 __all__ = [
     "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
-    "CHIP_VALUES", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
+    "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
     "LedgerError", "NotTheHolder", "note_commit", "note_void", "open_notes",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",

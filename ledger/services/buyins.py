@@ -1,6 +1,6 @@
 """Buying chips: from the bank or from another player, paid by cash, bank note or THE BOOK.
 
-Postings (natural sense, see models.py):
+Postings (natural sense, see models/journal.py: Account.sign):
 
 * from the bank, cash:  cash box +a, chips out +a
 * from the bank, note:  a new bank note held by the bank +a, chips out +a

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.chips import CHIP_VALUES as CHIP_VALUES  # B10; `as`: forms.py imports it from here
+from ledger.chips import CHIP_VALUES  # B10
 from ledger.models import Account, Entry, Player, PokerSession
 from ledger.selectors.balances import chips_out, session_totals
 from ledger.selectors.night import not_cashed_out

@@ -23,6 +23,7 @@ from django.utils.text import slugify
 
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
+from ledger.types import Banker
 from rules.errors import MoneyError, RulesError
 from rules.games.definition import GameDef, apply_options
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
@@ -34,7 +35,7 @@ from rules.money import format_cents, parse_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import Banker, Journal, entered_by, lock_session
+from .journal import Journal, entered_by, lock_session
 from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)

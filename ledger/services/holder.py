@@ -3,7 +3,7 @@ into an open night (issue 10).
 
 The holder is a login - the banker operating the tablet and the cash box - not the session's
 `banker` (B1: the Player whose stake the bank is), which never changes. The record is
-`BankTenure`: each row gives the bank to someone from that moment on (models.py).
+`BankTenure`: each row gives the bank to someone from that moment on (models/nights.py).
 
 Every service that writes into a session checks its caller here, under the session's lock
 (`journal.lock_session`), so a hand-over and an entry racing each other cannot both win:

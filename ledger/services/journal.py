@@ -19,12 +19,8 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
-
-# `as`: still imported from here by services/hands.py, exchange.py and exchange_replay.py
-# (in other helpers' hands now); their homes are ledger/types.py and selectors/balances.py.
-from ledger.selectors.balances import book_balances as book_balances
 from ledger.selectors.balances import natural, session_totals
-from ledger.types import Banker as Banker
+from ledger.types import Banker
 from rules.money import dollars as money
 
 from .errors import LedgerError

@@ -12,7 +12,7 @@ from ledger.views.money import (
     penalty,
     pot_award,
 )
-from ledger.views.player import player_balance
+from ledger.views.phone_page import player_balance
 from ledger.views.players import player_edit, player_link, player_list, player_retire
 from ledger.views.sessions import (
     player_new,

@@ -3,10 +3,11 @@ phones, the banker's confirmation on THE BOOK's page, and the payment handles
 (services/payments.py). The banker's list of claims waiting for a confirmation is on THE
 BOOK's page (tables/views.py).
 
-From a phone every post is held to the private link as the requests are (views/phone.py): the
-player's current link (a replaced one is a 404), not retired (403), at most POSTS_PER_MINUTE
-posts a minute (429), Django's CSRF token and the form's one-time key. A claim writes nothing;
-only a confirmation moves THE BOOK, once however often it is tapped.
+From a phone every post is held to the private link as the requests are
+(views/phone_requests.py): the player's current link (a replaced one is a 404), not retired
+(403), at most POSTS_PER_MINUTE posts a minute (429), Django's CSRF token and the form's
+one-time key. A claim writes nothing; only a confirmation moves THE BOOK, once however often it
+is tapped.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ledger.services.requests import link_post_allowed
 from rules.money import format_cents
 
 from .common import call_answer, call_service, form_errors
-from .phone import FLOOD
+from .phone_requests import FLOOD
 from .players import edit_context
 
 
@@ -45,7 +46,7 @@ def phone_payments(player: Player, session: PokerSession | None,
     """What the phone shows of paying: the shown night's transfers that concern the player, or
     while tonight is open those of the last closed night still to settle (pay links and "I
     paid" on those they pay), the payments others say they made to them,
-    their own claims and the latest payments (views/player.py puts it in the page as `pay`;
+    their own claims and the latest payments (views/phone_page.py puts it in the page as `pay`;
 `sessions`: the nights the player sat at, newest first, when the caller has read them)."""
     night = session
     if night is None or night.is_open:   # tonight is open: what last night left to settle

@@ -114,8 +114,8 @@ def test_season_downloads(worked, banker_client):
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_workbook(db, tmp_path):
+    from tables.report_tables import BookTable
     from tables.reports import xlsx_bytes
-    from tables.tables import BookTable
 
     table = BookTable([{"name": "=SUM(A1)", "note_id": "X", "kind": "regular", "balance": 5}])
     sheet = load_workbook(io.BytesIO(xlsx_bytes([("Book", table)])))["Book"]

@@ -15,7 +15,7 @@ from ledger import selectors, services
 from ledger.models import Entry
 from ledger.tables import DashboardTable, MoneyColumn, Table
 from tables import reports
-from tables.tables import (
+from tables.report_tables import (
     BookTable,
     EntriesTable,
     LocalTimeColumn,
@@ -144,3 +144,24 @@ def test_an_empty_table_and_computed_attributes_are_written_as_the_stock_templat
     assert ours == stock and 'data-len="8"' in ours and "&lt;Cy&gt;" in ours
     ours, stock = _both(lambda: Computed([], empty_text="Nobody <yet>"))
     assert ours == stock and "Nobody &lt;yet&gt;" in ours
+
+
+def test_model_rows_links_and_unreadable_values_are_written_as_the_stock_template_does(worked):
+    """Cells outside the site's computed rows (ledger/tables.py: _cell): a model row's field
+    with choices shows its label, a link column renders a value it cannot read, a linkified
+    column wraps its value, an unreadable or empty value is the column's default."""
+    class Plain(Table):
+        kind = dt.Column()
+        amount = MoneyColumn()
+        missing = dt.Column(accessor="no__such", default="—")
+        more = dt.LinkColumn("session_list", text="all nights", accessor="no__such",
+                             orderable=False)
+        player = dt.Column(accessor="memo", linkify=lambda value: f"/x/{len(value)}/")
+
+    entries = list(Entry.objects.filter(session=worked.session).order_by("id")[:5])
+    ours, stock = _both(lambda: Plain(entries))
+    assert ours == stock and ">chips bought<" in ours and ">all nights</a>" in ours
+    rows = [{"kind": "buyin", "amount": None, "memo": "", "pk": 1},
+            {"kind": "x", "amount": 5, "memo": "<m>", "pk": 2}]
+    ours, stock = _both(lambda: Plain(rows))
+    assert ours == stock and "&lt;m&gt;" in ours and ">all nights</a>" in ours

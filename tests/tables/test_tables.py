@@ -5,8 +5,9 @@ import pytest
 from django.test import RequestFactory
 from django_tables2 import RequestConfig
 
-from tables.tables import BookTable, SettleUpTable, TransfersTable
-from tables.views import _safe_cell, csv_response
+from tables.report_tables import BookTable, SettleUpTable, TransfersTable
+from tables.reports import safe_cell
+from tables.views import csv_response
 
 ROWS = [
     {"name": "Ann", "note_id": "BOA", "kind": "regular", "balance": -1250},
@@ -67,7 +68,7 @@ def test_an_empty_transfers_table_has_no_total():
      (None, "")],
 )
 def test_csv_cells_are_never_formulas(cell, written):
-    assert _safe_cell(cell) == written
+    assert safe_cell(cell) == written
 
 
 def test_csv_export_writes_plain_decimal_strings():

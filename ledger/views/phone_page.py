@@ -1,7 +1,7 @@
-"""The player's own balance page, reached only by their unguessable link (R11).
+"""The player's phone page: their own balance, reached only by their unguessable link (R11).
 
 No login: the link is the key. Any other token is a 404. The page's only forms are the
-player's requests to the banker (views/phone.py), which write nothing until approved.
+player's requests to the banker (views/phone_requests.py), which write nothing until approved.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ledger.selectors import (
 from ledger.views.common import HtmxRequest
 from ledger.views.conditional import etag, not_modified, tagged
 from ledger.views.payments import phone_payments
-from ledger.views.phone import phone_context
+from ledger.views.phone_requests import phone_context
 
 RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (player_nights)
 
@@ -74,7 +74,7 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         template = "ledger/_player_live.html"
     else:  # the history does not change during a night: not in the polled fragment
         context["history_html"] = _latest_nights(player)
-        context.update(phone_context(player, session))   # asks and counts (views/phone.py)
+        context.update(phone_context(player, session))   # asks and counts (phone_requests.py)
     response = _private(render(request, template, context))
     return tagged(response, tag) if tag else response
 

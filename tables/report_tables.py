@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import django_tables2 as tables
+import django_tables2
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils import timezone
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
 class BookTable(Table):
     """THE BOOK: every person's balance across sessions (positive = is owed, B6)."""
 
-    name = tables.Column(verbose_name="Player", footer="Total")
-    note_id = tables.Column(verbose_name="Note id")
-    kind = tables.Column(verbose_name="Plays as")
+    name = django_tables2.Column(verbose_name="Player", footer="Total")
+    note_id = django_tables2.Column(verbose_name="Note id")
+    kind = django_tables2.Column(verbose_name="Plays as")
     balance = MoneyColumn(verbose_name="Balance", total=True, signed=True)
 
     class Meta:
@@ -50,7 +50,7 @@ class BookTable(Table):
 class SettleUpTable(Table):
     """A closed (or closing) night per player: what was bought, cashed, won, and THE BOOK after."""
 
-    name = tables.Column(verbose_name="Player", footer="Total", attrs=LEAD_ATTRS)
+    name = django_tables2.Column(verbose_name="Player", footer="Total", attrs=LEAD_ATTRS)
     bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
     bought_note = MoneyColumn(verbose_name="Bought note", total=True)
     bought_book = MoneyColumn(verbose_name="Bought book", total=True)
@@ -69,8 +69,8 @@ class SettleUpTable(Table):
 class TransfersTable(Table):
     """The payments that settle THE BOOK with the fewest transfers (B8)."""
 
-    debtor = tables.Column(verbose_name="From", accessor="from")
-    creditor = tables.Column(verbose_name="To", accessor="to")
+    debtor = django_tables2.Column(verbose_name="From", accessor="from")
+    creditor = django_tables2.Column(verbose_name="To", accessor="to")
     amount = MoneyColumn(verbose_name="Amount", total=True)
 
     class Meta:
@@ -79,7 +79,7 @@ class TransfersTable(Table):
         empty_text = "Nobody needs to pay anybody."
 
 
-class LocalTimeColumn(tables.Column):
+class LocalTimeColumn(django_tables2.Column):
     """A time shown, and exported, in the house's time zone (settings.TIME_ZONE), as on screen.
 
     The database keeps UTC; without this the CSV would carry UTC times the banker never saw.
@@ -109,17 +109,18 @@ _KINDS = {kind: str(label) for kind, label in Entry._meta.get_field("kind").flat
 class EntriesTable(Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
-    id = tables.Column(verbose_name="#", attrs={"cell": {"class": "num lead"}})
+    id = django_tables2.Column(verbose_name="#", attrs={"cell": {"class": "num lead"}})
     created_at = LocalTimeColumn(verbose_name="When", format="H:i",
                                  attrs={"cell": {"class": "lead tag"}})
-    kind = tables.Column(verbose_name="What", accessor="get_kind_display", order_by="kind",
-                         attrs=LEAD_ATTRS)
-    memo = tables.Column(verbose_name="Details", orderable=False,
-                         attrs={"cell": {"class": "wide"}})
+    kind = django_tables2.Column(verbose_name="What", accessor="get_kind_display", order_by="kind",
+                                 attrs=LEAD_ATTRS)
+    memo = django_tables2.Column(verbose_name="Details", orderable=False,
+                                 attrs={"cell": {"class": "wide"}})
     amount = MoneyColumn(verbose_name="Amount")
-    created_by = tables.Column(verbose_name="By", default="—")
-    fix = tables.Column(verbose_name="", accessor="pk", orderable=False, exclude_from_export=True,
-                        attrs={"cell": {"class": "row-action lead"}})
+    created_by = django_tables2.Column(verbose_name="By", default="—")
+    fix = django_tables2.Column(verbose_name="", accessor="pk", orderable=False,
+                                exclude_from_export=True,
+                                attrs={"cell": {"class": "row-action lead"}})
 
     def __init__(self, *args: Any, details: Mapping[int, str] | None = None,
                  session: PokerSession | None = None, **kwargs: Any) -> None:
@@ -188,10 +189,10 @@ class EntriesTable(Table):
 class SeasonTable(Table):
     """Each player across the season's closed nights (selectors.season), THE BOOK now."""
 
-    name = tables.Column(verbose_name="Player", accessor="player__name", footer="Total",
-                         attrs=LEAD_ATTRS)
-    played = tables.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
-                                                          "th": {"class": "num"}})
+    name = django_tables2.Column(verbose_name="Player", accessor="player__name", footer="Total",
+                                 attrs=LEAD_ATTRS)
+    played = django_tables2.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
+                                                                  "th": {"class": "num"}})
     bought = MoneyColumn(verbose_name="Bought", total=True)
     cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
     net = MoneyColumn(verbose_name="Net total", total=True, signed=True)
