@@ -20,8 +20,8 @@ from ledger.selectors.table_state import (
     game_name,
     hand_result,
 )
+from rules.fewest_payments import settle_balances
 from rules.money import format_cents
-from rules.settle import settle_balances
 
 
 def settle_up_report(session: PokerSession) -> dict[str, Any]:

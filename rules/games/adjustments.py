@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import RulesError
-from ..hands import HandValue
+from ..evaluator import HandValue
 from ..registry import Registry
 
 Cards = tuple[Card, ...]

@@ -2,7 +2,7 @@
 
 `resolve(data)` reads the input (`showdown_input.read`: ARCHITECTURE.md's game, pot, board,
 players, dummy, options, round, legs, last_round, checked against the game's definition),
-evaluates every hand from the cards (`rules.hands`), and hands the ranked hands to the pot
+evaluates every hand from the cards (`rules.evaluator`), and hands the ranked hands to the pot
 rules (`rules.games.pots`).
 Output beyond the contract: `next_pot` (carry + what losers put in) and `winners` per side.
 """
@@ -16,9 +16,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import CardError, RulesError
-from ..evaluator.values import Key
-from ..evaluator.wildspec import Reasons
-from ..hands import (
+from ..evaluator import (
     HandValue,
     Source,
     WildRule,
@@ -28,6 +26,8 @@ from ..hands import (
     evaluate,
     parse_wild,
 )
+from ..evaluator.values import Key
+from ..evaluator.wildspec import Reasons
 from ..money import format_cents
 from . import adjustments, pots
 from .definition import GameDef, Use
@@ -51,7 +51,7 @@ SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 
 @lru_cache(maxsize=256)
 def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
-    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
+    """(the `rules.evaluator.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
     word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
@@ -292,7 +292,7 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated],
     return _wild_note_once(lines)
 
 
-WILD_NOTE = " — "      # rules.hands appends what is wild after this mark to every describe
+WILD_NOTE = " — "      # rules.evaluator appends what is wild after this mark to every describe
 
 
 def _wild_note_once(lines: list[str]) -> list[str]:

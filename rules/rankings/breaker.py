@@ -14,10 +14,10 @@ from itertools import combinations
 
 from rules.cards import JOKER, Card, rank_name
 from rules.errors import CardError, RulesError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, SchemeFn
 from rules.games.adjustments import ADJUSTMENTS, AdjustContext, Adjusted
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
-from rules.hands import HandValue, register_scheme
 
 from .five_card import FIVE_CARD_CATEGORIES, STANDARD_ORDER, Shape, classify, describe_shape
 

@@ -27,9 +27,9 @@ from typing import Any
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
-from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
 
 from .common import substitutions, wild_note
