@@ -510,11 +510,3 @@ def _game_from_json(data: Mapping[str, Any], where: str) -> GameDef:
         if name in values:
             values[name] = _field(name, values[name], f"{where}.{name}")
     return _build(GameDef, values, where)
-
-
-def apply_options(game: GameDef,
-                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
-    """`rules.games.options.apply_options`, for the code that still imports it from here."""
-    from .options import apply_options as apply
-
-    return apply(game, options)

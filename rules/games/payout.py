@@ -20,15 +20,16 @@ from typing import Any
 from ..errors import RulesError
 from ..money import format_cents, parse_cents, read_money, require_nickels
 from . import pots
-from .definition import GameDef, apply_options
-from .showdown import (
+from .definition import GameDef
+from .options import apply_options
+from .showdown import outcome_json
+from .showdown_input import (
     declare_of,
     flag_of,
     game_of,
     legs_of,
     mapping_of,
     name_of,
-    outcome_json,
     round_of,
 )
 

@@ -34,15 +34,6 @@ from .definition import GameDef, Use
 from .layouts import View, get_layout
 from .showdown_input import Cards, Seat, Showdown, cards_of, read
 
-# Read from here by the payout (payout.py) and the site, as before the input had its module.
-from .showdown_input import declare_of as declare_of
-from .showdown_input import flag_of as flag_of
-from .showdown_input import game_of as game_of
-from .showdown_input import legs_of as legs_of
-from .showdown_input import mapping_of as mapping_of
-from .showdown_input import name_of as name_of
-from .showdown_input import round_of as round_of
-
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 
 

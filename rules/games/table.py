@@ -16,10 +16,11 @@ from dataclasses import dataclass, field, replace
 
 from rules.errors import RulesError
 from rules.games.antes import antes
-from rules.games.definition import GameDef, apply_options
+from rules.games.definition import GameDef
 from rules.games.hand_types import JSON, Game, HandInput, HandResult
+from rules.games.options import apply_options
 from rules.games.registry import get_game
-from rules.games.showdown import game_of
+from rules.games.showdown_input import game_of
 
 Options = Mapping[str, JSON]
 
