@@ -60,7 +60,7 @@ def _card_count(value: Any) -> bool:
 class FieldTypeError(RulesError):
     """A field of a definition holds a value of the wrong type."""
 
-    def __init__(self, name: str, expected: str, value: Any) -> None:
+    def __init__(self, name: str, expected: str, value: object) -> None:
         super().__init__(f"{name}: expected {expected}, got {_to_json(value)!r}")
         self.name, self.expected, self.value = name, expected, value
 
@@ -329,7 +329,7 @@ class GameDef:
 
     # -- rounds and options --------------------------------------------------------------
 
-    def for_round(self, number: int | None) -> GameDef:
+    def for_round(self, number: object) -> GameDef:
         """The definition as it stands in round `number` (1-based); unchanged without rounds."""
         if not self.rounds or number is None:
             return self
@@ -338,7 +338,7 @@ class GameDef:
                              f"got {number!r}")
         return self.with_sets(self.rounds[number - 1].sets, where=f"round {number}")
 
-    def with_sets(self, sets: Mapping[str, Any], *, where: str = "sets") -> GameDef:
+    def with_sets(self, sets: Mapping[str, object], *, where: str = "sets") -> GameDef:
         """A copy with fields replaced; "pot.<field>" replaces a field of the pot rule."""
         top: dict[str, Any] = {}
         pot: dict[str, Any] = {}
@@ -360,18 +360,18 @@ class GameDef:
         except FieldTypeError as error:
             raise RulesError(f"{where}: {error}") from None
 
-    def option_defaults(self) -> dict[str, Any]:
+    def option_defaults(self) -> dict[str, object]:
         return {option.name: option.default for option in self.options}
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The definition as JSON (money as decimal strings)."""
-        json: dict[str, Any] = _to_json(self)
+        json: dict[str, object] = _to_json(self)
         return json
 
     @classmethod
-    def from_json(cls, data: Any, *, where: str = "game") -> GameDef:
+    def from_json(cls, data: object, *, where: str = "game") -> GameDef:
         """Build a definition from its JSON form; errors name the field and what was expected."""
         if not isinstance(data, Mapping):
             raise RulesError(f"{where}: expected an object (a game definition) or a game id")

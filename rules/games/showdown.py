@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from ..cards import Card
 from ..errors import CardError, RulesError
@@ -193,7 +192,7 @@ def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
     return value.key
 
 
-def resolve(data: Any) -> dict[str, Any]:
+def resolve(data: object) -> dict[str, object]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
     game, seats = show.game, show.seats
@@ -239,7 +238,7 @@ def _adjust(show: Showdown, results: list[Evaluated]) -> tuple[list[Evaluated], 
     return changed, explain
 
 
-def _perfect_keys(game: GameDef) -> dict[str, Any]:
+def _perfect_keys(game: GameDef) -> dict[str, Key]:
     """The keys of the best possible hand of each side the definition names (`perfect`)."""
     keys = {}
     for side, tokens in game.perfect.items():
@@ -252,7 +251,7 @@ def _perfect_keys(game: GameDef) -> dict[str, Any]:
     return keys
 
 
-def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
+def _hand_json(value: HandValue | None) -> dict[str, object] | None:
     return value.to_json() if value is not None else None
 
 
@@ -315,8 +314,8 @@ def _shown(game: GameDef, result: Evaluated) -> str:
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, Any]:
-    out: dict[str, Any] = {
+            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, object]:
+    out: dict[str, object] = {
         "game": game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
                      "dead": r.dead} for r in results],
@@ -329,7 +328,7 @@ def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None
     return out
 
 
-def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
+def outcome_json(outcome: pots.Outcome) -> dict[str, object]:
     """The pot's result in the contract's shapes (shared by the showdown and the payout)."""
     return {
         "awards": [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
@@ -344,8 +343,9 @@ def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
     }
 
 
-def _owe_json(owe: pots.Owe) -> dict[str, Any]:
-    entry = {"name": owe.name, "amount": format_cents(owe.amount), "reason": owe.reason}
+def _owe_json(owe: pots.Owe) -> dict[str, object]:
+    entry: dict[str, object] = {"name": owe.name, "amount": format_cents(owe.amount),
+                                "reason": owe.reason}
     if owe.to is not None:
         entry["to"] = owe.to
     return entry
