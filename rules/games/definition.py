@@ -163,7 +163,7 @@ class Hand:
     parameters, and the alternatives for how many cards come from each labelled group."""
 
     layout: str = "community"
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
     takes: tuple[tuple[Use, ...], ...] = (ANY_COMBINATION,)
 
     def __post_init__(self) -> None:
@@ -238,7 +238,7 @@ class Round:
     pot rule. The showdown's `round` (1, 2, ...) picks `rounds[round - 1]`.
     """
 
-    sets: Mapping[str, Any]
+    sets: Mapping[str, object]
     describe: str = ""
 
     def __post_init__(self) -> None:
@@ -255,9 +255,9 @@ class Option:
     """
 
     name: str
-    default: Any
+    default: object
     describe: str
-    choices: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    choices: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check_field_types(self)
