@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import RulesError
+from ..evaluator.values import Key
 from ..money import format_cents, parse_cents, read_money, require_nickels
 from . import pots
 from .definition import GameDef
@@ -35,7 +36,7 @@ from .showdown_input import (
     round_of,
 )
 
-WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
+WON, LOST, NEXT_BEST = (2,), (0,), (1,)   # keys: a winner beats the next best, beats the rest
 RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
 AWARD_RULES = ("P2", "P1", "P6", "P9", "P10", "P14")
 OWE_RULES = ("P3", "P4", "P5", "P11", "P12", "P13")
@@ -105,7 +106,7 @@ def _contested(players: Sequence[object], dummy: object) -> set[str]:
     return sides & set(pots.SIDES)
 
 
-def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str]) -> int:
+def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str]) -> Key:
     if side in won:
         return WON
     return NEXT_BEST if next_best.get(side) == name else LOST
