@@ -44,8 +44,7 @@ def bench_high():
     from treys import Card as TreysCard
     from treys import Evaluator
 
-    from rules.evaluator import tables
-    from rules.hands import evaluate
+    from rules.evaluator import evaluate, tables
 
     treys = Evaluator()
     to_treys = [TreysCard.new(str(tables.CARD[code]).replace("T", "T")) for code in range(52)]
@@ -84,11 +83,11 @@ def bench_high():
     print("-- plain high (medians of", REPEATS, "runs) --")
     peer5 = _line("treys Evaluator.evaluate, 5 cards", _median_rate(run_treys, treys5))
     _line("rules tables.score5 (codes -> value)", _median_rate(run_score5, five), peer5)
-    _line("rules.hands.evaluate (Card objects -> HandValue)",
+    _line("rules.evaluator.evaluate (Card objects -> HandValue)",
           _median_rate(run_evaluate, cards5[:4000], 3), peer5)
     peer7 = _line("treys Evaluator.evaluate, 7 cards", _median_rate(run_treys, treys7))
     _line("rules tables.score7 (codes -> value)", _median_rate(run_score7, seven), peer7)
-    _line("rules.hands.evaluate, 7 cards (-> HandValue)",
+    _line("rules.evaluator.evaluate, 7 cards (-> HandValue)",
           _median_rate(run_evaluate, cards7[:4000], 3), peer7)
     _phevaluator(five, seven)
 
@@ -122,8 +121,7 @@ def _phevaluator(five, seven):
 
 def bench_wild():
     from rules.cards import JOKER
-    from rules.evaluator import tables
-    from rules.hands import evaluate
+    from rules.evaluator import evaluate, tables
 
     rng = random.Random(4)
     hands = []
@@ -148,7 +146,7 @@ def bench_wild():
         for cards in sample:
             evaluate(cards, "high", jokers)
 
-    _line("rules.hands.evaluate with jokers (-> HandValue)", _median_rate(run_evaluate,
+    _line("rules.evaluator.evaluate with jokers (-> HandValue)", _median_rate(run_evaluate,
                                                                           card_hands, 3))
 
 
@@ -160,8 +158,7 @@ def bench_omaha():
         from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
     except ImportError:
         return
-    from rules.evaluator import tables
-    from rules.hands import Source, best_hand
+    from rules.evaluator import Source, best_hand, tables
 
     deals = [([tables.CARD[c] for c in codes[:4]], [tables.CARD[c] for c in codes[4:]])
              for codes in _deals(9, 2000, 9)]
@@ -185,7 +182,7 @@ def bench_omaha():
     run_ours(sources[:200])
     peer = _line("pokerkit OmahaHoldemHand + OmahaEightOrBetterLowHand",
                  _median_rate(run_pokerkit, names[:500], 3))
-    _line("rules.hands.best_hand high + low-8", _median_rate(run_ours, sources, 3), peer,
+    _line("rules.evaluator.best_hand high + low-8", _median_rate(run_ours, sources, 3), peer,
           "pokerkit")
 
 

@@ -64,7 +64,7 @@ def _median_ms(fn, deals: list[dict]) -> float:
 
 
 def _evaluator_share(deals: list[dict]) -> float:
-    """The part of our showdown time spent inside `rules.hands.best_hand` (0..1)."""
+    """The part of our showdown time spent inside `rules.evaluator.best_hand` (0..1)."""
     from rules.games import showdown
 
     real = showdown.best_hand
@@ -99,7 +99,7 @@ def main() -> None:
     print(f"{'same high/low evaluation (pokerkit)':<52} {peer:8.3f} ms median")
     print(f"{'ratio':<52} {peer / ours:8.1f}x faster (target >= 10x, a few ms)")
     share = _evaluator_share(deals)
-    print(f"{'time inside rules.hands.best_hand':<52} {share * 100:8.0f} %")
+    print(f"{'time inside rules.evaluator.best_hand':<52} {share * 100:8.0f} %")
 
 
 if __name__ == "__main__":

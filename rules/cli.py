@@ -11,7 +11,7 @@ import argparse
 import importlib
 import json
 import sys
-from typing import Any, NoReturn, TypeAlias
+from typing import NoReturn, TypeAlias
 
 from .errors import RulesError
 
@@ -19,7 +19,7 @@ COMMAND_MODULES = ("hands", "games", "settle")
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What a command module's `register` adds its sub-parser to."""
-Output: TypeAlias = dict[str, Any]
+Output: TypeAlias = dict[str, object]
 """A command's result: one JSON object."""
 
 

@@ -1,6 +1,6 @@
 """The most disjoint zero-sum groups a list of balances splits into, with a proof (B8).
 
-`rules.settle` turns groups into payments: k people whose balances sum to zero settle among
+`rules.fewest_payments` turns groups into payments: k people whose balances sum to zero settle among
 themselves with k - 1 payments, so the fewest payments is n minus the most groups. This module
 finds that most for books too big to list every zero-sum group (about 30 people and up).
 
@@ -26,8 +26,8 @@ Limits
 ------
 Work is counted (rows listed, states, groups tried, words of the sums table) against a fixed
 budget, `PROOF_BUDGET`, never a clock, so the answer is the same on every machine; a unit cost
-0.3-0.6 microseconds on the 2-core machine bench/settle.py was run on, so the budget is about a
-second there. Out of budget
+0.3-0.6 microseconds on the 2-core machine bench/fewest_payments.py was run on, so the budget
+is about a second there. Out of budget
 the best split found so far is returned, unproven (still never worse than the greedy one).
 What spends it: books where the best split is well below the bound, so every near miss has to
 be ruled out - many people within a few dollars of each other and one or two big balances that

@@ -34,13 +34,13 @@ from ledger.services.hands import (
 from ledger.services.journal import BANK
 from ledger.services.lookup import five_dollars_of, nickels_of
 from rules.errors import RulesError
+from rules.fewest_payments import settle_balances
 from rules.games.hand_types import HandInput
 from rules.games.options import apply_options
 from rules.games.showdown_input import game_of
 from rules.games.table import TableState
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
-from rules.settle import settle_balances
 
 from .records import LegKey, Pending, Person, person_named
 

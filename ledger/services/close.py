@@ -4,8 +4,8 @@ Refused while anyone who bought chips tonight has not cashed out, chips are stil
 banker records a count difference when the count does not reconcile), the final pot is unpaid,
 or any bank note is open (B5, B12). Then, in one entry: any cash left in the box goes to the banker
 (it is the banker's stake), each guest's remaining debt moves to the regular who invited them
-(B9), and THE BOOK is consolidated with the fewest payments (B8, rules.settle); the payments are
-kept on the session.
+(B9), and THE BOOK is consolidated with the fewest payments (B8, rules.fewest_payments); the
+payments are kept on the session.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from ledger.selectors.balances import session_totals
 from ledger.selectors.night import not_cashed_out
 from ledger.types import Banker
 from rules.errors import RulesError
+from rules.fewest_payments import settle_balances
 from rules.money import dollars as money
 from rules.money import format_cents
-from rules.settle import settle_balances
 
 from .cashout import names_in_words
 from .errors import LedgerError

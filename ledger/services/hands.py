@@ -25,10 +25,11 @@ from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from ledger.types import Banker
 from rules.errors import MoneyError, RulesError
-from rules.games.definition import GameDef, apply_options
+from rules.games.definition import GameDef
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
+from rules.games.options import apply_options
 from rules.games.registry import get_game
-from rules.games.showdown import game_of
+from rules.games.showdown_input import game_of
 from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
 from rules.money import dollars as money
 from rules.money import format_cents, parse_cents

@@ -27,10 +27,10 @@ from ledger.selectors import (
 )
 from ledger.services.hands import resolve_hand
 from rules.errors import RulesError
-from rules.games.definition import apply_options
 from rules.games.drops import when_everybody_drops
+from rules.games.options import apply_options
 from rules.games.registry import all_games
-from rules.games.showdown import game_of
+from rules.games.showdown_input import game_of
 from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from ..cards import JOKER, Card, check_no_duplicates, parse_cards
 from ..cli import Output, Subparsers
+from ..evaluator import SCHEMES, HandValue, evaluate, parse_wild
 from ..evaluator.census import census
 from ..evaluator.wildspec import WildSet
-from ..hands import SCHEMES, HandValue, evaluate, parse_wild
 from ..rankings import load_extensions
 
 

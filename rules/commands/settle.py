@@ -10,8 +10,8 @@ import argparse
 
 from ..cli import Output, Subparsers, read_json_file
 from ..errors import RulesError
+from ..fewest_payments import Settlement, settle_balances
 from ..money import format_cents, read_money
-from ..settle import Settlement, settle_balances
 
 
 def register(subparsers: Subparsers) -> None:

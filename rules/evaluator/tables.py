@@ -48,7 +48,7 @@ def pack(category: int, ranks: Sequence[int]) -> int:
 
 
 def unpack(value: int) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
-    """(category name, display ranks, key tuple as rules.hands uses it)."""
+    """(category name, display ranks, key tuple as rules.evaluator uses it)."""
     category = value >> CATEGORY_SHIFT
     ranks = tuple((value >> shift) & 15 for shift in (16, 12, 8, 4, 0))
     tiebreak = ranks[:1] if category in (STRAIGHT, STRAIGHT_FLUSH) else ranks

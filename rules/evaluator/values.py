@@ -33,7 +33,7 @@ class HandValue:
     wilds: WildPairs = ()
     describe: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"category": self.category, "cards": [str(card) for card in self.cards],
                 "describe": self.describe}
 

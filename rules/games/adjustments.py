@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import Card
 from ..errors import RulesError
-from ..hands import HandValue
+from ..evaluator import HandValue
 from ..registry import Registry
+from .definition import GameDef
 
 Cards = tuple[Card, ...]
 
@@ -41,10 +41,10 @@ class Player:
 
 @dataclass(frozen=True)
 class AdjustContext:
-    game: Any                    # the GameDef as played (round and options applied)
+    game: GameDef                # as played (round and options applied)
     board: Mapping[str, Cards]
     players: Sequence[Player]
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass

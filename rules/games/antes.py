@@ -45,7 +45,6 @@ ledger calls it to build the next hand's pot).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import RulesError
 from ..money import NICKEL
@@ -55,7 +54,7 @@ from .options import ANTE_BY, HOUSE_SETTINGS, read_ante, read_flag
 MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
 
 
-def setting(game: GameDef, settings: Mapping[str, Any], name: str) -> Any:
+def setting(game: GameDef, settings: Mapping[str, object], name: str) -> object:
     """A house setting: from `settings` (as `apply_options` returns them, or the raw options),
     else the game's own option of that name, else the house default."""
     if name in settings:
@@ -63,7 +62,7 @@ def setting(game: GameDef, settings: Mapping[str, Any], name: str) -> Any:
     return game.option_defaults().get(name, HOUSE_SETTINGS[name])
 
 
-def _names(value: Any, where: str) -> list[str]:
+def _names(value: object, where: str) -> list[str]:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(f"{where}: expected a list of player names")
     names = list(value)
@@ -76,7 +75,7 @@ def _names(value: Any, where: str) -> list[str]:
     return names
 
 
-def antes(game: GameDef, settings: Mapping[str, Any], *, players: Sequence[str],
+def antes(game: GameDef, settings: Mapping[str, object], *, players: Sequence[str],
           winners: Sequence[str], first_hand: bool, reante: bool,
           new_game: bool = False, dealer: str | None = None) -> dict[str, int]:
     """Cents each player dealt in puts in before the next deal (every player listed, zeros

@@ -60,7 +60,7 @@ def _card_count(value: Any) -> bool:
 class FieldTypeError(RulesError):
     """A field of a definition holds a value of the wrong type."""
 
-    def __init__(self, name: str, expected: str, value: Any) -> None:
+    def __init__(self, name: str, expected: str, value: object) -> None:
         super().__init__(f"{name}: expected {expected}, got {_to_json(value)!r}")
         self.name, self.expected, self.value = name, expected, value
 
@@ -163,7 +163,7 @@ class Hand:
     parameters, and the alternatives for how many cards come from each labelled group."""
 
     layout: str = "community"
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
     takes: tuple[tuple[Use, ...], ...] = (ANY_COMBINATION,)
 
     def __post_init__(self) -> None:
@@ -238,7 +238,7 @@ class Round:
     pot rule. The showdown's `round` (1, 2, ...) picks `rounds[round - 1]`.
     """
 
-    sets: Mapping[str, Any]
+    sets: Mapping[str, object]
     describe: str = ""
 
     def __post_init__(self) -> None:
@@ -255,9 +255,9 @@ class Option:
     """
 
     name: str
-    default: Any
+    default: object
     describe: str
-    choices: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    choices: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check_field_types(self)
@@ -329,7 +329,7 @@ class GameDef:
 
     # -- rounds and options --------------------------------------------------------------
 
-    def for_round(self, number: int | None) -> GameDef:
+    def for_round(self, number: object) -> GameDef:
         """The definition as it stands in round `number` (1-based); unchanged without rounds."""
         if not self.rounds or number is None:
             return self
@@ -338,7 +338,7 @@ class GameDef:
                              f"got {number!r}")
         return self.with_sets(self.rounds[number - 1].sets, where=f"round {number}")
 
-    def with_sets(self, sets: Mapping[str, Any], *, where: str = "sets") -> GameDef:
+    def with_sets(self, sets: Mapping[str, object], *, where: str = "sets") -> GameDef:
         """A copy with fields replaced; "pot.<field>" replaces a field of the pot rule."""
         top: dict[str, Any] = {}
         pot: dict[str, Any] = {}
@@ -360,18 +360,18 @@ class GameDef:
         except FieldTypeError as error:
             raise RulesError(f"{where}: {error}") from None
 
-    def option_defaults(self) -> dict[str, Any]:
+    def option_defaults(self) -> dict[str, object]:
         return {option.name: option.default for option in self.options}
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The definition as JSON (money as decimal strings)."""
-        json: dict[str, Any] = _to_json(self)
+        json: dict[str, object] = _to_json(self)
         return json
 
     @classmethod
-    def from_json(cls, data: Any, *, where: str = "game") -> GameDef:
+    def from_json(cls, data: object, *, where: str = "game") -> GameDef:
         """Build a definition from its JSON form; errors name the field and what was expected."""
         if not isinstance(data, Mapping):
             raise RulesError(f"{where}: expected an object (a game definition) or a game id")
@@ -510,11 +510,3 @@ def _game_from_json(data: Mapping[str, Any], where: str) -> GameDef:
         if name in values:
             values[name] = _field(name, values[name], f"{where}.{name}")
     return _build(GameDef, values, where)
-
-
-def apply_options(game: GameDef,
-                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
-    """`rules.games.options.apply_options`, for the code that still imports it from here."""
-    from .options import apply_options as apply
-
-    return apply(game, options)

@@ -24,7 +24,6 @@ knows who pays.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..money import dollars, parse_cents
 from .antes import MATCHED_POTS
@@ -37,14 +36,14 @@ def lets_everybody_drop(game: GameDef) -> bool:
     return game.pot.kind in MATCHED_POTS and not game.go_stop
 
 
-def wimp_rule(game: GameDef, settings: Mapping[str, Any]) -> str:
+def wimp_rule(game: GameDef, settings: Mapping[str, object]) -> str:
     """The wimp rule in force (P11): "none", "pot" or an amount such as "1.00"."""
     if "wimp" not in game.side_payments:
         return "none"
     return str(settings.get("wimp", game.option_defaults().get("wimp", "none")))
 
 
-def when_everybody_drops(game: GameDef, settings: Mapping[str, Any]) -> str:
+def when_everybody_drops(game: GameDef, settings: Mapping[str, object]) -> str:
     """What happens to the pot when everybody drops, in the table's words ("" for a game
     where it cannot happen)."""
     if not lets_everybody_drop(game):
@@ -61,12 +60,12 @@ def when_everybody_drops(game: GameDef, settings: Mapping[str, Any]) -> str:
             "is dealt again (P14).")
 
 
-def dropped_players(names: Sequence[str], best: str | None = None) -> list[dict[str, Any]]:
+def dropped_players(names: Sequence[str], best: str | None = None) -> list[dict[str, object]]:
     """The players of a hand everybody dropped, as the payout reads them: every one folded,
     and the holder of the best hand marked when the wimp rule needs to know who pays."""
-    players: list[dict[str, Any]] = []
+    players: list[dict[str, object]] = []
     for name in names:
-        player: dict[str, Any] = {"name": name, "folded": True}
+        player: dict[str, object] = {"name": name, "folded": True}
         if best is not None and name == best:
             player["best"] = True
         players.append(player)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import Card
 from ..errors import RulesError
@@ -42,7 +41,7 @@ class View:
     down: Cards = ()
     up: Cards = ()
     others_up: Cards = ()                      # the up cards of everyone else in the showdown
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     def cards(self, *names: str) -> Cards:
         return tuple(card for name in names for card in self.board.get(name, ()))

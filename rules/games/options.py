@@ -26,8 +26,12 @@ LOW_OPTION = {
 
 KITTY = Dummy(name="Kitty")
 
+Settings = dict[str, object]
+"""A game's settings as `apply_options` gives them: option name -> value (the house settings
+and the game's own options; each reader checks the value's type)."""
 
-def _option_text(value: Any) -> str:
+
+def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -39,7 +43,7 @@ def _option_text(value: Any) -> str:
 VocabularyReader = Callable[[GameDef, Any, str], dict[str, Any]]
 
 
-def _text(value: Any, where: str) -> None:
+def _text(value: object, where: str) -> None:
     if value is not None and not isinstance(value, str):
         raise RulesError(f"{where}: expected a string")
 
@@ -47,7 +51,7 @@ def _text(value: Any, where: str) -> None:
 HI_LO_OPTION = "hi_lo"   # the name of a game's own option that plays it high-low
 
 
-def high_low_sets(game: GameDef) -> Mapping[str, Any]:
+def high_low_sets(game: GameDef) -> Mapping[str, object]:
     """The low side a game plays when it is played high-low: its `hi_lo` option's "true"
     choice (the seed's own low scheme and qualifier, e.g. Two Eleven's ace-to-five 7 or
     better), or nothing when the game has no such option."""
@@ -88,10 +92,9 @@ def _read_low(game: GameDef, value: Any, where: str) -> dict[str, Any]:
     """A low scheme; one that carries no qualifier of its own (house, a5, 27, a6) keeps the
     game's qualifier (Two Eleven's 7, Pyramid's 8): only `low_qualifier` removes it."""
     _check(value, tuple(LOW_OPTION), where)
-    scheme, qualifier = LOW_OPTION[value]
-    if qualifier is None:
-        qualifier = game.low_qualifier if game.low is not None else \
-            high_low_sets(game).get("low_qualifier")
+    scheme, own = LOW_OPTION[value]
+    qualifier = own if own is not None else game.low_qualifier if game.low is not None else \
+        high_low_sets(game).get("low_qualifier")
     return {"low": scheme, "low_qualifier": qualifier}
 
 
@@ -166,13 +169,13 @@ LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the oth
 # Options of the vocabulary that change no field of the definition: they are carried in the
 # settings (every game has them, at these house defaults unless the game's own option of the
 # same name sets another) and read by `rules.games.antes` (P7).
-HOUSE_SETTINGS: dict[str, Any] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
+HOUSE_SETTINGS: dict[str, object] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
 # who antes: everybody dealt in (P7, with the Baltimore exception); the dealer alone (Brag's
 # "dealer's edge", 002); everybody but the last pot's winners (Island Pineapple's Arcade Ante)
 ANTE_BY = ("everyone", "dealer", "all-but-winners")
 
 
-def read_ante(value: Any, where: str) -> int:
+def read_ante(value: object, where: str) -> int:
     """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
     cents = require_nickels(read_money(value, field=where), field=where)
     if cents < 0:
@@ -180,14 +183,14 @@ def read_ante(value: Any, where: str) -> int:
     return cents
 
 
-def read_flag(value: Any, where: str) -> bool:
+def read_flag(value: object, where: str) -> bool:
     """A true/false setting, such as `baltimore`."""
     if not isinstance(value, bool):
         raise RulesError(f"{where}: expected true or false, got {value!r}")
     return value
 
 
-def read_whole_number(value: Any, where: str, minimum: int = 0) -> int:
+def read_whole_number(value: object, where: str, minimum: int = 0) -> int:
     """A count setting (KRG's `wins`, a layout's `adjacent`): a whole number or its digits."""
     if isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
@@ -197,14 +200,14 @@ def read_whole_number(value: Any, where: str, minimum: int = 0) -> int:
     return value
 
 
-def _check_house_settings(settings: Mapping[str, Any]) -> None:
+def _check_house_settings(settings: Mapping[str, object]) -> None:
     read_ante(settings["ante"], "options.ante")
     read_flag(settings["baltimore"], "options.baltimore")
     _check(settings["ante_by"], ANTE_BY, "options.ante_by")
 
 
 def apply_options(game: GameDef,
-                  options: Mapping[str, Any] | None) -> tuple[GameDef, dict[str, Any]]:
+                  options: Mapping[str, object] | None) -> tuple[GameDef, Settings]:
     """Apply the showdown's `options` to a definition.
 
     Returns the adjusted definition and the settings: the house settings (`ante`,

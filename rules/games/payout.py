@@ -15,35 +15,39 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import RulesError
+from ..evaluator.values import Key
 from ..money import format_cents, parse_cents, read_money, require_nickels
 from . import pots
-from .definition import GameDef, apply_options
-from .showdown import (
+from .definition import GameDef
+from .options import apply_options
+from .showdown import outcome_json
+from .showdown_input import (
     declare_of,
     flag_of,
     game_of,
     legs_of,
     mapping_of,
     name_of,
-    outcome_json,
+    player_of,
     round_of,
 )
 
-WON, LOST, NEXT_BEST = 2, 0, 1        # keys: a winner beats the next best, who beats the rest
+WON, LOST, NEXT_BEST = (2,), (0,), (1,)   # keys: a winner beats the next best, beats the rest
 RULE_ID = re.compile(r"\((?:[^()]*\b)?([PB]\d+)\)")
 AWARD_RULES = ("P2", "P1", "P6", "P9", "P10", "P14")
 OWE_RULES = ("P3", "P4", "P5", "P11", "P12", "P13")
 
 
-def money_of(value: Any, field: str) -> int:
+def money_of(value: object, field: str) -> int:
     """A decimal string in whole white chips (rules.money.read_money)."""
     return require_nickels(read_money(value, field=field), field=field)
 
 
-def _sides_won(data: Mapping[str, Any], game: GameDef, where: str) -> tuple[str, ...]:
+def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[str, ...]:
     won = data.get("won", [])
     if isinstance(won, str):
         won = [won]
@@ -63,10 +67,11 @@ def _game_sides(game: GameDef) -> tuple[str, ...]:
     return pots.SIDES
 
 
-def _entrant(data: Any, index: int, game: GameDef, next_best: Mapping[str, str],
+def _entrant(value: object, index: int, game: GameDef, next_best: Mapping[str, str],
              contested: set[str]) -> pots.Entrant:
     where = f"players[{index}]"
-    name = name_of(data, where)
+    name = name_of(value, where)
+    data = player_of(value, where)
     folded = flag_of(data, "folded", False, where) or not flag_of(data, "in", True, where)
     won = _sides_won(data, game, where)
     if folded and won:
@@ -91,7 +96,7 @@ def _entrant(data: Any, index: int, game: GameDef, next_best: Mapping[str, str],
                         flag_of(data, "dead", False, where), not folded)
 
 
-def _contested(players: Sequence[Any], dummy: Any) -> set[str]:
+def _contested(players: Sequence[object], dummy: object) -> set[str]:
     """The sides somebody (a player or the dummy) won or tied."""
     sides: set[str] = set()
     for item in [*players, dummy]:
@@ -101,13 +106,13 @@ def _contested(players: Sequence[Any], dummy: Any) -> set[str]:
     return sides & set(pots.SIDES)
 
 
-def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str]) -> int:
+def _key(name: str, side: str, won: Sequence[str], next_best: Mapping[str, str]) -> Key:
     if side in won:
         return WON
     return NEXT_BEST if next_best.get(side) == name else LOST
 
 
-def _dummy(data: Mapping[str, Any], game: GameDef, names: set[str]) -> pots.DummyHand | None:
+def _dummy(data: Mapping[str, object], game: GameDef, names: set[str]) -> pots.DummyHand | None:
     value = data.get("dummy")
     if value is None:
         return None
@@ -124,12 +129,13 @@ def _dummy(data: Mapping[str, Any], game: GameDef, names: set[str]) -> pots.Dumm
     return pots.DummyHand(name, WON if "high" in won else None, WON if "low" in won else None)
 
 
-def _next_best(data: Mapping[str, Any], game: GameDef) -> dict[str, str]:
-    value = mapping_of(data, "next_best")
-    for side, name in value.items():
+def _next_best(data: Mapping[str, object], game: GameDef) -> dict[str, str]:
+    next_best: dict[str, str] = {}
+    for side, name in mapping_of(data, "next_best").items():
         if side not in _game_sides(game) or not isinstance(name, str):
             raise RulesError(f"next_best.{side}: expected a side of {game.id} and a player's name")
-    return dict(value)
+        next_best[side] = name
+    return next_best
 
 
 def _check_next_best(entrants: Sequence[pots.Entrant], game: GameDef,
@@ -151,10 +157,15 @@ def _check_next_best(entrants: Sequence[pots.Entrant], game: GameDef,
                              f"say who of {', '.join(e.name for e in others)} takes it")
 
 
-def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, Any]]]:
-    """Read and check the payout JSON; every error names its field."""
+def _payout_object(data: object) -> Mapping[str, object]:
     if not isinstance(data, Mapping):
         raise RulesError("payout: expected a JSON object")
+    return data
+
+
+def read(value: object) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, object]]]:
+    """Read and check the payout JSON; every error names its field."""
+    data = _payout_object(value)
     game, settings = apply_options(game_of(data), mapping_of(data, "options"))
     if "pot" not in data:
         raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
@@ -187,12 +198,12 @@ def read(data: Any) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, A
     return table, entrants, [p for p in players if isinstance(p, Mapping)]
 
 
-def payout(data: Any) -> dict[str, Any]:
+def payout(value: object) -> dict[str, object]:
     """Resolve a hand from its winners; with typed `awards`/`owes`, check them."""
-    table, entrants, players = read(data)
+    table, entrants, players = read(value)
+    data = _payout_object(value)
     outcome = pots.settle(table, entrants, players=players)
-    result = outcome_json(outcome)
-    result["explain"] = _who_won(table, entrants) + result["explain"]
+    result = outcome_json(replace(outcome, explain=_who_won(table, entrants) + outcome.explain))
     if "awards" in data or "owes" in data:
         problems = check_typed(result, data.get("awards"), data.get("owes"), table.pot)
         result["check"] = {"ok": not problems, "problems": problems}
@@ -214,7 +225,7 @@ def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:
 # -- typed figures checked ----------------------------------------------------------------
 
 
-def _typed(value: Any, field: str) -> dict[str, int]:
+def _typed(value: object, field: str) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -271,15 +282,17 @@ def _right_owes(result: Mapping[str, Any]) -> str:
     return ", ".join(parts) + f" ({_rules(explain, OWE_RULES)})"
 
 
-def check_typed(result: Mapping[str, Any], awards: Any, owes: Any,
+def check_typed(result: Mapping[str, object], awards: object, owes: object,
                 pot: int | None = None) -> list[str]:
     """The differences between typed awards/owes and the computed ones, as sentences naming
-    the rule and the right figures (empty when they agree)."""
+    the rule and the right figures (empty when they agree). `result` is the rules' own
+    result (`outcome_json`, `HandResult.to_json`), so its shape is read without checks."""
+    computed: Mapping[str, Any] = result
     problems = []
-    if awards is not None and _typed(awards, "awards") != _by_name(result["awards"]):
+    if awards is not None and _typed(awards, "awards") != _by_name(computed["awards"]):
         problems.append(f"awards: typed {_figures(_typed(awards, 'awards'))}; "
-                        f"{_right_awards(result, pot)}; {_right_owes(result)}.")
-    if owes is not None and _typed(owes, "owes") != _by_name(result["owes"]):
+                        f"{_right_awards(computed, pot)}; {_right_owes(computed)}.")
+    if owes is not None and _typed(owes, "owes") != _by_name(computed["owes"]):
         problems.append(f"owes: typed {_figures(_typed(owes, 'owes'))}; the rules say "
-                        f"{_right_owes(result)}.")
+                        f"{_right_owes(computed)}.")
     return problems

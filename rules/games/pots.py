@@ -1,8 +1,9 @@
 """Who is paid and who owes after a showdown (RULES.md P1-P15), on already-ranked hands.
 
-This module never looks at cards: each `Entrant` carries a comparable key per side (larger is
-better, None = no hand that can win that side), so every rule here is tested with plain
-numbers. `rules.games.showdown` turns cards into entrants and the outcome into JSON.
+This module never looks at cards: each `Entrant` carries a key per side (a hand's `Key`, or
+the payout's one-number keys; larger is better, None = no hand that can win that side), so
+every rule here is tested with plain comparable values. `rules.games.showdown` turns cards
+into entrants and the outcome into JSON.
 
 Money is integer cents; the unit of play is the white chip, 5 cents (B10).
 """
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from ..evaluator import HandValue
+from ..evaluator.values import Key
 from ..money import NICKEL, format_cents
 from ..registry import Registry
 from .definition import GameDef
@@ -29,14 +31,14 @@ class Entrant:
     """
 
     name: str
-    high: Any = None
-    low: Any = None
+    high: Key | None = None
+    low: Key | None = None
     declare: str | None = None
     go: bool = True
     dead: bool = False
     stayed: bool = True
 
-    def key(self, side: str) -> Any:
+    def key(self, side: str) -> Key | None:
         return self.high if side == "high" else self.low
 
     def seeks(self, side: str) -> bool:
@@ -48,10 +50,10 @@ class DummyHand:
     """The kitty, the old man or the ghost top-4 (P9, P14): must be beaten, never paid."""
 
     name: str
-    high: Any = None
-    low: Any = None
+    high: Key | None = None
+    low: Key | None = None
 
-    def key(self, side: str) -> Any:
+    def key(self, side: str) -> Key | None:
         return self.high if side == "high" else self.low
 
 
@@ -98,8 +100,8 @@ class Table:
     legs_before: Mapping[str, int] = field(default_factory=dict)
     round: int = 1
     last_round: bool = False
-    settings: Mapping[str, Any] = field(default_factory=dict)
-    perfect: Mapping[str, Any] = field(default_factory=dict)    # side -> best possible key
+    settings: Mapping[str, object] = field(default_factory=dict)
+    perfect: Mapping[str, Key] = field(default_factory=dict)    # side -> best possible key
 
 
 # -- side payments (P15) -------------------------------------------------------------------
@@ -113,8 +115,8 @@ class SideContext:
     table: Table
     entrants: Sequence[Entrant]
     outcome: Outcome
-    players: Sequence[Mapping[str, Any]] = ()
-    values: Mapping[str, Any] = field(default_factory=dict)   # name -> HandValue (high side)
+    players: Sequence[Mapping[str, object]] = ()
+    values: Mapping[str, HandValue | None] = field(default_factory=dict)   # name -> high hand
 
 
 SidePayment = Callable[[SideContext], list[Owe]]
@@ -150,33 +152,37 @@ def _names(entrants: Sequence[Entrant]) -> str:
 
 def _best(candidates: Sequence[Entrant], side: str) -> list[Entrant]:
     """The candidates holding the best key for a side (several on a tie)."""
-    with_hand = [c for c in candidates if c.key(side) is not None]
-    if not with_hand:
+    keyed = [(key, c) for c in candidates if (key := c.key(side)) is not None]
+    if not keyed:
         return []
-    top = max(c.key(side) for c in with_hand)
-    return [c for c in with_hand if c.key(side) == top]
+    top = max(key for key, _ in keyed)
+    return [c for key, c in keyed if key == top]
 
 
 def _beats_dummy(entrant: Entrant, side: str, dummy: DummyHand | None) -> bool:
-    if dummy is None or dummy.key(side) is None:
+    theirs = None if dummy is None else dummy.key(side)
+    if theirs is None:
         return True
-    return entrant.key(side) is not None and entrant.key(side) > dummy.key(side)
+    mine = entrant.key(side)
+    return mine is not None and mine > theirs
 
 
 def _pigger_qualifies(pigger: Entrant, candidates: dict[str, list[Entrant]],
                       dummy: DummyHand | None, strict: bool,
-                      perfect: Mapping[str, Any]) -> bool:
+                      perfect: Mapping[str, Key]) -> bool:
     """A pigger must win each side outright (strict, P1) or win or tie it (variants); with
     `perfect` keys, a tie holding the best possible hand of a side is allowed (Doogie)."""
     for side in SIDES:
         mine = pigger.key(side)
         if mine is None or not _beats_dummy(pigger, side, dummy):
             return False
-        tie_ok = not strict or (perfect.get(side) is not None and mine >= perfect[side])
+        best = perfect.get(side)
+        tie_ok = not strict or (best is not None and mine >= best)
         for other in candidates[side]:
-            if other is pigger or other.key(side) is None:
+            theirs = other.key(side)
+            if other is pigger or theirs is None:
                 continue
-            if other.key(side) > mine or (other.key(side) == mine and not tie_ok):
+            if theirs > mine or (theirs == mine and not tie_ok):
                 return False
     return True
 
@@ -334,8 +340,8 @@ class _Resolver:
 
 
 def settle(table: Table, entrants: Sequence[Entrant], *,
-           players: Sequence[Mapping[str, Any]] = (),
-           values: Mapping[str, Any] | None = None) -> Outcome:
+           players: Sequence[Mapping[str, object]] = (),
+           values: Mapping[str, HandValue | None] | None = None) -> Outcome:
     """Resolve the pot: awards, carry, legs and what every loser owes."""
     game = table.game
     resolver = _Resolver(table, entrants)
@@ -555,10 +561,10 @@ def wimp(context: SideContext) -> list[Owe]:
     setting = str(context.table.settings.get("wimp", "none"))
     if setting == "none" or any(e.stayed for e in context.entrants):
         return []
-    ranked = [e for e in context.entrants if e.high is not None]
+    ranked = [(e.high, e) for e in context.entrants if e.high is not None]
     if not ranked:
         return []
-    best = max(ranked, key=lambda e: e.high)
+    best = max(ranked, key=lambda ranked_entrant: ranked_entrant[0])[1]
     if setting == "pot":
         amount = context.table.pot - context.table.penalties
     else:

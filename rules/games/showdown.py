@@ -2,7 +2,7 @@
 
 `resolve(data)` reads the input (`showdown_input.read`: ARCHITECTURE.md's game, pot, board,
 players, dummy, options, round, legs, last_round, checked against the game's definition),
-evaluates every hand from the cards (`rules.hands`), and hands the ranked hands to the pot
+evaluates every hand from the cards (`rules.evaluator`), and hands the ranked hands to the pot
 rules (`rules.games.pots`).
 Output beyond the contract: `next_pot` (carry + what losers put in) and `winners` per side.
 """
@@ -12,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from ..cards import Card
 from ..errors import CardError, RulesError
-from ..evaluator.values import Key
-from ..evaluator.wildspec import Reasons
-from ..hands import (
+from ..evaluator import (
     HandValue,
     Source,
     WildRule,
@@ -28,20 +25,13 @@ from ..hands import (
     evaluate,
     parse_wild,
 )
+from ..evaluator.values import Key
+from ..evaluator.wildspec import Reasons
 from ..money import format_cents
 from . import adjustments, pots
 from .definition import GameDef, Use
 from .layouts import View, get_layout
 from .showdown_input import Cards, Seat, Showdown, cards_of, read
-
-# Read from here by the payout (payout.py) and the site, as before the input had its module.
-from .showdown_input import declare_of as declare_of
-from .showdown_input import flag_of as flag_of
-from .showdown_input import game_of as game_of
-from .showdown_input import legs_of as legs_of
-from .showdown_input import mapping_of as mapping_of
-from .showdown_input import name_of as name_of
-from .showdown_input import round_of as round_of
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 
@@ -51,7 +41,7 @@ SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 
 @lru_cache(maxsize=256)
 def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
-    """(the `rules.hands.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
+    """(the `rules.evaluator.parse_wild` rule for ranks/cards/joker/lowest/center, suits wild by
     word)."""
     tokens = [token.strip() for token in spec.replace(" ", ",").split(",") if token.strip()]
     suits = "".join(SUIT_WORDS[t.lower()] for t in tokens if t.lower() in SUIT_WORDS)
@@ -202,7 +192,7 @@ def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
     return value.key
 
 
-def resolve(data: Any) -> dict[str, Any]:
+def resolve(data: object) -> dict[str, object]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
     game, seats = show.game, show.seats
@@ -248,7 +238,7 @@ def _adjust(show: Showdown, results: list[Evaluated]) -> tuple[list[Evaluated], 
     return changed, explain
 
 
-def _perfect_keys(game: GameDef) -> dict[str, Any]:
+def _perfect_keys(game: GameDef) -> dict[str, Key]:
     """The keys of the best possible hand of each side the definition names (`perfect`)."""
     keys = {}
     for side, tokens in game.perfect.items():
@@ -261,7 +251,7 @@ def _perfect_keys(game: GameDef) -> dict[str, Any]:
     return keys
 
 
-def _hand_json(value: HandValue | None) -> dict[str, Any] | None:
+def _hand_json(value: HandValue | None) -> dict[str, object] | None:
     return value.to_json() if value is not None else None
 
 
@@ -292,7 +282,7 @@ def _explain_hands(game: GameDef, results: Sequence[Evaluated],
     return _wild_note_once(lines)
 
 
-WILD_NOTE = " — "      # rules.hands appends what is wild after this mark to every describe
+WILD_NOTE = " — "      # rules.evaluator appends what is wild after this mark to every describe
 
 
 def _wild_note_once(lines: list[str]) -> list[str]:
@@ -324,8 +314,8 @@ def _shown(game: GameDef, result: Evaluated) -> str:
 
 
 def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, Any]:
-    out: dict[str, Any] = {
+            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, object]:
+    out: dict[str, object] = {
         "game": game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
                      "dead": r.dead} for r in results],
@@ -338,7 +328,7 @@ def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None
     return out
 
 
-def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
+def outcome_json(outcome: pots.Outcome) -> dict[str, object]:
     """The pot's result in the contract's shapes (shared by the showdown and the payout)."""
     return {
         "awards": [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
@@ -353,8 +343,9 @@ def outcome_json(outcome: pots.Outcome) -> dict[str, Any]:
     }
 
 
-def _owe_json(owe: pots.Owe) -> dict[str, Any]:
-    entry = {"name": owe.name, "amount": format_cents(owe.amount), "reason": owe.reason}
+def _owe_json(owe: pots.Owe) -> dict[str, object]:
+    entry: dict[str, object] = {"name": owe.name, "amount": format_cents(owe.amount),
+                                "reason": owe.reason}
     if owe.to is not None:
         entry["to"] = owe.to
     return entry

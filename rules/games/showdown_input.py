@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
@@ -40,10 +39,10 @@ class Seat:
     go: bool = True
     stayed: bool = True
     dead: bool = False
-    raw: Mapping[str, Any] | None = None
+    raw: Mapping[str, object] | None = None
 
 
-def cards_of(value: Any, where: str) -> Cards:
+def cards_of(value: object, where: str) -> Cards:
     if value is None:
         return ()
     if not isinstance(value, list):
@@ -65,14 +64,14 @@ def cards_of(value: Any, where: str) -> Cards:
 _PARSED: dict[str, Card] = {}   # token -> card: the same few dozen tokens come back every hand
 
 
-def flag_of(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+def flag_of(data: Mapping[str, object], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise RulesError(f"{where}.{key}: expected true or false, got {value!r}")
     return value
 
 
-def game_of(data: Mapping[str, Any]) -> GameDef:
+def game_of(data: Mapping[str, object]) -> GameDef:
     if "game" not in data:
         raise RulesError("game: missing; expected a game id from `python -m rules games` "
                          "or a definition")
@@ -92,7 +91,7 @@ def game_of(data: Mapping[str, Any]) -> GameDef:
     return game.for_round(number)
 
 
-def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
+def _board(data: Mapping[str, object], game: GameDef) -> dict[str, Cards]:
     board = data.get("board", {})
     if not isinstance(board, Mapping):
         raise RulesError("board: expected an object of named card lists, "
@@ -111,17 +110,22 @@ def _board(data: Mapping[str, Any], game: GameDef) -> dict[str, Cards]:
     return cards
 
 
-def name_of(data: Any, where: str) -> str:
-    """A player object's name (showdown and payout inputs alike)."""
+def player_of(data: object, where: str) -> Mapping[str, object]:
+    """A player object (showdown and payout inputs alike)."""
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: expected an object with the player's name")
-    name = data.get("name")
+    return data
+
+
+def name_of(data: object, where: str) -> str:
+    """A player object's name (showdown and payout inputs alike)."""
+    name = player_of(data, where).get("name")
     if not isinstance(name, str) or not name.strip():
         raise RulesError(f"{where}.name: missing; expected the player's name")
     return name.strip()
 
 
-def declare_of(data: Mapping[str, Any], game: GameDef, where: str, in_play: bool) -> str | None:
+def declare_of(data: Mapping[str, object], game: GameDef, where: str, in_play: bool) -> str | None:
     """What a player declared, checked against the game (required in a declare game)."""
     declare = data.get("declare")
     if game.split == "declare" and in_play and declare is None:
@@ -134,9 +138,10 @@ def declare_of(data: Mapping[str, Any], game: GameDef, where: str, in_play: bool
     return declare if isinstance(declare, str) else None
 
 
-def _seat(data: Any, index: int, game: GameDef) -> Seat:
+def _seat(value: object, index: int, game: GameDef) -> Seat:
     where = f"players[{index}]"
-    name = name_of(data, where)
+    name = name_of(value, where)
+    data = player_of(value, where)
     stopped = game.go_stop and data.get("go") is False
     if "down" not in data and "up" not in data and data.get("in", True) and not stopped:
         # a player who folded or said stop (P12) may be entered without cards
@@ -154,7 +159,7 @@ def _seat(data: Any, index: int, game: GameDef) -> Seat:
     return Seat(name.strip(), down, up, declare, go, stayed, dead, data)
 
 
-def _players(data: Mapping[str, Any], game: GameDef) -> list[Seat]:
+def _players(data: Mapping[str, object], game: GameDef) -> list[Seat]:
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise RulesError("players: missing; expected a list of players")
@@ -167,7 +172,7 @@ def _players(data: Mapping[str, Any], game: GameDef) -> list[Seat]:
     return seats
 
 
-def _dummy(data: Mapping[str, Any], game: GameDef, seats: list[Seat]) -> Seat | None:
+def _dummy(data: Mapping[str, object], game: GameDef, seats: list[Seat]) -> Seat | None:
     value = data.get("dummy")
     spec = game.dummy
     if value is None:
@@ -227,7 +232,7 @@ class Showdown:
     """The showdown input, read and checked."""
 
     game: GameDef
-    settings: Mapping[str, Any]
+    settings: Mapping[str, object]
     pot: int
     penalties: int
     board: Mapping[str, Cards]
@@ -238,7 +243,7 @@ class Showdown:
     last_round: bool
 
 
-def read(data: Any) -> Showdown:
+def read(data: object) -> Showdown:
     """Read and check the showdown JSON; every error names its field."""
     if not isinstance(data, Mapping):
         raise RulesError("showdown: expected a JSON object")
@@ -258,7 +263,7 @@ def read(data: Any) -> Showdown:
                     number, last_round)
 
 
-def round_of(data: Mapping[str, Any]) -> tuple[int, bool]:
+def round_of(data: Mapping[str, object]) -> tuple[int, bool]:
     """Which round this hand is (1, 2, …) and whether it is the last (P5)."""
     number = data.get("round", 1)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
@@ -269,16 +274,17 @@ def round_of(data: Mapping[str, Any]) -> tuple[int, bool]:
     return number, last_round
 
 
-def mapping_of(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def mapping_of(data: Mapping[str, object], key: str) -> Mapping[str, object]:
     value = data.get(key) or {}
     if not isinstance(value, Mapping):
         raise RulesError(f"{key}: expected an object")
     return value
 
 
-def legs_of(data: Mapping[str, Any]) -> dict[str, int]:
-    legs = mapping_of(data, "legs")
-    for name, count in legs.items():
+def legs_of(data: Mapping[str, object]) -> dict[str, int]:
+    legs: dict[str, int] = {}
+    for name, count in mapping_of(data, "legs").items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise RulesError(f"legs.{name}: expected a whole number of legs, got {count!r}")
-    return dict(legs)
+        legs[name] = count
+    return legs

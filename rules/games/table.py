@@ -16,10 +16,11 @@ from dataclasses import dataclass, field, replace
 
 from rules.errors import RulesError
 from rules.games.antes import antes
-from rules.games.definition import GameDef, apply_options
+from rules.games.definition import GameDef
 from rules.games.hand_types import JSON, Game, HandInput, HandResult
+from rules.games.options import Settings, apply_options
 from rules.games.registry import get_game
-from rules.games.showdown import game_of
+from rules.games.showdown_input import game_of
 
 Options = Mapping[str, JSON]
 
@@ -169,7 +170,7 @@ def game_rules(state: TableState) -> GameDef:
     return table_rules(state)[0]
 
 
-def table_rules(state: TableState) -> tuple[GameDef, dict[str, JSON]]:
+def table_rules(state: TableState) -> tuple[GameDef, Settings]:
     """`game_rules` and the settings of the called options (the wimp rule, the ante)."""
     game = rules_game(state.game)
     if game.rounds:
@@ -181,7 +182,7 @@ def table_rules(state: TableState) -> tuple[GameDef, dict[str, JSON]]:
 
 
 def playable(state: TableState, players: list[str]
-             ) -> tuple[GameDef, dict[str, JSON], dict[str, int]] | None:
+             ) -> tuple[GameDef, Settings, dict[str, int]] | None:
     """The game the next hand is played in, its settings and the antes of its deal; None
     when there is none to play: no game called, the game over, or hands typed in a game the
     rules do not know (an import, hands entered before a game was called). The hand page

@@ -12,8 +12,7 @@ of their own shape, match pot and burn, guts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from ..errors import RulesError
 from ..money import dollars, parse_cents
@@ -194,7 +193,7 @@ def _listed(words: list[str], last: str) -> str:
     return words[0] if words else ""
 
 
-def _spec(spec: str, token: Any = None, last: str = "and") -> str:
+def _spec(spec: str, token: Callable[[str], str] | None = None, last: str = "and") -> str:
     tokens = [t.strip() for t in spec.replace(" ", ",").split(",") if t.strip()]
     return _listed([(token or _wild_token)(t) for t in tokens if t.lower() != "none"], last)
 
@@ -295,7 +294,7 @@ def losers(game: GameDef) -> str:
     return text
 
 
-def plain_words(game: GameDef, settings: Mapping[str, Any] | None = None) -> list[
+def plain_words(game: GameDef, settings: Mapping[str, object] | None = None) -> list[
         tuple[str, str]]:
     """The game's rules as (topic, sentence) pairs: dealt, wild, wins, losers pay, and
     everybody drops where that can happen. `settings` are the called options' settings

@@ -1,6 +1,6 @@
 """The game catalog's extensions: special rankings, and the layouts, side payments and showdown
 adjustments that single games need. Each module registers what it defines, by name, in the
-registries of `rules.hands` (schemes), `rules.games.layouts`, `rules.games.pots` and
+registries of `rules.evaluator` (schemes), `rules.games.layouts`, `rules.games.pots` and
 `rules.games.adjustments`; `load_extensions` imports them all, and is the one place that does.
 """
 

@@ -9,15 +9,16 @@ wins, rule 2) and the side payment `breaker-check` (refuses option `played` when
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import cast
 
 from rules.cards import JOKER, Card, rank_name
 from rules.errors import CardError, RulesError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, SchemeFn
 from rules.games.adjustments import ADJUSTMENTS, AdjustContext, Adjusted
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
-from rules.hands import HandValue, register_scheme
 
 from .five_card import FIVE_CARD_CATEGORIES, STANDARD_ORDER, Shape, classify, describe_shape
 
@@ -206,6 +207,12 @@ register_scheme("breaker", 5, "high", _breaker_scheme("breaker", False))
 register_scheme("breaker-played", 5, "high", _breaker_scheme("breaker-played", True))
 
 
+def _listed(value: object) -> Iterable[object]:
+    """A player's `down` cards: a list as the showdown read it (a payout's players are not
+    read for cards, so any iterable is looked through, as before)."""
+    return cast(Iterable[object], value or ())
+
+
 @SIDE_PAYMENTS.register("breaker-check")
 def breaker_check(context: SideContext) -> list[Owe]:
     """Breaker (003, rule 2): option `breaker` "played" is allowed only when it makes the
@@ -213,7 +220,7 @@ def breaker_check(context: SideContext) -> list[Owe]:
     if context.table.settings.get("breaker", "dead") != "played":
         return []
     holders = [p.get("name") for p in context.players
-               if any(str(token).upper() == "JK" for token in p.get("down") or ())]
+               if any(str(token).upper() == "JK" for token in _listed(p.get("down")))]
     if not holders:
         raise RulesError("options.breaker: 'played' but nobody holds the Breaker (JK) in the hole")
     winners = list(context.outcome.winners.get("high", []))

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from rules.cards import Card
-from rules.hands import HIGH_CATEGORIES, SCHEMES, HandValue, register_scheme
+from rules.evaluator import HIGH_CATEGORIES, SCHEMES, HandValue, register_scheme
 
 
 def is_perfect_doogie(cards: Iterable[Card]) -> tuple[Card, ...] | None:

@@ -27,9 +27,9 @@ from typing import Any
 
 from rules.cards import RANK_NAME, RANK_PLURAL, Card
 from rules.errors import RulesError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
-from rules.hands import HandValue, register_scheme
 from rules.money import format_cents, parse_cents, require_nickels
 
 from .common import substitutions, wild_note
@@ -414,7 +414,7 @@ def _chip_value(context: SideContext) -> int:
     return require_nickels(chip, field="options.chip")
 
 
-def _flag(player: Mapping[str, Any], name: str) -> bool:
+def _flag(player: Mapping[str, object], name: str) -> bool:
     value = player.get(name, False)
     if not isinstance(value, bool):
         raise RulesError(f"players.{name}: expected true or false for {player.get('name')}")
@@ -425,7 +425,7 @@ def _knock_side(context: SideContext, *, deuces_wild: bool) -> list[Owe]:
     """Knock Poker (P15): the knocker is the player marked `"knock": true`; players who did not
     stay in are the ones who dropped after the knock."""
     names = [entrant.name for entrant in context.entrants]
-    knockers = [p["name"] for p in context.players if _flag(p, "knock")]
+    knockers = [str(p["name"]) for p in context.players if _flag(p, "knock")]   # a str: read
     if len(knockers) > 1:
         raise RulesError(f"players.knock: only one player knocks, got {', '.join(knockers)}")
     active = [e.name for e in context.entrants if e.stayed and not e.dead]
@@ -466,7 +466,7 @@ def forfeit_side(context: SideContext) -> list[Owe]:
         return []
     amount = require_nickels(parse_cents(str(context.table.settings.get("forfeit", "0.25")),
                                          field="options.forfeit"), field="options.forfeit")
-    lowest = min(e.high for e in shown)
+    lowest = min(high for e in shown if (high := e.high) is not None)
     to_winner = context.table.settings.get("forfeit_to", "pot") == "winner"
     winners = list(context.outcome.winners.get("high", []))
     owes = []
@@ -502,9 +502,10 @@ def pokino_side(context: SideContext) -> list[Owe]:
                 f"{winners[0]} holds the better poker hand: {POKINO_HONOURS.get(hand, 0)} honour "
                 "points (Pokino).")
         return []
-    tricks: dict[str, Any] = {p["name"]: p.get("tricks") for p in players}   # checked there
-    scores = pokino_score(tricks=tricks,
-                          penalty={p["name"]: p.get("penalty", "pat") for p in players},
+    # names were read as strings; tricks and penalties are checked by pokino_score
+    tricks: dict[str, Any] = {str(p["name"]): p.get("tricks") for p in players}
+    penalty: dict[str, Any] = {str(p["name"]): p.get("penalty", "pat") for p in players}
+    scores = pokino_score(tricks=tricks, penalty=penalty,
                           poker_winner=winners[0] if len(winners) == 1 else None,
                           winning_hand=hand)
     for name, score in scores.items():

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rules.cards import Card, rank_name, rank_plural
 from rules.errors import CardError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
-from rules.hands import HandValue, register_scheme
 
 from .common import poker_shape, refuse_jokers, substitutions, wild_note
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.cards import Card
+from rules.evaluator import SCHEMES, HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
-from rules.hands import SCHEMES, HandValue, register_scheme
 
 
 def _replacements(naturals: Sequence[Card], wilds: Sequence[Card]) -> tuple[int, ...] | None:

@@ -4,7 +4,7 @@ count: the ranks compare highest first, aces low (A-A-A-A-2 is best). Scheme `lo
 from __future__ import annotations
 
 from rules.cards import Card
-from rules.hands import HandValue, register_scheme
+from rules.evaluator import HandValue, register_scheme
 
 from .common import refuse_jokers, wild_note
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from rules.cards import SUIT_NAME, Card, rank_name
 from rules.errors import CardError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
-from rules.hands import HandValue, register_scheme
 
 from .common import poker_shape, refuse_jokers, substitutions, wild_note
 from .five_card import category_words

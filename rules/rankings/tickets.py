@@ -14,9 +14,9 @@ from collections.abc import Iterator, Sequence
 
 from rules.cards import SUIT_NAME, Card, rank_name
 from rules.errors import RulesError
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, SchemeFn, WildPairs
 from rules.games.layouts import LAYOUTS, Selection, View
-from rules.hands import HandValue, register_scheme
 
 from .common import refuse_jokers, substitutions, wild_note
 from .five_card import (

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
-from rules.hands import HandValue, register_scheme
 
 from .common import refuse_jokers, substitutions, wild_note
 from .five_card import STANDARD_ORDER, WRAP_STRAIGHTS, Shape, classify, describe_shape

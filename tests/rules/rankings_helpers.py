@@ -1,7 +1,7 @@
 """Evaluating hands under the catalog's special rankings, for their tests."""
 
 from rules.cards import parse_cards
-from rules.hands import evaluate
+from rules.evaluator import evaluate
 
 
 def value(cards: str, scheme: str, wild: str = ""):

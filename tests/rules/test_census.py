@@ -9,8 +9,8 @@ import pytest
 
 from rules.cards import JOKER, SUITS, Card
 from rules.errors import RulesError
+from rules.evaluator import SCHEMES, parse_wild
 from rules.evaluator.census import _Census, census
-from rules.hands import SCHEMES, parse_wild
 
 FIVE_CARD = {"straight_flush": 40, "four_of_a_kind": 624, "full_house": 3744, "flush": 5108,
              "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552, "pair": 1098240,
@@ -134,7 +134,7 @@ def test_doogie_census_counts_every_suit_arrangement_S9():
 
 
 def test_a_catalog_scheme_that_weighs_suits_is_counted_hand_by_hand():
-    from rules.hands import HandValue, register_scheme
+    from rules.evaluator import HandValue, register_scheme
 
     def reds(cards, wild):
         count = sum(card.suit in "hd" for card in cards)

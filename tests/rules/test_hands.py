@@ -1,10 +1,10 @@
-"""High hands and the small schemes (S1-S6), through the public API of rules.hands."""
+"""High hands and the small schemes (S1-S6), through the public API of rules.evaluator."""
 
 import pytest
 
 from rules.cards import JOKER, Card, parse_cards
 from rules.errors import CardError, RulesError
-from rules.hands import (
+from rules.evaluator import (
     HIGH_CATEGORIES,
     SCHEMES,
     HandValue,

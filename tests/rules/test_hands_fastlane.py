@@ -8,8 +8,7 @@ import random
 import pytest
 
 from rules.cards import Card, deck, parse_cards
-from rules.evaluator import combos, search
-from rules.hands import Source, best_hand, evaluate
+from rules.evaluator import Source, best_hand, combos, evaluate, search
 
 DECK = deck("standard")
 DEUCES = frozenset(Card(2, suit) for suit in "shdc")

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from rules.cards import JOKER, SUITS, Card
 from rules.commands.hands import run_compare
-from rules.evaluator import tables
-from rules.hands import SCHEMES, evaluate
+from rules.evaluator import SCHEMES, evaluate, tables
 
 DECK = [Card(rank, suit) for rank in range(2, 15) for suit in SUITS]
 SCHEME_NAMES = ["high", "three", "four", "two", "low", "low-a5", "low-27", "low-a6", "low-8",

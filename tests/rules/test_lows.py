@@ -3,7 +3,7 @@
 import pytest
 
 from rules.cards import parse_cards
-from rules.hands import category_rank, evaluate
+from rules.evaluator import category_rank, evaluate
 
 
 def value(text, scheme, **options):

@@ -4,7 +4,7 @@ import pytest
 
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.hands import evaluate
+from rules.evaluator import evaluate
 from rules.rankings.draw import (
     BRAGGERS,
     Payment,

@@ -1,7 +1,7 @@
 """Odds and Ends: each player's highest odd card is wild unless the board ends it (003)."""
 
 from rules.cards import parse_cards
-from rules.hands import evaluate
+from rules.evaluator import evaluate
 from rules.rankings import load_extensions
 from rules.rankings.odds_and_ends import odds_and_ends_wild
 

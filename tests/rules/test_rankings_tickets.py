@@ -4,7 +4,7 @@ import pytest
 from rankings_helpers import value
 
 from rules.errors import CardError
-from rules.hands import category_rank
+from rules.evaluator import category_rank
 from rules.rankings import load_extensions
 
 load_extensions()

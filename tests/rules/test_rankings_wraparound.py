@@ -5,7 +5,7 @@ from rankings_helpers import value
 
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.hands import evaluate
+from rules.evaluator import evaluate
 from rules.rankings import load_extensions
 
 load_extensions()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.cli import main
 from rules.errors import RulesError
-from rules.settle import Settlement, Transfer, settle_balances, settle_debts
+from rules.fewest_payments import Settlement, Transfer, settle_balances, settle_debts
 
 
 def _paid(transfers) -> dict[str, int]:

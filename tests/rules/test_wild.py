@@ -4,7 +4,7 @@ import pytest
 
 from rules.cards import JOKER, Card, parse_cards
 from rules.errors import RulesError
-from rules.hands import evaluate, parse_wild
+from rules.evaluator import evaluate, parse_wild
 
 
 def value(text, spec="", scheme="high", **options):

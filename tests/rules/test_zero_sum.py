@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.settle import settle_balances
+from rules.fewest_payments import settle_balances
 from rules.zero_sum import Prover, Work, most_zero_sum_groups
 
 
@@ -33,7 +33,7 @@ def _most_by_brute_force(amounts: list[int]) -> int:
 
 
 def _without_pairs(amounts: list[int]) -> list[int]:
-    """Drop zeros and exact opposites, as rules.settle does before the search."""
+    """Drop zeros and exact opposites, as rules.fewest_payments does before the search."""
     left: list[int] = []
     for amount in amounts:
         if not amount:

@@ -4,14 +4,14 @@ settlements are proven minimal.
 Books are random balances in nickels (the unit of play), summing to zero: within ±$20 (many
 small zero-sum groups: the hard case for the proof), ±$100 and ±$500. "before" is the search
 that lists every zero-sum group alone (`proof_budget=0`, the greedy split when it gives up);
-"after" adds the proof search of rules.zero_sum. Run: `python -m bench settle`.
+"after" adds the proof search of rules.zero_sum. Run: `python -m bench fewest_payments`.
 """
 
 import random
 import statistics
 import time
 
-from rules.settle import settle_balances
+from rules.fewest_payments import settle_balances
 
 BOOKS = 15
 SPREADS = ((400, "±$20"), (2000, "±$100"), (10000, "±$500"))
