@@ -4,7 +4,7 @@ payments and showdown adjustments.
 A `Registry[T]` maps a name to a T. `register(name)` is a decorator for a module's own
 functions, `add(name, item)` the same as a plain call, and `lookup(name)` raises a `RulesError`
 naming what is known. Registering a name again replaces it (a test may swap in its own).
-Every extension module is imported in one place, `rules.extensions.load_extensions`.
+Every extension module is imported in one place, `rules.games.catalog.load_extensions`.
 """
 
 from __future__ import annotations

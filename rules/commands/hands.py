@@ -15,7 +15,7 @@ from ..cli import Output, Subparsers
 from ..evaluator import SCHEMES, HandValue, evaluate, parse_wild
 from ..evaluator.census import census
 from ..evaluator.wildspec import WildSet
-from ..rankings import load_extensions
+from ..games.catalog import load_extensions
 
 
 def register(subparsers: Subparsers) -> None:

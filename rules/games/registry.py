@@ -6,8 +6,7 @@ import importlib
 from functools import cache
 
 from ..errors import RulesError
-from ..rankings import load_extensions
-from .catalog import MODULES
+from .catalog import MODULES, load_extensions
 from .definition import GameDef
 
 
@@ -18,7 +17,7 @@ def all_games() -> dict[str, GameDef]:
     load_extensions()
     games: dict[str, GameDef] = {}
     for module_name in MODULES:
-        module = importlib.import_module(f"rules.games.catalog.{module_name}")
+        module = importlib.import_module(f"rules.games.catalog.{module_name}.games")
         for game in module.GAMES:
             if game.id in games:
                 raise RulesError(f"catalog: game id {game.id!r} is defined twice ({module_name})")

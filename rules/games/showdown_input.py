@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
 from ..money import read_money, require_nickels
-from ..rankings import load_extensions
+from .catalog import load_extensions
 from .definition import GameDef
 from .options import apply_options
 from .registry import get_game

@@ -1,8 +1,16 @@
-"""Catalog modules: each exposes `GAMES`, a list of `GameDef` (see `rules.games.definition`).
+"""The game catalog, one package per family of games: `<family>/games.py` exposes `GAMES`, a
+list of `GameDef` (see `rules.games.definition`), and the family's other modules (named in its
+`EXTENSIONS`) register the rankings, layouts, side payments and adjustments only its games name.
+What several families share is in `common.py` (definition pieces) and `rules.rankings` (the
+five-card classifier, wild cards by substitution).
 
-`rules.games.registry` imports every module named in `MODULES`, in this order: the order of
+`rules.games.registry` reads the families named in `MODULES`, in this order: the order of
 `python -m rules games`. Each game's `source` names the seed document it comes from.
 """
+
+from __future__ import annotations
+
+import importlib
 
 MODULES = (
     "standard",         # the dealer's-choice staples: draw, stud, hold'em, Omaha (004)
@@ -13,3 +21,13 @@ MODULES = (
     "community_games",  # community games with a ranking, deal or pot twist (003, part)
     "board_layouts",    # games with a board of their own shape (003, part)
 )
+
+
+def load_extensions() -> None:
+    """Import every family's extension modules, registering their schemes, layouts, side
+    payments and adjustments (a module already imported is not imported again); the one place
+    that does."""
+    for family in MODULES:
+        package = importlib.import_module(f"{__name__}.{family}")
+        for name in package.EXTENSIONS:
+            importlib.import_module(f"{package.__name__}.{name}")
