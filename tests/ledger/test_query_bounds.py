@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from ledger_night import cents, named
 
 from ledger import services
 from ledger.forms import new_key
@@ -73,7 +74,7 @@ def _night_of(size: dict) -> dict:
         closed = services.session_open(date=datetime.date(2026, 10, 3 + 7 * night),
                                        banker=names[0], seating=names[1:], key=new_key())
         for n, name in enumerate(names):
-            services.buyin_create(session=closed, player=name, amount="5.00",
+            services.buyin_create(session=closed, player=name, amount=cents("5.00"),
                                   paid="book" if n % 2 else "cash", key=new_key())
         for name in names:
             services.cashout_create(session=closed, player=name, chips={"green": 1},
@@ -81,12 +82,13 @@ def _night_of(size: dict) -> dict:
         services.session_close(session=closed, key=new_key())
     tonight = services.session_open(date=datetime.date(2026, 11, 21), banker=names[0],
                                     seating=names[1:], key=new_key())
-    services.buyin_create(session=tonight, player="Guest", amount="5.00", paid="cash",
+    services.buyin_create(session=tonight, player=named("Guest"), amount=cents("5.00"),
+                          paid="cash",
                           key=new_key())
-    services.buyin_create(session=tonight, player=names[2], amount="5.00", paid="cash",
+    services.buyin_create(session=tonight, player=names[2], amount=cents("5.00"), paid="cash",
                           seller=names[1], key=new_key(), confirm_duplicate=True)
     for n in range(size["buyins"]):
-        services.buyin_create(session=tonight, player=names[n % len(names)], amount="5.00",
+        services.buyin_create(session=tonight, player=names[n % len(names)], amount=cents("5.00"),
                               paid=("cash", "note", "book")[n % 3], key=new_key(),
                               confirm_duplicate=True)
     services.warning_record(session=tonight, player=names[1], key=new_key())
