@@ -75,13 +75,14 @@ class Table:
                 sold += 500
             elif what == "buy":
                 paid = ["cash", "note", "book"][b % 3]
-                services.buyin_create(session=session, player=one, amount=f"{5 * (b % 3 + 1)}.00",
+                services.buyin_create(session=session, player=one,
+                                      amount=cents(f"{5 * (b % 3 + 1)}.00"),
                                       paid=paid, key=new_key(), confirm_duplicate=True)
                 bought.append(one)
                 sold += 500 * (b % 3 + 1)
             elif what == "sale" and one.pk != other.pk:
                 services.buyin_create(session=session, player=one, seller=other,
-                                      amount=f"0.{5 + 5 * (b % 19):02d}",
+                                      amount=cents(f"0.{5 + 5 * (b % 19):02d}"),
                                       paid=["cash", "note", "book"][a % 3], key=new_key(),
                                       confirm_duplicate=True)
                 bought.append(one)
@@ -105,13 +106,15 @@ class Table:
         buyers = list(dict.fromkeys(p.pk for p in bought))
         for index, pk in enumerate(buyers):   # the chips come back, shared out
             share = sold if index == len(buyers) - 1 else (sold // 5 // 2) * 5
-            services.cashout_create(session=session, player=pk, chips=colours(share),
+            services.cashout_create(session=session, player=Player.objects.get(pk=pk),
+                                    chips=colours(share),
                                     key=new_key())
             sold -= share
         if selectors.session_dashboard(session).final_pot:
             services.final_pot_award(session=session, winner=self.host, key=new_key())
         for debtor in {n.debtor_id for n, _ in selectors.open_notes(session)}:
-            services.note_commit(session=session, player=debtor, key=new_key())
+            services.note_commit(session=session, player=Player.objects.get(pk=debtor),
+                                 key=new_key())
         services.session_close(session=session, key=new_key())
 
 
