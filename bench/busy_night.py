@@ -102,18 +102,21 @@ SETUP = """
 import datetime, random
 from django.contrib.auth.models import Group, User
 from ledger import services
+from ledger.models import Player
+from rules.games.hand_types import HandInput
 names = [f"P{i:02d}" for i in range(1, 13)]
-for i, name in enumerate(names):
-    services.player_create(name=name, note_id=f"B{i:02d}", is_host=i == 0, key=f"p{i}")
-s = services.session_open(date=datetime.date(2026, 11, 21), banker="P01", seating=names[1:],
+rows = [services.player_create(name=name, note_id=f"B{i:02d}", is_host=i == 0, key=f"p{i}")
+        for i, name in enumerate(names)]
+who = dict(zip(names, rows))
+s = services.session_open(date=datetime.date(2026, 11, 21), banker=who["P01"], seating=rows[1:],
                           key="open")
 rng = random.Random(1)
 for n in range(300):
-    services.buyin_create(session=s, player=rng.choice(names), amount="5.00",
+    services.buyin_create(session=s, player=who[rng.choice(names)], amount=5_00,
                           paid=rng.choice(["cash", "note", "book"]), key=f"b{n}",
                           confirm_duplicate=True)
 for n in range(40):
-    services.game_call(session=s, game="five-card-draw", dealer=names[n % 12], key=f"c{n}")
+    services.game_call(session=s, game="five-card-draw", dealer=rows[n % 12], key=f"c{n}")
     services.hand_enter(session=s, hand=HandInput.from_json({"pot": "1.00", "players": [
         {"name": names[(n + k) % 12], "won": ["high"] if k == 0 else []} for k in range(5)]}),
         key=f"h{n}")
@@ -122,8 +125,6 @@ group = Group.objects.filter(name="bankers").first()
 if group is not None:
     user.groups.add(group)
 print(s.pk)
-from ledger.models import Player
-from rules.games.hand_types import HandInput
 for p in Player.objects.order_by("name"):
     print(p.pk, p.balance_token)
 """.replace("BENCH_PASSWORD", PASSWORD)

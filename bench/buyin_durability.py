@@ -31,14 +31,15 @@ def _setup() -> object:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    import datetime
+
     from ledger import services
 
     names = ["Mike", "Fred", "Ann", "Gus"]
-    for index, name in enumerate(names):
-        services.player_create(name=name, note_id=f"B{index}", is_host=index == 0,
-                               key=f"bench-p{index}")
-    return services.session_open(date="2026-11-21", banker="Mike", seating=names[1:],
-                                 key="bench-open")
+    rows = [services.player_create(name=name, note_id=f"B{index}", is_host=index == 0,
+                                   key=f"bench-p{index}") for index, name in enumerate(names)]
+    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                                 seating=rows[1:], key="bench-open")
 
 
 def _percentile(times: list[float], share: float) -> float:
@@ -70,7 +71,9 @@ def main() -> None:
     from django.db import connection
 
     from ledger import services
+    from ledger.models import Player
 
+    fred = Player.objects.get(name="Fred")
     times: dict[str, list[float]] = {"NORMAL": [], "FULL": []}
     number = 0
     for _ in range(ROUNDS):
@@ -80,7 +83,7 @@ def main() -> None:
             for _ in range(SAVES):
                 number += 1
                 start = time.perf_counter()
-                services.buyin_create(session=session, player="Fred", amount="5.00",
+                services.buyin_create(session=session, player=fred, amount=5_00,
                                       paid="cash", key=f"bench-buy-{number}",
                                       confirm_duplicate=True)
                 times[mode].append((time.perf_counter() - start) * 1000)

@@ -228,11 +228,11 @@ def _night() -> tuple[int, str]:
     from ledger import services
     from ledger.models import Player
 
-    for i, name in enumerate(PLAYERS):
-        services.player_create(name=name, note_id=f"B{i:02d}", is_host=i == 0, key=f"p{i}")
-    s = services.session_open(date=datetime.date(2026, 11, 21), banker=PLAYERS[0],
-                              seating=PLAYERS[1:], key="open")
-    services.game_call(session=s, game="draw-match-pot", dealer=PLAYERS[0], key="call")
+    rows = [services.player_create(name=name, note_id=f"B{i:02d}", is_host=i == 0, key=f"p{i}")
+            for i, name in enumerate(PLAYERS)]
+    s = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                              seating=rows[1:], key="open")
+    services.game_call(session=s, game="draw-match-pot", dealer=rows[0], key="call")
     user = User.objects.create_user("bench", password="bench-password-123")
     user.groups.add(Group.objects.get(name="bankers"))
     return s.pk, Player.objects.get(name="Mike").balance_token

@@ -56,12 +56,15 @@ def _closed_night(number: int, date, rng) -> None:   # noqa: ANN001
     """One closed night of the 12: buy-ins by cash, note and THE BOOK, chips passed around,
     everyone cashes out, the note committed, closed and settled."""
     from ledger import services
+    from ledger.models import Player
 
     key = f"n{number}-"
-    s = services.session_open(date=date, banker=NAMES[0], seating=NAMES[1:], key=key + "open")
+    who = {p.name: p for p in Player.objects.filter(name__in=NAMES)}
+    rows = [who[name] for name in NAMES]
+    s = services.session_open(date=date, banker=rows[0], seating=rows[1:], key=key + "open")
     for i, name in enumerate(NAMES):
         paid = "note" if i == 4 else ("book" if i in (2, 7, 9) else "cash")
-        services.buyin_create(session=s, player=name, amount="20.00", paid=paid,
+        services.buyin_create(session=s, player=who[name], amount=20_00, paid=paid,
                               key=f"{key}b{i}", confirm_duplicate=True)
     dollars = [20] * len(NAMES)
     for _ in range(40):   # the table moves the chips around
@@ -71,8 +74,8 @@ def _closed_night(number: int, date, rng) -> None:   # noqa: ANN001
         dollars[b] += move
     for i, name in enumerate(NAMES):
         chips = {"green": dollars[i] // 5, "black": dollars[i] % 5}
-        services.cashout_create(session=s, player=name, chips=chips, key=f"{key}c{i}")
-    services.note_commit(session=s, player=NAMES[4], key=key + "note")
+        services.cashout_create(session=s, player=who[name], chips=chips, key=f"{key}c{i}")
+    services.note_commit(session=s, player=rows[4], key=key + "note")
     services.session_close(session=s, key=key + "close")
 
 
@@ -92,19 +95,21 @@ def build(history: int) -> None:
     first = datetime.date(2026, 11, 21) - datetime.timedelta(days=7 * history)
     for n in range(history):
         _closed_night(n, first + datetime.timedelta(days=7 * n), rng)
-    s = services.session_open(date=datetime.date(2026, 11, 21), banker=NAMES[0],
-                              seating=NAMES[1:], key="open")
+    who = {p.name: p for p in Player.objects.filter(name__in=NAMES)}
+    rows = [who[name] for name in NAMES]
+    s = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                              seating=rows[1:], key="open")
     for n in range(300):
-        services.buyin_create(session=s, player=rng.choice(NAMES), amount="5.00",
+        services.buyin_create(session=s, player=who[rng.choice(NAMES)], amount=5_00,
                               paid=rng.choice(["cash", "note", "book"]), key=f"b{n}",
                               confirm_duplicate=True)
     for n in range(40):
-        services.game_call(session=s, game="five-card-draw", dealer=NAMES[n % 12], key=f"c{n}")
+        services.game_call(session=s, game="five-card-draw", dealer=rows[n % 12], key=f"c{n}")
         services.hand_enter(session=s, hand=HandInput.from_json({"pot": "1.00", "players": [
             {"name": NAMES[(n + k) % 12], "won": ["high"] if k == 0 else []}
             for k in range(5)]}), key=f"h{n}")
     phone = Player.objects.get(name="P03")
-    services.request_ask(player=phone, token=phone.balance_token, amount="10.00", paid="cash",
+    services.request_ask(player=phone, token=phone.balance_token, amount=10_00, paid="cash",
                          key="ask")
     user = User.objects.create_user("bench", password="bench-password-123")
     user.groups.add(Group.objects.get(name="bankers"))

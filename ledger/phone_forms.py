@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 
 from ledger.forms import CHIP_COLOURS, PAID_CHOICES, KeyedForm, MoneyField
+from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
 
@@ -83,13 +84,24 @@ class ClaimForm(KeyedForm):
         # The phone's live part is swapped in every 30 s: an amount being typed stays.
         self.fields["amount"].widget.attrs["hx-preserve"] = "true"
 
-    def clean_night(self) -> int | None:
+    def clean_to(self) -> Player:
+        """The receiver, by the name the settle-up gave them."""
+        name = self.cleaned_data["to"]
+        found = Player.objects.filter(name=name.strip()).first()
+        if found is None:
+            raise forms.ValidationError(f"There is no player {name!r}.")
+        return found
+
+    def clean_night(self) -> PokerSession | None:
         text = self.cleaned_data.get("night") or ""
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
-        return int(text)
+        found = PokerSession.objects.filter(pk=int(text)).first()
+        if found is None:
+            raise forms.ValidationError(f"There is no session {int(text)!r}.")
+        return found
 
 
 class HandlesForm(KeyedForm):

@@ -3,11 +3,12 @@ money and counts, a player chosen from the roster, and the check of a large amou
 
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django import forms
 
+from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 from rules.errors import MoneyError
 from rules.money import dollars, format_cents, parse_cents
@@ -138,13 +139,22 @@ class KeyedForm(forms.Form):
         return any(field.errors for field in self.visible_fields())
 
 
+def player_row(value: object) -> Player:
+    """The player a choice names by id: the row the services take."""
+    found = Player.objects.filter(pk=read_whole_number(value)).first()
+    if found is None:   # offered, then gone: TypedChoiceField says "not one of the choices"
+        raise ValueError(value)
+    return found
+
+
 def _player_field(label: str, choices: Iterable[tuple[Any, str]], *, required: bool = True,
-                  empty: str | None = None) -> forms.TypedChoiceField:
+                  empty: str | None = None,
+                  coerce: Callable[[Any], object] = player_row) -> forms.TypedChoiceField:
+    """A choice of one of `choices` ([(id, name), ...]), cleaned to its row (`coerce`)."""
     if empty is not None:
         choices = [("", empty), *choices]
     return forms.TypedChoiceField(
-        label=label, choices=choices, coerce=read_whole_number, required=required,
-        empty_value=None
+        label=label, choices=choices, coerce=coerce, required=required, empty_value=None
     )
 
 

@@ -5,10 +5,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.forms.boundfield import BoundField
 
 from ledger.chips import CHIP_VALUES
-from ledger.numbers import whole_number
+from ledger.models import BankNote
+from ledger.numbers import read_whole_number, whole_number
 
 from .fields import (
     ConfirmLargeAmountMixin,
@@ -197,6 +200,13 @@ class NoteActionForm(KeyedForm):
     note = CountField(widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[("commit", "Commit"), ("void", "Void")])
 
+    def clean_note(self) -> BankNote:
+        number = self.cleaned_data["note"]
+        found = BankNote.objects.select_related("debtor", "holder").filter(pk=number).first()
+        if found is None:
+            raise forms.ValidationError(f"There is no bank note {number!r}.")
+        return found
+
 
 class CloseForm(KeyedForm):
     """The last step: close the session (guests' debts move to inviters, B9; consolidate, B8)."""
@@ -213,6 +223,14 @@ class BankHandOverForm(KeyedForm):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["to"] = _player_field("Hand the bank to", list(bankers),
-                                          empty="— choose a banker —")
+                                          empty="— choose a banker —", coerce=banker_login)
         self.fields["to"].error_messages["invalid_choice"] = (
             "Choose one of the bankers offered; reload the page to see who they are now.")
+
+
+def banker_login(value: object) -> User:
+    """The login a choice names by id (the service checks that it may hold a bank)."""
+    found = get_user_model().objects.filter(pk=read_whole_number(value)).first()
+    if found is None:   # offered, then gone: "Choose one of the bankers offered"
+        raise ValueError(value)
+    return found

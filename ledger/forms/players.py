@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 
 from .fields import KeyedForm, _player_field
@@ -69,12 +70,15 @@ class SessionOpenForm(KeyedForm):
                 ids.append(number)
         return ids
 
-    def seating(self) -> list[int]:
+    def seating(self) -> list[Player]:
         """The players after the banker, in the order the banker tapped them (B1)."""
         checked = list(self.cleaned_data.get("players") or [])
         tapped = [pk for pk in self.cleaned_data.get("order") or [] if pk in checked]
-        seating = tapped + [pk for pk in checked if pk not in tapped]
-        return [pk for pk in seating if pk != self.cleaned_data.get("banker")]
+        banker = self.cleaned_data.get("banker")
+        seating = [pk for pk in tapped + [pk for pk in checked if pk not in tapped]
+                   if banker is None or pk != banker.pk]
+        rows = Player.objects.in_bulk(seating)
+        return [rows[pk] for pk in seating if pk in rows]
 
 
 class SeatingForm(KeyedForm):
@@ -110,7 +114,12 @@ class SeatingForm(KeyedForm):
         to = at - 1 if direction == "up" else at + 1
         if 0 <= to < len(order):
             order[at], order[to] = order[to], order[at]
-        data["new_order"] = order
+        rows = Player.objects.in_bulk(order)
+        gone = next((pk for pk in order if pk not in rows), None)
+        if gone is not None:
+            self.add_error("order", f"There is no player {gone!r}.")
+            return data
+        data["new_order"] = [rows[pk] for pk in order]
         return data
 
 

@@ -19,9 +19,9 @@ from ledger.models import Account, Entry, Player, PokerSession, Posting
 from ledger.services import LedgerError
 from ledger.services.hands import IDS, hand_names
 from ledger.services.journal import BANK
-from ledger.services.lookup import signed_nickels_of
 from rules.money import format_cents
 
+from .amounts import signed_nickels_of
 from .schema import FORMAT
 
 

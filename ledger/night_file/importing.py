@@ -39,6 +39,11 @@ def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
     return [row["name"] for row in rows]
 
 
+def _named(name: str) -> Player:
+    """A player the file names: the plan found them here, or they were created above."""
+    return Player.objects.get(name=name.strip())
+
+
 def events_digest(events: list[Any]) -> str:
     """A fingerprint of a night's events, to know the same night when it comes back."""
     text = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -89,15 +94,17 @@ def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, 
             found = planning.plan(head, rows, book_before, events, seating)
         for index, person in enumerate(found.create):
             row = person.row or {}
+            inviter = row.get("invited_by")   # checked by the plan: here, or created above
             services.player_create(
                 name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),
-                invited_by=row.get("invited_by"), is_host=bool(row.get("host", False)),
-                key=f"{prefix}-player-{index}", user=user)
+                invited_by=_named(inviter) if inviter else None,
+                is_host=bool(row.get("host", False)), key=f"{prefix}-player-{index}", user=user)
         if found.opening:
-            opening: dict[Player | str, int | str] = {n: c for n, c in found.opening.items()}
-            services.book_opening(balances=opening, key=f"{prefix}-opening", user=user)
-        session = services.session_open(date=found.date, banker=found.banker,
-                                        host_present=found.host_present, seating=seating,
+            services.book_opening(balances={_named(n): c for n, c in found.opening.items()},
+                                  key=f"{prefix}-opening", user=user)
+        session = services.session_open(date=found.date, banker=_named(found.banker),
+                                        host_present=found.host_present,
+                                        seating=[_named(name) for name in seating],
                                         key=f"{prefix}-open", user=user)
         bulk_write.write(found, session=session, key=prefix, created_by=entered_by(user))
         closing: dict[str, Any] = {"import_digest": digest}

@@ -27,11 +27,11 @@ from typing import Any
 
 from ledger.models import Account, Player, PokerSession, Posting
 from ledger.services import LedgerError
-from ledger.services.lookup import signed_nickels_of
 from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
 from rules.money import dollars as money
 from rules.money import format_cents
 
+from .amounts import signed_nickels_of
 from .records import Pending, Person, person_named
 from .replay import Night
 

@@ -50,7 +50,8 @@ class Pending:
 
 
 def person_named(people: Mapping[str, Person], value: object, field: str = "player") -> Person:
-    """`services.lookup.player_of` for a name in the file (the schema made it a string)."""
+    """The person a name in the file stands for (the schema made it a string); a blank or
+    unknown name is refused."""
     if not isinstance(value, str) or not value.strip():
         raise LedgerError("Choose a player.", field=field)
     found = people.get(value.strip())

@@ -32,7 +32,6 @@ from ledger.services.hands import (
     typed_hand_payload,
 )
 from ledger.services.journal import BANK
-from ledger.services.lookup import five_dollars_of, nickels_of
 from rules.errors import RulesError
 from rules.fewest_payments import settle_balances
 from rules.games.hand_types import HandInput
@@ -42,6 +41,7 @@ from rules.games.table import TableState
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
+from .amounts import carry_of, five_dollars_of, nickels_of
 from .records import LegKey, Pending, Person, person_named
 
 TABLE_KINDS = (Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY)
@@ -259,7 +259,7 @@ class Night:
             won = self._amounts(event.get("awards") or {}, "awards")
             staked = self._amounts(event.get("owes") or {}, "owes")
             payload = typed_hand_payload(pot=pot, won=won, staked=staked,
-                                         carry=event.get("carry"),
+                                         carry=carry_of(event.get("carry")),
                                          game=game_json(event.get("game", "")), ids={})
             self.write(Legs(self), Pending(Entry.HAND, payload,
                                            typed_hand_memo(payload["game"]), amount=pot,

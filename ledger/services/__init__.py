@@ -1,8 +1,11 @@
 """The only code that writes money rows. Each service is keyword-only, runs in one transaction,
 checks the rules before writing, takes a one-time `key` (same key + same request replays the
 first result; a different request is refused), and raises `LedgerError` with a message a banker
-can read. Amounts are integer cents or decimal strings ("20.00"); players are Player rows, ids
-or names; "bank" (or None) stands for the bank.
+can read. Services take what they mean: Player rows (None for the bank where the bank is a
+party), PokerSession, BankNote and Entry rows, a banker's User, amounts as integer cents. The
+money rules are theirs (services/amounts.py: more than $0.00, white chips B10, $5 steps B2);
+text is turned into rows and cents once, at the edges: the forms (a choice gives a row, a money
+field cents), the night file's importer (night_file/amounts.py), load_demo.
 
 Into an open night only the holder of its bank writes (services/holder.py): a free bank is
 taken by the banker who writes first; anyone else is refused (NotTheHolder); `user=None` is
@@ -13,14 +16,15 @@ the command line or an import and is not checked.
     player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
     player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
     session_open(*, date, banker, host_present=True, seating=(), key, user=None)  # user holds
-    bank_hand_over(*, session, to, key, user)   # the holder hands the bank on; staff take over
+    bank_hand_over(*, session, to=User, key, user)   # the holder hands it on; staff take over
     session_seat(*, session, player, key, user=None)
     session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
     buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
-                 user=None, confirm_duplicate=False)          # PossibleDuplicate (R15)
+                 user=None, confirm_duplicate=False)   # seller None: the bank; R15 duplicates
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
     penalty_record(*, session, player, amount=20, key, user=None)
-    hand_record(*, session, pot, awards, owes=None, carry=None, game="", key, user=None)
+    hand_record(*, session, pot, awards={player: cents}, owes=None, carry=None, game="", key,
+                user=None)                                # carry None: what awards leave
     hand_enter(*, session, hand=HandInput, key, user=None,   # by cards or winners, rules-checked
                confirm_duplicate=False)                  # the same hand again: PossibleDuplicate
     game_call(*, session, game, dealer, options=None, key, user=None)
@@ -29,11 +33,11 @@ the command line or an import and is not checked.
     cashout_create(*, session, player, chips={"white": 3, ...}, key, user=None)  # {} = nothing
     count_difference_record(*, session, amount, reason, key, user=None)
     final_pot_award(*, session, winner, key, user=None)
-    note_commit / note_void(*, session, player=None, holder="all"|"bank"|player, amount=None,
-                            note=None, key, user=None)
-    payment_record(*, session, player, to, amount, key, user=None)
+    note_commit / note_void(*, session, player=None, holder="all"|None|player, amount=None,
+                            note=None, key, user=None)    # holder None: the bank
+    payment_record(*, session, player, to, amount, key, user=None)   # to None: the bank
     surrogate_book_merge(*, session, key, user=None)
-    book_opening(*, balances, key, user=None)     # restoring THE BOOK into an empty database
+    book_opening(*, balances={player: cents}, key, user=None)   # THE BOOK into an empty one
     session_close(*, session, key, user=None)
     entry_reverse(*, entry, reason, key, user=None)
     request_ask(*, player, token, amount, paid, key)     # a phone's ask: no journal row yet

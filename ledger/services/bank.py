@@ -28,19 +28,8 @@ from .idempotency import idempotent
 from .journal import lock_session_row
 
 
-def banker_user_of(value: object, *, field: str = "to") -> User:
-    """An active banker's login from a user, an id or a username; anyone else is refused."""
-    found: User | None
-    if isinstance(value, User):
-        found = value
-    elif isinstance(value, int) and not isinstance(value, bool):
-        found = User.objects.filter(pk=value).first()
-    elif isinstance(value, str) and value.strip():
-        found = User.objects.filter(username=value.strip()).first()
-    else:
-        raise LedgerError("Choose the banker who takes the bank.", field=field)
-    if found is None:
-        raise LedgerError(f"There is no banker {value!r}.", field=field)
+def _active_banker(found: User, *, field: str = "to") -> User:
+    """The login, if it may hold a bank; anyone else is refused."""
     if not is_banker(found):
         raise LedgerError(f"{banker_name(found)} is not a banker: only members of the bankers "
                           "group, or staff, can hold the bank.", field=field)
@@ -48,9 +37,9 @@ def banker_user_of(value: object, *, field: str = "to") -> User:
 
 
 @idempotent("bank_hand_over")
-def bank_hand_over(*, session: PokerSession | int, to: object, key: str,
+def bank_hand_over(*, session: PokerSession, to: User, key: str,
                    user: Banker) -> BankTenure:
-    """Give the night's bank to `to` (a banker's login, id or username) from now on.
+    """Give the night's bank to `to` (a banker's login) from now on.
 
     `user` is who does it: the holder, any banker when the bank is free, or staff taking it
     over. `to` may be `user` themselves: that is taking the bank.
@@ -58,7 +47,7 @@ def bank_hand_over(*, session: PokerSession | int, to: object, key: str,
     if not isinstance(user, User) or not is_banker(user):
         raise LedgerError("Only a banker who is logged in may hand the bank on.")
     session = lock_session_row(session)
-    receiver = banker_user_of(to)
+    receiver = _active_banker(to)
     tenure = current_tenure(session)
     if holds(receiver, tenure):
         who = "You already hold" if receiver.pk == user.pk else \

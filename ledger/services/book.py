@@ -18,26 +18,27 @@ from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
+from .amounts import nickels, signed_nickels
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import BANK, Journal, lock_session
-from .lookup import nickels_of, party_of, player_of, signed_nickels_of
 
 
 @idempotent("payment_record")
-def payment_record(*, session: PokerSession | int, player: Player | str,
-                   to: Player | str, amount: int | str, key: str, user: Banker = None) -> Entry:
-    """`player` pays `to` (a player or "bank") `amount` in cash towards what they owe."""
+def payment_record(*, session: PokerSession, player: Player, to: Player | None, amount: int,
+                   key: str, user: Banker = None) -> Entry:
+    """`player` pays `to` (a player, or None for the bank) `amount` cents in cash towards what
+    they owe."""
     session = lock_session(session, user=user)
-    payer = player_of(player)
-    payee = party_of(to, field="to") or session.banker
-    amount = nickels_of(amount)
+    payer = player
+    payee = to or session.banker
+    amount = nickels(amount)
     if payee.pk == payer.pk:
         raise LedgerError(f"{payer.name} cannot pay themselves.", field="to")
     journal = Journal(session)
     journal.book(payer, amount)
     journal.book(payee, -amount)
-    to_name = BANK if to == BANK or to in (None, "") else payee.name
+    to_name = BANK if to is None else payee.name
     return journal.write(
         kind=Entry.PAY, key=key, user=user, player=payer, counterparty=payee, amount=amount,
         payload={"type": "pay", "player": payer.name, "to": to_name,
@@ -47,7 +48,7 @@ def payment_record(*, session: PokerSession | int, player: Player | str,
 
 
 @idempotent("book_payment")
-def book_payment(*, player: Player | str, to: Player | str, amount: int | str, key: str,
+def book_payment(*, player: Player, to: Player, amount: int, key: str,
                  user: Banker = None) -> Entry:
     """`player` paid `to` `amount` while no night is open: an entry of THE BOOK alone (no
     session). It moves both balances as `payment_record` does; a closed night's book stays as
@@ -56,9 +57,8 @@ def book_payment(*, player: Player | str, to: Player | str, amount: int | str, k
     """
     if PokerSession.objects.filter(status=PokerSession.OPEN).exists():
         raise LedgerError("A night is open: the payment is recorded as one of its events.")
-    payer = player_of(player)
-    payee = player_of(to, field="to")
-    amount = nickels_of(amount)
+    payer, payee = player, to
+    amount = nickels(amount)
     if payee.pk == payer.pk:
         raise LedgerError(f"{payer.name} cannot pay themselves.", field="to")
     journal = Journal(None)
@@ -73,20 +73,19 @@ def book_payment(*, player: Player | str, to: Player | str, amount: int | str, k
 
 
 @idempotent("book_opening")
-def book_opening(*, balances: Mapping[Player | str, int | str], key: str,
+def book_opening(*, balances: Mapping[Player, int], key: str,
                  user: Banker = None) -> Entry:
     """Bring THE BOOK as it stood elsewhere into an empty database (restoring a backup).
 
-    Balances are positive when the person is owed; they must sum to zero (B6).
+    Balances in cents, positive when the person is owed; they must sum to zero (B6).
     """
     if Posting.objects.filter(kind=Account.BOOK).exists():
         raise LedgerError("THE BOOK already has entries here; an opening balance is only for "
                           "an empty book.")
     journal = Journal(None)
     total = 0
-    for who, amount in balances.items():
-        player = player_of(who, field="book_before")
-        cents = signed_nickels_of(amount, field=f"book_before for {player.name}")
+    for player, amount in balances.items():
+        cents = signed_nickels(amount, field=f"book_before for {player.name}")
         journal.add(Account.BOOK, cents, player=player)
         total += cents
     if total:
@@ -97,7 +96,7 @@ def book_opening(*, balances: Mapping[Player | str, int | str], key: str,
 
 
 @idempotent("surrogate_book_merge")
-def surrogate_book_merge(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
+def surrogate_book_merge(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
     """Move a host-less night's surrogate book into THE BOOK (B7)."""
     session = lock_session(session, user=user, must_be_open=False)
     if session.host_present:

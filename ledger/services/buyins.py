@@ -24,10 +24,10 @@ from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
+from .amounts import five_dollars, nickels
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
 from .journal import BANK, Journal, NewNote, lock_session
-from .lookup import five_dollars_of, nickels_of, party_of, player_of
 from .sessions import seat_player
 
 PAYMENTS = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
@@ -54,14 +54,14 @@ def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None
 
 
 @idempotent("buyin_create")
-def buyin_create(*, session: PokerSession | int, player: Player | str, amount: int | str,
-                 paid: str = Entry.CASH, seller: Player | str | None = None, key: str,
+def buyin_create(*, session: PokerSession, player: Player, amount: int,
+                 paid: str = Entry.CASH, seller: Player | None = None, key: str,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
-    """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight."""
+    """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight;
+    `seller` None is the bank, `amount` in cents."""
     session = lock_session(session, user=user)
-    buyer = player_of(player)
-    seller = party_of(seller, field="seller")
-    amount = five_dollars_of(amount) if seller is None else nickels_of(amount)
+    buyer = player
+    amount = five_dollars(amount) if seller is None else nickels(amount)
     if paid not in PAYMENTS:
         raise LedgerError(f"Choose how the chips are paid: cash, note or book, not {paid!r} (B3).",
                           field="paid")

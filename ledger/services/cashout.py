@@ -22,10 +22,10 @@ from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
+from .amounts import nickels
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import Journal, lock_session
-from .lookup import nickels_of, player_of
 
 
 def chip_total(chips: Mapping[str, object]) -> int:
@@ -59,14 +59,13 @@ def _pay_out(journal: Journal, session: PokerSession, player: Player, amount: in
 
 
 @idempotent("cashout_create")
-def cashout_create(*, session: PokerSession | int, player: Player | str,
+def cashout_create(*, session: PokerSession, player: Player,
                    chips: Mapping[str, int], key: str, user: Banker = None) -> Entry:
     """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12).
 
     An empty count is a player who has nothing left to turn in.
     """
     session = lock_session(session, user=user)
-    player = player_of(player)
     total = chip_total(chips)
     out = chips_out(session)
     if total > out:
@@ -95,11 +94,11 @@ def names_in_words(players: list[Player]) -> str:
 
 
 @idempotent("count_difference_record")
-def count_difference_record(*, session: PokerSession | int, amount: int | str, reason: str,
+def count_difference_record(*, session: PokerSession, amount: int, reason: str,
                             key: str, user: Banker = None) -> Entry:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
     session = lock_session(session, user=user)
-    amount = nickels_of(amount)
+    amount = nickels(amount)
     reason = " ".join(str(reason or "").split())
     if not reason:
         raise LedgerError("Say why the count is off (a chip on the floor, a miscount …).",
@@ -120,7 +119,7 @@ def count_difference_record(*, session: PokerSession | int, amount: int | str, r
 
 
 @idempotent("final_pot_award")
-def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: str,
+def final_pot_award(*, session: PokerSession, winner: Player, key: str,
                     user: Banker = None) -> Entry:
     """Pay the final pot to the winner of the last hand (B12), once everyone has cashed out.
 
@@ -128,7 +127,6 @@ def final_pot_award(*, session: PokerSession | int, winner: Player | str, key: s
     paid as it stands.
     """
     session = lock_session(session, user=user)
-    winner = player_of(winner, field="winner")
     waiting = not_cashed_out(session)
     if waiting:
         verb = "has" if len(waiting) == 1 else "have"

@@ -57,7 +57,7 @@ def _regular_inviter(guest: Player) -> Player:
 
 
 @idempotent("session_close")
-def session_close(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
+def session_close(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
     session = lock_session(session, user=user)
     _refuse_unfinished(session)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ledger.models import Entry
-from ledger.numbers import whole_number
 from ledger.types import Banker
 
 from .errors import LedgerError
@@ -19,25 +18,17 @@ NOT_REVERSIBLE = {
 
 
 @idempotent("entry_reverse")
-def entry_reverse(*, entry: Entry | int, reason: str, key: str, user: Banker = None) -> Entry:
+def entry_reverse(*, entry: Entry, reason: str, key: str, user: Banker = None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""
-    if isinstance(entry, Entry):
-        found: Entry | None = entry
-    else:
-        number = whole_number(entry)
-        found = Entry.objects.filter(pk=number).first() if number is not None else None
-    if found is None:
-        raise LedgerError(f"There is no entry {entry!r}.", field="entry")
-    entry = found
     reason = " ".join(str(reason or "").split())
     if not reason:
         raise LedgerError("Say why the entry is being corrected.", field="reason")
     if entry.kind in NOT_REVERSIBLE:
         raise LedgerError(f"This entry cannot be corrected: {NOT_REVERSIBLE[entry.kind]}.",
                           field="entry")
-    if entry.session_id is None:
+    if entry.session is None:
         raise LedgerError("That entry belongs to no session.", field="entry")
-    session = lock_session(entry.session_id, user=user)
+    session = lock_session(entry.session, user=user)
     if Entry.objects.filter(reverses=entry).exists():
         raise LedgerError(f"Entry #{entry.pk} was already corrected.", field="entry")
     journal = Journal(session)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -24,7 +23,7 @@ from django.utils.text import slugify
 from ledger import selectors  # the table's state; read when a hand is entered
 from ledger.models import Entry, HouseGame, Player, PokerSession, Seat
 from ledger.types import Banker
-from rules.errors import MoneyError, RulesError
+from rules.errors import RulesError
 from rules.games.definition import GameDef
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
 from rules.games.options import apply_options
@@ -32,25 +31,24 @@ from rules.games.registry import get_game
 from rules.games.showdown_input import game_of
 from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
 from rules.money import dollars as money
-from rules.money import format_cents, parse_cents
+from rules.money import format_cents
 
+from .amounts import nickels
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
 from .journal import Journal, entered_by, lock_session
-from .lookup import nickels_of, player_of
 
 PENALTY = 20  # jumping the bet costs $0.20 (B11)
 
 
 @idempotent("warning_record")
-def warning_record(*, session: PokerSession | int, player: Player | str, key: str,
+def warning_record(*, session: PokerSession, player: Player, key: str,
                    user: Banker = None) -> Entry:
     """The night's one warning for jumping the bet, before any penalty (B11). Moves no money.
 
     Only one per session, not one per player; after it every jump costs the penalty.
     """
     session = lock_session(session, user=user)
-    player = player_of(player)
     given = Entry.objects.filter(session=session, kind=Entry.WARNING).select_related(
         "player").first()
     if given is not None:
@@ -64,12 +62,11 @@ def warning_record(*, session: PokerSession | int, player: Player | str, key: st
 
 
 @idempotent("penalty_record")
-def penalty_record(*, session: PokerSession | int, player: Player | str,
-                   amount: int | str = PENALTY, key: str, user: Banker = None) -> Entry:
+def penalty_record(*, session: PokerSession, player: Player, amount: int = PENALTY, key: str,
+                   user: Banker = None) -> Entry:
     """A $0.20 penalty for jumping the bet, straight into the pot (B11); the table's record."""
     session = lock_session(session, user=user)
-    player = player_of(player)
-    amount = nickels_of(amount)
+    amount = nickels(amount)
     if amount != PENALTY:
         raise LedgerError(f"The penalty for jumping the bet is {money(PENALTY)} (B11), "
                           f"not {money(amount)}.", field="amount")
@@ -80,26 +77,36 @@ def penalty_record(*, session: PokerSession | int, player: Player | str,
     )
 
 
-def _amounts(mapping: Mapping[str, object], field: str) -> dict[Player, int]:
+def _amounts(mapping: Mapping[Player, int], field: str) -> dict[Player, int]:
+    """Each player's amount for the awards or the owes, in whole white chips (B10)."""
     if not isinstance(mapping, Mapping):
         raise LedgerError(f"Give each player's amount for the {field}.", field=field)
     result: dict[Player, int] = {}
-    for who, amount in mapping.items():
-        player = player_of(who, field=field)
-        if player in result:
-            raise LedgerError(f"{player.name} is listed twice in the {field}.", field=field)
-        result[player] = nickels_of(amount, field=f"{field} for {player.name}")
+    for player, amount in mapping.items():
+        if not isinstance(player, Player):
+            raise LedgerError(f"There is no player {player!r}.", field=field)
+        result[player] = nickels(amount, field=f"{field} for {player.name}")
     return result
 
 
-def _is_zero(value: object) -> bool:
-    try:
-        return not isinstance(value, bool) and parse_cents(value) == 0
-    except MoneyError:
-        return False
+def _by_name(mapping: Mapping[str, int] | None, field: str) -> dict[Player, int]:
+    """A typed hand's amounts by name (the rules' HandInput names people) by player row."""
+    names = [name.strip() for name in (mapping or {})]
+    found = {p.name: p for p in Player.objects.filter(name__in=names)}
+    result: dict[Player, int] = {}
+    for name, amount in (mapping or {}).items():
+        if not name.strip():
+            raise LedgerError("Choose a player.", field=field)
+        player = found.get(name.strip())
+        if player is None:
+            raise LedgerError(f"There is no player {name!r}.", field=field)
+        if player in result:
+            raise LedgerError(f"{player.name} is listed twice in the {field}.", field=field)
+        result[player] = amount
+    return result
 
 
-def game_json(game: object) -> str | dict[str, Any]:
+def game_json(game: object) -> str | dict[str, object]:
     """A hand's or a call's game as stored: an id, or an inline definition kept as JSON (never
     Python's text of a dict); an inline definition is read by the rules first."""
     if isinstance(game, Mapping):
@@ -112,20 +119,21 @@ def game_json(game: object) -> str | dict[str, Any]:
 
 
 @idempotent("hand_record")
-def hand_record(*, session: PokerSession | int, pot: int | str, awards: Mapping[str, object],
-                owes: Mapping[str, object] | None = None, carry: int | str | None = None,
-                game: str | Mapping[str, Any] = "", key: str, user: Banker = None) -> Entry:
-    """Record a hand as the table played it: awards + carry must make the pot (P2, P3)."""
+def hand_record(*, session: PokerSession, pot: int, awards: Mapping[Player, int],
+                owes: Mapping[Player, int] | None = None, carry: int | None = None,
+                game: str | Mapping[str, object] = "", key: str, user: Banker = None) -> Entry:
+    """Record a hand as the table played it: awards + carry must make the pot (P2, P3).
+    Amounts in cents; `carry` None is what the awards leave of the pot."""
     return _typed_hand(lock_session(session, user=user), pot=pot, awards=awards, owes=owes,
                        carry=carry, game=game, key=key, user=user)
 
 
-def _typed_hand(session: PokerSession, *, pot: object, awards: Mapping[str, object],
-                owes: Mapping[str, object] | None, carry: int | str | None,
-                game: str | Mapping[str, Any], key: str, user: Banker) -> Entry:
+def _typed_hand(session: PokerSession, *, pot: int | None, awards: Mapping[Player, int],
+                owes: Mapping[Player, int] | None, carry: int | None,
+                game: str | Mapping[str, object], key: str, user: Banker) -> Entry:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked.
-    `pot` is as the caller gave it (a file's hand may lack one): `nickels_of` refuses it."""
-    pot = nickels_of(pot, field="pot")
+    `pot` is as the caller gave it (a typed hand may lack one): `nickels` refuses it."""
+    pot = nickels(pot, field="pot")
     won = _amounts(awards, "awards")
     staked = _amounts(owes or {}, "owes")
     people = {p.name: p.pk for p in [*won, *staked]}
@@ -141,16 +149,17 @@ def typed_hand_memo(game: object) -> str:
 
 
 def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
-                       carry: object, game: str | dict[str, Any],
-                       ids: Mapping[str, int | None]) -> dict[str, Any]:
+                       carry: int | None, game: str | dict[str, object],
+                       ids: Mapping[str, int | None]) -> dict[str, object]:
     """A typed hand's stored event, its arithmetic checked: awards + carry make the pot (P2,
-    P3). `won` and `staked` are by name; `ids` names the people (the journal keeps ids)."""
-    if carry in (None, ""):
+    P3). `won` and `staked` are by name; `ids` names the people (the journal keeps ids);
+    `carry` None is what the awards leave of the pot."""
+    if carry is None:
         carried = pot - sum(won.values())
-    elif _is_zero(carry):
+    elif carry == 0:
         carried = 0
     else:
-        carried = nickels_of(carry, field="carry")
+        carried = nickels(carry, field="carry")
     if sum(won.values()) + carried != pot:
         raise LedgerError(
             f"{money(sum(won.values()))} awarded plus {money(carried)} carried does not "
@@ -159,12 +168,12 @@ def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str,
     if carried < 0:
         raise LedgerError(f"{money(sum(won.values()))} awarded is more than the pot of "
                           f"{money(pot)}.", field="awards")
-    payload: dict[str, Any] = {
+    payload: dict[str, object] = {
         "type": "hand", "game": game, "pot": format_cents(pot),
         "awards": {name: format_cents(a) for name, a in won.items()},
         "owes": {name: format_cents(a) for name, a in staked.items()},
     }
-    if carry not in (None, ""):
+    if carry is not None:
         payload["carry"] = format_cents(carried)
     payload["result"] = _typed_result(pot, won, staked, carried)
     payload[IDS] = dict(ids)
@@ -191,26 +200,32 @@ def at_the_table(seated: Mapping[str, object], hand: HandInput) -> None:
                               field="players")
 
 
-def hand_names(hand: Mapping[str, Any]) -> set[str]:
+def hand_names(hand: Mapping[str, object]) -> set[str]:
     """Every name a hand's stored event gives a person: its players, typed awards and owes,
     legs, next best, and the computed result's awards, owes (and who is paid) and legs."""
     names: set[str] = set()
-    for player in hand.get("players") or []:
+    for player in _listed(hand.get("players")):
         if isinstance(player, Mapping) and isinstance(player.get("name"), str):
             names.add(player["name"])
     for field in ("awards", "owes", "legs"):
-        if isinstance(hand.get(field), Mapping):
-            names |= {n for n in hand[field] if isinstance(n, str)}
-    if isinstance(hand.get("next_best"), Mapping):
-        names |= {n for n in hand["next_best"].values() if isinstance(n, str)}
+        named = hand.get(field)
+        if isinstance(named, Mapping):
+            names |= {n for n in named if isinstance(n, str)}
+    next_best = hand.get("next_best")
+    if isinstance(next_best, Mapping):
+        names |= {n for n in next_best.values() if isinstance(n, str)}
     result = hand.get("result")
     if isinstance(result, Mapping):
         for field in ("awards", "owes"):
-            for line in result.get(field) or []:
+            for line in _listed(result.get(field)):
                 if isinstance(line, Mapping):
                     names |= {line[k] for k in ("name", "to") if isinstance(line.get(k), str)}
-        names |= {n for n in result.get("legs") or [] if isinstance(n, str)}
+        names |= {n for n in _listed(result.get("legs")) if isinstance(n, str)}
     return names
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list) else []
 
 
 def resolve_hand(hand: HandInput,
@@ -324,7 +339,7 @@ def refused_field(message: str) -> str:
 
 
 def _typed_result(pot: int, won: Mapping[str, int], staked: Mapping[str, int],
-                  carried: int) -> dict[str, Any]:
+                  carried: int) -> dict[str, object]:
     owed = sum(staked.values())
     # By name: the typed mappings' order does not survive every database's JSON column.
     won = dict(sorted(won.items()))
@@ -345,7 +360,8 @@ DUPLICATE_HAND_WINDOW = timedelta(minutes=3)   # R15, as for buy-ins: a hand sav
 NOT_THE_HAND = ("type", "result", "pot", IDS)  # what an identical hand may differ in
 
 
-def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, Any], key: str) -> None:
+def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
+                          key: str) -> None:
     """The browser's back button restores the ticked boxes, and one tap saves the same hand
     again: a hand identical to the night's last one (the same players, the same winners or
     cards, the same typed figures; its pot aside, since the antes of the next deal change it),
@@ -372,7 +388,7 @@ def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, Any], key
 
 
 @idempotent("hand_enter")
-def hand_enter(*, session: PokerSession | int, hand: HandInput, key: str,
+def hand_enter(*, session: PokerSession, hand: HandInput, key: str,
                user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them. A hand
@@ -386,9 +402,9 @@ def hand_enter(*, session: PokerSession | int, hand: HandInput, key: str,
     if not confirm_duplicate:
         _check_duplicate_hand(session, entered, key)
     if hand.kind == "typed":
-        return _typed_hand(session, pot=hand.pot, awards=dict(hand.awards or {}),
-                           owes=hand.owes, carry=hand.carry, game=hand.game or "",
-                           key=key, user=user)
+        return _typed_hand(session, pot=hand.pot, awards=_by_name(hand.awards, "awards"),
+                           owes=_by_name(hand.owes, "owes"), carry=hand.carry,
+                           game=hand.game or "", key=key, user=user)
     state = selectors.table_game(session)
     if state.called and state.over and hand.game in (None, state.game):
         raise LedgerError(f"The game of {state.name} is over: call the next game first.",
@@ -404,7 +420,7 @@ def hand_enter(*, session: PokerSession | int, hand: HandInput, key: str,
 
 
 def hand_payload(entered: JSONObject, filled: HandInput, result: HandResult
-                 ) -> dict[str, Any]:
+                 ) -> dict[str, object]:
     """A resolved hand's stored event: what was entered, its pot as the rules read it (the
     antes filled in where none was typed) and the rules' result."""
     entered = {**entered, "pot": format_cents(filled.pot or 0)}
@@ -421,15 +437,14 @@ def call_memo(dealer: str, game: object) -> str:
 
 
 @idempotent("game_call")
-def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
-              dealer: Player | str, options: Mapping[str, Any] | None = None,
+def game_call(*, session: PokerSession, game: str | Mapping[str, object],
+              dealer: Player, options: Mapping[str, object] | None = None,
               save_as: str = "", key: str, user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands. The pot on the table stays (P3). `save_as` keeps a
     catalog game with these options for the house under that name and calls it as saved, in
     the same transaction: a call refused saves no house game."""
     session = lock_session(session, user=user)
-    dealer = player_of(dealer, field="dealer")
     if not Seat.objects.filter(session=session, player=dealer).exists():
         raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
     options = dict(options or {})
@@ -450,7 +465,7 @@ def game_call(*, session: PokerSession | int, game: str | Mapping[str, Any],
 
 
 @idempotent("game_end")
-def game_end(*, session: PokerSession | int, key: str, user: Banker = None) -> Entry:
+def game_end(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     session = lock_session(session, user=user)
     state = selectors.table_game(session)
@@ -462,14 +477,14 @@ def game_end(*, session: PokerSession | int, key: str, user: Banker = None) -> E
 
 
 @idempotent("house_game_save")
-def house_game_save(*, name: str, game: str, options: Mapping[str, Any] | None = None,
+def house_game_save(*, name: str, game: str, options: Mapping[str, object] | None = None,
                     key: str, user: Banker = None) -> HouseGame:
     """Save a dealer's own game for the house under a name (S12): the catalog game `game`
     with `options` applied, as an inline definition in the catalog's format."""
     return _save_house_game(name=name, game=game, options=options, user=user)
 
 
-def _save_house_game(*, name: str, game: str, options: Mapping[str, Any] | None,
+def _save_house_game(*, name: str, game: str, options: Mapping[str, object] | None,
                      user: Banker, field: str = "name") -> HouseGame:
     name = " ".join(str(name or "").split())
     if not 0 < len(name) <= 60:

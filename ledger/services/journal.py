@@ -44,7 +44,7 @@ def entered_by(user: Banker) -> User | None:
     return user if isinstance(user, User) and user.is_authenticated else None
 
 
-def lock_session(session: PokerSession | int, *, user: Banker,
+def lock_session(session: PokerSession, *, user: Banker,
                  must_be_open: bool = True) -> PokerSession:
     """Re-read the session under a row lock and check that `user` holds its bank.
 
@@ -57,17 +57,14 @@ def lock_session(session: PokerSession | int, *, user: Banker,
     return locked
 
 
-def lock_session_row(session: PokerSession | int, *, must_be_open: bool = True) -> PokerSession:
+def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> PokerSession:
     """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
 
     On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
     check: the hand-over (services/bank.py) has rules of its own.
     """
-    pk = session.pk if isinstance(session, PokerSession) else session
-    try:
-        locked = PokerSession.objects.select_for_update().select_related("banker").get(pk=pk)
-    except (PokerSession.DoesNotExist, ValueError, TypeError):
-        raise LedgerError(f"There is no session {pk!r}.", field="session") from None
+    locked = (PokerSession.objects.select_for_update().select_related("banker")
+              .get(pk=session.pk))
     if must_be_open and not locked.is_open:
         raise LedgerError(f"The session of {locked.date} is closed: nothing more can be entered.")
     bump_night(locked)   # a write to the night: its pages' version moves (services/versions.py)

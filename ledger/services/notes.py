@@ -7,20 +7,23 @@ the bank holds, the banker's stake falls by the note's value.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ledger import selectors  # the open notes are a read
 from ledger.models import Account, BankNote, Entry, Player, PokerSession
 from ledger.types import Banker
 from rules.money import dollars as money
 from rules.money import format_cents
 
+from .amounts import nickels
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import BANK, Journal, lock_session
-from .lookup import nickels_of, note_of, party_of, player_of
 
 COMMIT = "commit"
 VOID = "void"
-ALL = "all"
+ALL: Literal["all"] = "all"
+Holder = Player | None | Literal["all"]   # a player, None for the bank, or "all" of them
 
 
 def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
@@ -28,37 +31,35 @@ def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tupl
     return selectors.open_notes(session, debtor)
 
 
-def _chosen(session: PokerSession, debtor: Player | str | None, holder: Player | str,
-            amount: int | str | None, note: BankNote | int | None
-            ) -> list[tuple[BankNote, int]]:
+def _chosen(session: PokerSession, debtor: Player | None, holder: Holder,
+            amount: int | None, note: BankNote | None) -> list[tuple[BankNote, int]]:
     if note is not None:
-        note = note_of(note)
         if note.session_id != session.pk:
             raise LedgerError("That bank note belongs to another session.", field="note")
         chosen = [(n, v) for n, v in selectors.open_notes(session) if n.pk == note.pk]
         if not chosen:
             raise LedgerError("That bank note is no longer open.", field="note")
         return chosen
-    debtor = player_of(debtor, field="player")
+    if debtor is None:
+        raise LedgerError("Choose a player.", field="player")
     chosen = selectors.open_notes(session, debtor)
     if holder != ALL:
-        held_by = party_of(holder, field="holder")
-        chosen = [(n, v) for n, v in chosen if n.holder_id == (held_by.pk if held_by else None)]
+        chosen = [(n, v) for n, v in chosen if n.holder_id == (holder.pk if holder else None)]
     if amount is not None:
-        cents = nickels_of(amount)
-        chosen = [(n, v) for n, v in chosen if n.amount == cents]
+        amount = nickels(amount)
+        chosen = [(n, v) for n, v in chosen if n.amount == amount]
     if not chosen:
-        held = "" if holder == ALL else f" held by {getattr(holder, 'name', holder)}"
-        of = "" if amount is None else f" of {money(nickels_of(amount))}"
+        held = "" if holder == ALL else f" held by {holder.name if holder else BANK}"
+        of = "" if amount is None else f" of {money(amount)}"
         raise LedgerError(f"{debtor.name} has no open bank note{of}{held}.", field="player")
     if amount is not None and holder != ALL:
         return chosen[:1]  # holder and amount name one note (the oldest of equal ones)
     return chosen
 
 
-def _close_notes(*, action: str, session: PokerSession | int, player: Player | str | None,
-                 holder: Player | str, amount: int | str | None,
-                 note: BankNote | int | None, key: str, user: Banker) -> Entry:
+def _close_notes(*, action: str, session: PokerSession, player: Player | None,
+                 holder: Holder, amount: int | None, note: BankNote | None, key: str,
+                 user: Banker) -> Entry:
     session = lock_session(session, user=user)
     chosen = _chosen(session, player, holder, amount, note)
     journal = Journal(session)
@@ -83,7 +84,7 @@ def _close_notes(*, action: str, session: PokerSession | int, player: Player | s
         payload["holder"] = bank_note.holder.name if bank_note.holder is not None else BANK
         payload["amount"] = format_cents(bank_note.amount)
     elif holder != ALL:
-        payload["holder"] = holder if isinstance(holder, str) else holder.name
+        payload["holder"] = holder.name if holder else BANK
     verb = "committed into THE BOOK" if action == COMMIT else "voided"
     return journal.write(
         kind=Entry.NOTE, key=key, user=user, player=debtor, amount=total, payload=payload,
@@ -92,22 +93,22 @@ def _close_notes(*, action: str, session: PokerSession | int, player: Player | s
 
 
 @idempotent("note_commit")
-def note_commit(*, session: PokerSession | int, player: Player | str | None = None,
-                holder: Player | str = ALL, amount: int | str | None = None,
-                note: BankNote | int | None = None, key: str, user: Banker = None) -> Entry:
+def note_commit(*, session: PokerSession, player: Player | None = None, holder: Holder = ALL,
+                amount: int | None = None, note: BankNote | None = None, key: str,
+                user: Banker = None) -> Entry:
     """Commit a debtor's open notes (or one note) into THE BOOK (B5).
 
-    `holder`: "bank", a player, or "all" (default) for every open note of the debtor; with
-    `amount` too, the one note of that value the holder holds.
+    `holder`: a player, None for the bank, or "all" (default) for every open note of the
+    debtor; with `amount` (cents) too, the one note of that value the holder holds.
     """
     return _close_notes(action=COMMIT, session=session, player=player, holder=holder,
                         amount=amount, note=note, key=key, user=user)
 
 
 @idempotent("note_void")
-def note_void(*, session: PokerSession | int, player: Player | str | None = None,
-              holder: Player | str = ALL, amount: int | str | None = None,
-              note: BankNote | int | None = None, key: str, user: Banker = None) -> Entry:
+def note_void(*, session: PokerSession, player: Player | None = None, holder: Holder = ALL,
+              amount: int | None = None, note: BankNote | None = None, key: str,
+              user: Banker = None) -> Entry:
     """Void a debtor's open notes (or one note): the holder loses their value (B5)."""
     return _close_notes(action=VOID, session=session, player=player, holder=holder,
                         amount=amount, note=note, key=key, user=user)

@@ -32,11 +32,11 @@ from ledger.selectors.phone import Owed, owed_between
 from ledger.types import Banker
 from rules.money import dollars as money
 
+from .amounts import nickels
 from .book import book_payment, payment_record
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import entered_by, lock_session
-from .lookup import nickels_of, player_of, session_of
 from .requests import MAX_PENDING, answer_reason, link_sender, open_night
 from .sessions import OPEN_LOCK
 from .versions import bump_house
@@ -108,7 +108,7 @@ def clean_handle(kind: str, value: object, *, name: str) -> str:
 
 
 @idempotent("handles_set")
-def handles_set(*, player: Player | int | str, venmo: str = "", paypal: str = "",
+def handles_set(*, player: Player, venmo: str = "", paypal: str = "",
                 cashapp: str = "", zelle: str = "", token: str | None = None, key: str,
                 user: Banker = None) -> Player:
     """Keep where `player` takes payments; an empty field clears that handle.
@@ -116,11 +116,10 @@ def handles_set(*, player: Player | int | str, venmo: str = "", paypal: str = ""
     From the player's phone (`token` given) the link must be their current one and they not
     retired, as for every post from a phone."""
     with transaction.atomic():
-        pk = player.pk if isinstance(player, Player) else player_of(player).pk
         if token is not None:
-            row = link_sender(pk, token)
+            row = link_sender(player, token)
         else:
-            row = Player.objects.select_for_update().get(pk=pk)
+            row = Player.objects.select_for_update().get(pk=player.pk)
         typed = {"venmo": venmo, "paypal": paypal, "cashapp": cashapp, "zelle": zelle}
         for kind in HANDLES:
             setattr(row, kind, clean_handle(kind, typed[kind], name=row.name))
@@ -151,20 +150,20 @@ def _too_much(payer: Player, payee: Player, cents: int, owed: Owed, *, you: bool
 
 
 @idempotent("claim_create")
-def claim_create(*, player: Player | int, token: str, to: Player | str | int,
-                 amount: int | str, night: PokerSession | int | None = None, key: str,
+def claim_create(*, player: Player, token: str, to: Player, amount: int,
+                 night: PokerSession | None = None, key: str,
                  user: Banker = None) -> PaymentClaim:
-    """The payer's "I paid": a claim for the receiver or a banker to confirm. Nothing is
-    written to the journal."""
+    """The payer's "I paid" `amount` cents to `to` (after the settle-up of `night`, if
+    given): a claim for the receiver or a banker to confirm. Nothing is written to the
+    journal."""
     with transaction.atomic():
         payer = link_sender(player, token)
-        payee = player_of(to, field="to")
+        payee = to
         if payee.pk == payer.pk:
             raise LedgerError("You cannot pay yourself.", field="to")
-        cents = nickels_of(amount)
-        settled: PokerSession | None = None
-        if night is not None:
-            settled = session_of(night)
+        cents = nickels(amount)
+        settled = night
+        if settled is not None:
             names = {(t.get("from"), t.get("to"))
                      for t in (settled.settlement or {}).get("transfers", [])}
             if settled.is_open or (payer.name, payee.name) not in names:
@@ -192,14 +191,14 @@ def _claim(pk: int, *, payee: Player | None) -> PaymentClaim:
     return row
 
 
-def _receiver(player: Player | int | None, token: str | None) -> Player | None:
+def _receiver(player: Player | None, token: str | None) -> Player | None:
     """The receiver answering on their phone (their link checked), or None for a banker."""
     if player is None:
         return None
     return link_sender(player, token or "")
 
 
-def claim_confirm(*, claim: PaymentClaim | int, player: Player | int | None = None,
+def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
                   token: str | None = None, user: Banker = None) -> PaymentClaim:
     """Write the payment a claim says, once: by the receiver (`player` and their link's
     `token`) or by a banker (`user`). Confirming a confirmed claim returns it as it is."""
@@ -246,7 +245,7 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | int | None = No
 
 
 def claim_reject(*, claim: PaymentClaim | int, reason: str = "",
-                 player: Player | int | None = None, token: str | None = None,
+                 player: Player | None = None, token: str | None = None,
                  user: Banker = None) -> PaymentClaim:
     """Say no to a claim (the money never came): nothing is written to the journal."""
     pk = claim.pk if isinstance(claim, PaymentClaim) else claim

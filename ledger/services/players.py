@@ -9,7 +9,6 @@ from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .lookup import player_of
 from .versions import bump_house
 
 HOST_NOTE_ID = "BOG"  # reserved for the host (B4)
@@ -36,7 +35,7 @@ def _clean_name(name: object) -> str:
 
 @idempotent("player_create")
 def player_create(*, name: str, note_id: str, regular: bool = True,
-                  invited_by: Player | str | None = None, is_host: bool = False,
+                  invited_by: Player | None = None, is_host: bool = False,
                   key: str, user: Banker = None) -> Player:
     """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
     name = _clean_name(name)
@@ -64,18 +63,18 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
         raise LedgerError("The game already has a host.", field="is_host")
     inviter = None
     if not regular:
-        if invited_by is None or invited_by == "":
+        if invited_by is None:
             raise LedgerError(
                 "A guest needs the regular who invited them; they answer for "
                 "the guest's debt (B9).",
                 field="invited_by",
             )
-        inviter = player_of(invited_by, field="invited_by")
+        inviter = invited_by
         if not inviter.regular:
             raise LedgerError(f"{inviter.name} is a guest too; only a regular "
                               "can invite (B9).", field="invited_by")
-    elif invited_by not in (None, ""):
-        inviter = player_of(invited_by, field="invited_by")
+    elif invited_by is not None:
+        inviter = invited_by
     if is_host and not regular:
         raise LedgerError("The host is a regular.", field="is_host")
     bump_house()
@@ -84,14 +83,13 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     )
 
 
-def _player_row(player: Player | int | str) -> Player:
+def _player_row(player: Player) -> Player:
     """The player, re-read under a row lock so two edits of one player queue up."""
-    pk = player.pk if isinstance(player, Player) else player_of(player, field="player").pk
-    return Player.objects.select_for_update().get(pk=pk)
+    return Player.objects.select_for_update().get(pk=player.pk)
 
 
 @idempotent("player_update")
-def player_update(*, player: Player | int | str, name: str, note_id: str, key: str,
+def player_update(*, player: Player, name: str, note_id: str, key: str,
                   user: Banker = None) -> Player:
     """Change a player's name or bank-note identifier (B4).
 
@@ -127,7 +125,7 @@ def player_update(*, player: Player | int | str, name: str, note_id: str, key: s
 
 
 @idempotent("player_retire")
-def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
+def player_retire(*, player: Player, retired: bool = True, key: str,
                   user: Banker = None) -> Player:
     """Retire a player (or bring them back): a retired player is not offered for new nights,
     but keeps their THE BOOK balance, their nights and their phone page."""
@@ -143,7 +141,7 @@ def player_retire(*, player: Player | int | str, retired: bool = True, key: str,
 
 
 @idempotent("player_link_renew")
-def player_link_renew(*, player: Player | int | str, key: str, user: Banker = None) -> Player:
+def player_link_renew(*, player: Player, key: str, user: Banker = None) -> Player:
     """Give the player a new private link for their phone page; the old one stops working
     (a lost phone, a link sent to the wrong person). A repeated tap replays the same link."""
     row = _player_row(player)

@@ -28,12 +28,12 @@ from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
 from ledger.types import Banker
 from rules.money import dollars as money
 
+from .amounts import five_dollars
 from .buyins import buyin_create
 from .cashout import cashout_create, chip_total
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import entered_by, lock_session
-from .lookup import five_dollars_of
 from .versions import bump_night
 
 MAX_PENDING = 3              # requests waiting at once, per link
@@ -85,10 +85,9 @@ def read_count(value: object, colour: str) -> int:
     return count
 
 
-def link_sender(player: Player | int, token: str) -> Player:
+def link_sender(player: Player, token: str) -> Player:
     """The player row, locked, if `token` is still their link and they are not retired."""
-    pk = player.pk if isinstance(player, Player) else player
-    row = Player.objects.select_for_update().filter(pk=pk).first()
+    row = Player.objects.select_for_update().filter(pk=player.pk).first()
     if row is None or row.balance_token != token:
         raise LedgerError("This link has been replaced; ask the banker for your new one.",
                           code="link_replaced", field="token")
@@ -111,13 +110,13 @@ def _night_for(player: Player) -> PokerSession:
 
 
 @idempotent("request_ask")
-def request_ask(*, player: Player | int, token: str, amount: int | str, paid: str,
+def request_ask(*, player: Player, token: str, amount: int, paid: str,
                 key: str, user: Banker = None) -> PhoneRequest:
-    """A player asks for chips from the bank: $5 steps (B2), paid as the tablet offers (B3).
-    Nothing is written to the journal."""
+    """A player asks for `amount` cents of chips from the bank: $5 steps (B2), paid as the
+    tablet offers (B3). Nothing is written to the journal."""
     with transaction.atomic():
         sender = link_sender(player, token)
-        cents = five_dollars_of(amount)
+        cents = five_dollars(amount)
         if cents > MAX_ASK:
             raise LedgerError(f"{money(cents)} is more than {money(MAX_ASK)}; check the amount.",
                               field="amount")
@@ -131,7 +130,7 @@ def request_ask(*, player: Player | int, token: str, amount: int | str, paid: st
 
 
 @idempotent("request_count")
-def request_count(*, player: Player | int, token: str, chips: Mapping[str, int], key: str,
+def request_count(*, player: Player, token: str, chips: Mapping[str, int], key: str,
                   user: Banker = None) -> PhoneRequest:
     """A player's own count of their chips by colour (B10), for the banker to cash out.
     Nothing is written to the journal."""
@@ -161,7 +160,7 @@ def _pending(session: PokerSession, pk: int) -> PhoneRequest:
     return row
 
 
-def request_approve(*, session: PokerSession | int, request: PhoneRequest | int,
+def request_approve(*, session: PokerSession, request: PhoneRequest | int,
                     user: Banker = None, confirm_duplicate: bool = False) -> PhoneRequest:
     """Write what the request asks, through the tablet's own services; once.
 
@@ -195,7 +194,7 @@ def request_approve(*, session: PokerSession | int, request: PhoneRequest | int,
         return row
 
 
-def request_decline(*, session: PokerSession | int, request: PhoneRequest | int,
+def request_decline(*, session: PokerSession, request: PhoneRequest | int,
                     reason: str = "", user: Banker = None) -> PhoneRequest:
     """Say no to a request, with a reason the player sees; nothing else is written."""
     pk = request.pk if isinstance(request, PhoneRequest) else request

@@ -17,19 +17,6 @@ from rules.money import format_cents
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import lock_session
-from .lookup import player_of
-
-
-def _date_of(value: object) -> datetime.date:
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    if isinstance(value, datetime.date):
-        return value
-    try:
-        return datetime.date.fromisoformat(str(value))
-    except ValueError:
-        raise LedgerError(f"{value!r} is not a date such as 2026-11-21.",
-                          field="date") from None
 
 
 def book_snapshot() -> dict[str, str]:
@@ -73,17 +60,15 @@ OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL 
 
 
 @idempotent("session_open")
-def session_open(*, date: datetime.date | str, banker: Player | str,
-                 host_present: bool = True, seating: Sequence[Player | str] = (),
+def session_open(*, date: datetime.date, banker: Player,
+                 host_present: bool = True, seating: Sequence[Player] = (),
                  key: str, user: Banker = None) -> PokerSession:
     """Open a night: the banker takes the first seat, the others follow to the left (B1).
 
     The login that opens it holds its bank (services/holder.py); a night opened by the
     machine (`user=None`: an import, the command line) has a free bank.
     """
-    day = _date_of(date)
-    banker = player_of(banker, field="banker")
-    players = [player_of(p, field="seating") for p in seating]
+    day = date.date() if isinstance(date, datetime.datetime) else date
     if not host_present and banker.is_host:
         raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
@@ -92,7 +77,7 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
         date=day, banker=banker, host_present=host_present, book_before=book_snapshot()
     )
     seat_player(session, banker)
-    for player in players:
+    for player in seating:
         seat_player(session, player)
     if isinstance(user, User) and user.is_authenticated:
         BankTenure.objects.create(session=session, holder=user, made_by=user,
@@ -101,15 +86,15 @@ def session_open(*, date: datetime.date | str, banker: Player | str,
 
 
 @idempotent("session_seat")
-def session_seat(*, session: PokerSession | int, player: Player | str,
+def session_seat(*, session: PokerSession, player: Player,
                  key: str, user: Banker = None) -> Seat:
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
     session = lock_session(session, user=user)
-    return seat_player(session, player_of(player))
+    return seat_player(session, player)
 
 
 @idempotent("session_seating_set")
-def session_seating_set(*, session: PokerSession | int, order: Sequence[Player | str | int],
+def session_seating_set(*, session: PokerSession, order: Sequence[Player],
                         key: str, user: Banker = None) -> PokerSession:
     """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
 
@@ -122,7 +107,7 @@ def session_seating_set(*, session: PokerSession | int, order: Sequence[Player |
             "A hand has already been recorded tonight; the seats stay as they were dealt (B1).",
             field="order",
         )
-    wanted = [player_of(p, field="order") for p in order]
+    wanted = list(order)
     seats = list(Seat.objects.filter(session=session).select_related("player"))
     seated = {seat.player_id for seat in seats}
     ids = [player.pk for player in wanted]

@@ -290,7 +290,7 @@ def payment(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         outcome = call_service(request, form, services.payment_record, session=session,
-                               player=data["player"], to=data["to"] or "bank",
+                               player=data["player"], to=data["to"],
                                amount=data["amount"])
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)

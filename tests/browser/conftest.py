@@ -106,10 +106,12 @@ def table(transactional_db):
     for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
                                  ("Ann", "BOA", {}), ("Gus", "BOGU", {"regular": False,
                                                                     "invited_by": "Fred"})]:
+        if "invited_by" in extra:
+            extra["invited_by"] = made[extra["invited_by"]]
         made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
     made["session"] = services.session_open(
-        date=datetime.date(2026, 11, 21), banker="Mike", seating=["Fred", "Ann", "Gus"],
-        key="open-night",
+        date=datetime.date(2026, 11, 21), banker=made["Mike"],
+        seating=[made["Fred"], made["Ann"], made["Gus"]], key="open-night",
     )
     return made
 

@@ -50,11 +50,12 @@ def test_ann_hands_the_bank_to_bob_then_her_buy_in_is_refused_and_bobs_saves(
     from ledger.models import BankTenure, Entry
 
     ann, bob = _banker("ann"), _banker("bob")
-    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
-                                 ("Gus", "BOGU", {"regular": False, "invited_by": "Fred"})]:
-        services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
-                                    seating=["Fred", "Gus"], key="open-night", user=ann)
+    mike = services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-Mike")
+    fred = services.player_create(name="Fred", note_id="BOF", key="p-Fred")
+    gus = services.player_create(name="Gus", note_id="BOGU", regular=False, invited_by=fred,
+                                 key="p-Gus")
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+                                    seating=[fred, gus], key="open-night", user=ann)
     table = f"{live_server.url}/s/{session.pk}/"
     anns, ann_page = _tablet(browser, live_server, "ann")
     bobs, bob_page = _tablet(browser, live_server, "bob")

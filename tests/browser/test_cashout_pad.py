@@ -39,8 +39,8 @@ def short_box(table):
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Fred", amount="20.00", key="fred-20")
-    services.buyin_create(session=session, player="Ann", amount="60.00", paid="book",
+    services.buyin_create(session=session, player=table["Fred"], amount=20_00, key="fred-20")
+    services.buyin_create(session=session, player=table["Ann"], amount=60_00, paid="book",
                           key="ann-60")
     return table
 

@@ -39,17 +39,18 @@ class Taps:
 def _night(names):
     from ledger import services
 
-    for index, name in enumerate(names):
-        services.player_create(name=name, note_id=f"BX{index}", is_host=index == 0,
-                               key=f"p-{name}")
-    return services.session_open(date=datetime.date(2026, 11, 21), banker=names[0],
-                                 seating=names[1:], key="open-night")
+    rows = [services.player_create(name=name, note_id=f"BX{index}", is_host=index == 0,
+                                   key=f"p-{name}") for index, name in enumerate(names)]
+    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                                 seating=rows[1:], key="open-night")
 
 
 def _call(session, game, dealer="Mike", **options):
     from ledger import services
+    from ledger.models import Player
 
-    services.game_call(session=session, game=game, dealer=dealer, options=options or None,
+    services.game_call(session=session, game=game, dealer=Player.objects.get(name=dealer),
+                       options=options or None,
                        key=f"call-{game}-{dealer}-{session.pk}")
 
 

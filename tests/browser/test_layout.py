@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
-from ledger_night import Night, make_player, open_night  # noqa: E402
+from ledger_night import Night, make_player, named, open_night, people  # noqa: E402
 from test_worked_night import play_worked_night  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -96,8 +96,9 @@ def two_nights(transactional_db):
     play_worked_night(closed)
     from ledger import services
 
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker="Mike",
-                                          seating=["Fred", "Ann", "Gus", "Maximilian Longname"],
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                          seating=people(["Fred", "Ann", "Gus",
+                                                          "Maximilian Longname"]),
                                           key="open-tonight"))
     tonight.buy("Fred", "20.00")
     tonight.buy("Ann", "10.00", paid="note")
@@ -105,7 +106,8 @@ def two_nights(transactional_db):
     tonight.buy("Maximilian Longname", "5.00", seller="Fred")
     tonight.penalty("Gus")                                   # the night's warning
     tonight.penalty("Gus")                                   # $0.20 into the pot
-    services.game_call(session=tonight.session, game="old-man", dealer="Fred", key="call-old-man")
+    services.game_call(session=tonight.session, game="old-man", dealer=named("Fred"),
+                       key="call-old-man")
     return closed.session, tonight.session
 
 

@@ -20,9 +20,9 @@ def five_players(transactional_db):
     from ledger import services
 
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-mike")
-    for name, note_id in (("Fred", "BOF"), ("Ann", "BOA"), ("Lou", "BOL")):
-        services.player_create(name=name, note_id=note_id, key=f"p-{name}")
-    services.player_create(name="Zed", note_id="BOZ", regular=False, invited_by="Ann",
+    made = {name: services.player_create(name=name, note_id=note_id, key=f"p-{name}")
+            for name, note_id in (("Fred", "BOF"), ("Ann", "BOA"), ("Lou", "BOL"))}
+    services.player_create(name="Zed", note_id="BOZ", regular=False, invited_by=made["Ann"],
                            key="p-zed")
 
 

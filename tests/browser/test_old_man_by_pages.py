@@ -24,11 +24,10 @@ ROUND_2 = {"Jim": ("", "Jc 4h 6c 2s", "high", False), "Eric": ("", "Qs Qh 9c 8d"
 def old_man_table(transactional_db):
     from ledger import services
 
-    for index, name in enumerate(SEATS):
-        services.player_create(name=name, note_id=f"BO{index}", is_host=index == 0,
-                               key=f"p-{name}")
-    return services.session_open(date=datetime.date(2026, 11, 21), banker="Jim",
-                                 seating=SEATS[1:], key="open-old-man")
+    rows = [services.player_create(name=name, note_id=f"BO{index}", is_host=index == 0,
+                                   key=f"p-{name}") for index, name in enumerate(SEATS)]
+    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                                 seating=rows[1:], key="open-old-man")
 
 
 def _enter(page, players, center, old_man):

@@ -37,12 +37,13 @@ def _open_night():
     from ledger import services
 
     ann = _banker("ann")
-    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
-                                 ("Gus", "BOGU", {"regular": False, "invited_by": "Fred"})]:
-        services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
-                                    seating=["Fred", "Gus"], key="open-night", user=ann)
-    services.buyin_create(session=session, player="Gus", amount="10.00", paid="cash",
+    mike = services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-Mike")
+    fred = services.player_create(name="Fred", note_id="BOF", key="p-Fred")
+    gus = services.player_create(name="Gus", note_id="BOGU", regular=False, invited_by=fred,
+                                 key="p-Gus")
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+                                    seating=[fred, gus], key="open-night", user=ann)
+    services.buyin_create(session=session, player=gus, amount=10_00, paid="cash",
                           key="gus-buys", user=ann)
     return session
 

@@ -30,23 +30,23 @@ def night_of_slips(transactional_db):
     BOOK, Fred pays cash; Draw match pot: Fred wins a hand, Ann wins the last round."""
     from ledger import services
 
-    make_player("Mike", "BOG", is_host=True)
-    make_player("Fred", "BOF")
+    mike = make_player("Mike", "BOG", is_host=True)
+    fred = make_player("Fred", "BOF")
     ann = make_player("Ann", "BOA")
-    make_player("Zed", "BOZ", regular=False, invited_by=ann)
-    first = Night(services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
-                                        seating=["Ann", "Fred"], key=new_key()))
+    zed = make_player("Zed", "BOZ", regular=False, invited_by=ann)
+    first = Night(services.session_open(date=datetime.date(2026, 11, 14), banker=mike,
+                                        seating=[ann, fred], key=new_key()))
     first.buy("Ann", "10.00", paid="book")
     first.buy("Fred", "10.00")
     first.cashout("Ann")
     first.cashout("Fred", green=4)
     first.close()
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
-                                          seating=["Fred", "Ann", "Zed"], key=new_key()))
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+                                          seating=[fred, ann, zed], key=new_key()))
     tonight.buy("Fred", "20.00")
     tonight.buy("Ann", "40.00", paid="book")
     tonight.buy("Zed", "10.00", paid="book")
-    services.game_call(session=tonight.session, game="draw-match-pot", dealer="Mike",
+    services.game_call(session=tonight.session, game="draw-match-pot", dealer=mike,
                        key=new_key())
     services.hand_enter(session=tonight.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},

@@ -108,7 +108,7 @@ def test_cashout_counts_chips_with_a_running_total(banker_page, live_server, tab
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Fred", amount="25.00", key="fred-25")
+    services.buyin_create(session=session, player=table["Fred"], amount=25_00, key="fred-25")
     page = banker_page
     page.goto(f"{live_server.url}/s/{session.pk}/cashout/")
     page.select_option("#id_player", value=str(table["Fred"].pk))
@@ -139,7 +139,7 @@ def test_player_page_on_a_phone(page, live_server, table, shots):
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Ann", amount="15.00", paid="book", key="a1")
+    services.buyin_create(session=session, player=table["Ann"], amount=15_00, paid="book", key="a1")
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/p/{table['Ann'].balance_token}/")
     text = page.inner_text("main")
@@ -157,8 +157,8 @@ def test_close_steps_and_settle_up_on_the_tablet(banker_page, live_server, table
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Gus", amount="10.00", paid="note", key="g1")
-    services.cashout_create(session=session, player="Gus", chips={"black": 10}, key="g2")
+    services.buyin_create(session=session, player=table["Gus"], amount=10_00, paid="note", key="g1")
+    services.cashout_create(session=session, player=table["Gus"], chips={"black": 10}, key="g2")
     page = banker_page
     page.goto(f"{live_server.url}/s/{session.pk}/close/")
     page.screenshot(path=str(shots / "close-steps.png"), full_page=True)
@@ -178,7 +178,7 @@ def test_voiding_a_note_asks_first_B5(banker_page, live_server, table):
     from ledger.selectors import session_dashboard
 
     session = table["session"]
-    services.buyin_create(session=session, player="Ann", amount="5.00", paid="note", key="a1")
+    services.buyin_create(session=session, player=table["Ann"], amount=5_00, paid="note", key="a1")
     page = banker_page
     page.goto(f"{live_server.url}/s/{session.pk}/close/")
     asked = []
@@ -198,7 +198,7 @@ def test_no_page_breaks_the_content_security_policy_R14(banker_page, live_server
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Ann", amount="5.00", paid="note", key="a1")
+    services.buyin_create(session=session, player=table["Ann"], amount=5_00, paid="note", key="a1")
     page = banker_page
     problems = []
     page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning")
@@ -220,11 +220,11 @@ def test_a_refused_note_action_is_shown_in_place(banker_page, live_server, table
     from ledger import services
 
     session = table["session"]
-    services.buyin_create(session=session, player="Ann", amount="5.00", paid="note", key="a1")
+    services.buyin_create(session=session, player=table["Ann"], amount=5_00, paid="note", key="a1")
     page = banker_page
     page.goto(f"{live_server.url}/s/{session.pk}/close/")
     # Meanwhile another device commits the note: this page's button is now stale.
-    services.note_commit(session=session, player="Ann", key="other-device")
+    services.note_commit(session=session, player=table["Ann"], key="other-device")
     page.click("text=Commit to THE BOOK")
     page.wait_for_selector(".error-box")
     assert "no open bank note" in page.inner_text(".error-box") or \

@@ -10,8 +10,35 @@ from django.db.models import Sum
 
 from ledger import selectors, services
 from ledger.models import Entry, Player, PokerSession
+from rules.money import parse_cents
 
 _keys = itertools.count()
+
+
+# The services take rows and cents; tests name people and write amounts as the page shows them.
+
+def named(who: Player | str) -> Player:
+    """A player by name (a row stays a row)."""
+    return who if isinstance(who, Player) else Player.objects.get(name=who)
+
+
+def party(who: Player | str | None) -> Player | None:
+    """A player by name, or None for the bank ("bank" or None)."""
+    return None if who in (None, "", "bank") else named(who)
+
+
+def people(names) -> list[Player]:
+    return [named(who) for who in names]
+
+
+def cents(amount: int | str) -> int:
+    """Cents from "20.00" (an int is cents already)."""
+    return amount if isinstance(amount, int) else parse_cents(amount)
+
+
+def amounts(by_name) -> dict[Player, int]:
+    """{"Ann": "5.00"} as the services take it: {Ann's row: 500}."""
+    return {named(who): cents(amount) for who, amount in (by_name or {}).items()}
 
 
 def new_key(prefix: str = "k") -> str:
@@ -67,35 +94,41 @@ class Night:
         assert_invariants(self.session)
         return result
 
-    def buy(self, player, amount, paid="cash", seller=None, **kw) -> Entry:
-        return self._call(services.buyin_create, session=self.session, player=player,
-                          amount=amount, paid=paid, seller=seller, confirm_duplicate=True, **kw)
+    def buy(self, who, amount, paid="cash", seller=None, **kw) -> Entry:
+        return self._call(services.buyin_create, session=self.session, player=named(who),
+                          amount=cents(amount), paid=paid, seller=party(seller),
+                          confirm_duplicate=True, **kw)
 
-    def penalty(self, player, **kw) -> Entry:
-        return self._call(services.penalty_record, session=self.session, player=player, **kw)
+    def penalty(self, who, **kw) -> Entry:
+        if "amount" in kw:
+            kw["amount"] = cents(kw["amount"])
+        return self._call(services.penalty_record, session=self.session, player=named(who),
+                          **kw)
 
     def hand(self, pot, awards, owes=None, **kw) -> Entry:
-        return self._call(services.hand_record, session=self.session, pot=pot, awards=awards,
-                          owes=owes, **kw)
+        if kw.get("carry") is not None:
+            kw["carry"] = cents(kw["carry"])
+        return self._call(services.hand_record, session=self.session, pot=cents(pot),
+                          awards=amounts(awards), owes=amounts(owes) if owes else None, **kw)
 
-    def cashout(self, player, **chips) -> Entry:
-        return self._call(services.cashout_create, session=self.session, player=player,
+    def cashout(self, who, **chips) -> Entry:
+        return self._call(services.cashout_create, session=self.session, player=named(who),
                           chips=chips)
 
     def final_pot(self, winner) -> Entry:
-        return self._call(services.final_pot_award, session=self.session, winner=winner)
+        return self._call(services.final_pot_award, session=self.session, winner=named(winner))
 
-    def commit(self, player, holder="all", amount=None) -> Entry:
-        return self._call(services.note_commit, session=self.session, player=player,
-                          holder=holder, amount=amount)
+    def commit(self, who, holder="all", amount=None) -> Entry:
+        return self._call(services.note_commit, session=self.session, player=named(who),
+                          holder=_holder(holder), amount=_maybe_cents(amount))
 
-    def void(self, player, holder="all", amount=None) -> Entry:
-        return self._call(services.note_void, session=self.session, player=player, holder=holder,
-                          amount=amount)
+    def void(self, who, holder="all", amount=None) -> Entry:
+        return self._call(services.note_void, session=self.session, player=named(who),
+                          holder=_holder(holder), amount=_maybe_cents(amount))
 
-    def pay(self, player, to, amount) -> Entry:
-        return self._call(services.payment_record, session=self.session, player=player, to=to,
-                          amount=amount)
+    def pay(self, who, to, amount) -> Entry:
+        return self._call(services.payment_record, session=self.session, player=named(who),
+                          to=party(to), amount=cents(amount))
 
     def close(self) -> Entry:
         return self._call(services.session_close, session=self.session)
@@ -107,8 +140,8 @@ class Night:
         return self._call(services.surrogate_book_merge, session=self.session)
 
     def count_difference(self, amount, reason="a chip on the floor") -> Entry:
-        return self._call(services.count_difference_record, session=self.session, amount=amount,
-                          reason=reason)
+        return self._call(services.count_difference_record, session=self.session,
+                          amount=cents(amount), reason=reason)
 
     def chips_out(self) -> int:
         return selectors.session_dashboard(self.session).chips_outstanding
@@ -120,13 +153,22 @@ class Night:
         return next(r for r in self.report()["players"] if r["name"] == name)
 
 
-def make_player(name, note_id, **kw) -> Player:
-    return services.player_create(name=name, note_id=note_id, key=new_key("player"), **kw)
+def _holder(holder):
+    return holder if holder == "all" else party(holder)
+
+
+def _maybe_cents(amount):
+    return None if amount is None else cents(amount)
+
+
+def make_player(name, note_id, invited_by=None, **kw) -> Player:
+    return services.player_create(name=name, note_id=note_id, key=new_key("player"),
+                                  invited_by=party(invited_by), **kw)
 
 
 def open_night(banker="Mike", host_present=True, seating=("Fred", "Ann", "Gus")) -> Night:
     session = services.session_open(
-        date=datetime.date(2026, 11, 21), banker=banker, host_present=host_present,
-        seating=list(seating), key=new_key("open"),
+        date=datetime.date(2026, 11, 21), banker=named(banker), host_present=host_present,
+        seating=people(seating), key=new_key("open"),
     )
     return Night(session)

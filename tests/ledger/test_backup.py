@@ -1,6 +1,7 @@
 """`manage.py backup FILE` and the restore drill (R9): a copy taken while the banker types
 restores into a fresh file whose audit passes and whose settle-up matches."""
 
+import datetime
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
-from ledger_night import Night, new_key, open_night
+from ledger_night import Night, cents, named, new_key, open_night, people
 
 from ledger import selectors, services
 from ledger.models import Entry, PokerSession
@@ -52,16 +53,18 @@ def test_a_backup_taken_during_writes_restores_with_a_passing_audit_R9(players, 
     last_week.cashout("Ann", green=1)
     last_week.commit("Ann")
     last_week.close()
-    tonight = Night(services.session_open(date="2026-11-28", banker="Mike",
-                                          seating=["Fred", "Ann", "Gus"], key=new_key("open")))
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                          seating=people(["Fred", "Ann", "Gus"]),
+                                          key=new_key("open")))
     pk = tonight.session.pk
     started, done_writing = threading.Event(), threading.Event()
 
     def banker():
         try:
             for i in range(15):
-                services.buyin_create(session=pk, player=["Fred", "Ann", "Gus"][i % 3],
-                                      amount="5.00", paid=["cash", "note", "book"][i % 3],
+                services.buyin_create(session=tonight.session,
+                                      player=named(["Fred", "Ann", "Gus"][i % 3]),
+                                      amount=cents("5.00"), paid=["cash", "note", "book"][i % 3],
                                       key=new_key("drill"), confirm_duplicate=True)
                 started.set()
         finally:

@@ -12,7 +12,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
-from ledger_night import Night, assert_invariants, new_key
+from ledger_night import Night, assert_invariants, cents, named, new_key, people
 
 from ledger import selectors, services
 from ledger.models import AppendOnlyError, BankTenure, Entry
@@ -52,8 +52,8 @@ def boss(db):
 @pytest.fixture
 def anns_night(players, ann) -> Night:
     """Tonight, opened on the tablet by Ann: she holds the bank; Mike is its banker (B1)."""
-    return Night(services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
-                                       seating=["Fred", "Ann", "Gus"], key=new_key("open"),
+    return Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+                                       seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                        user=ann))
 
 
@@ -63,7 +63,8 @@ def hand_over(night: Night, to, user, key=None) -> BankTenure:
 
 
 def buy(night: Night, user, player="Fred", amount="20.00", key=None) -> Entry:
-    return services.buyin_create(session=night.session, player=player, amount=amount,
+    return services.buyin_create(session=night.session, player=named(player),
+                                 amount=cents(amount),
                                  key=key or new_key("buy"), user=user, confirm_duplicate=True)
 
 
@@ -93,14 +94,14 @@ def test_after_the_hand_over_the_old_holder_is_refused_in_a_sentence_and_nothing
     hand_over(anns_night, bob, ann)
     before = (Entry.objects.count(), BankTenure.objects.count())
     for write in (lambda: buy(anns_night, ann),
-                  lambda: services.penalty_record(session=anns_night.session, player="Gus",
+                  lambda: services.penalty_record(session=anns_night.session, player=named("Gus"),
                                                   key=new_key("pen"), user=ann),
-                  lambda: services.cashout_create(session=anns_night.session, player="Fred",
+                  lambda: services.cashout_create(session=anns_night.session, player=named("Fred"),
                                                   chips={"green": 4}, key=new_key("out"),
                                                   user=ann),
                   lambda: services.entry_reverse(entry=Entry.objects.first(), reason="oops",
                                                  key=new_key("rev"), user=ann),
-                  lambda: services.session_seat(session=anns_night.session, player="Mike",
+                  lambda: services.session_seat(session=anns_night.session, player=named("Mike"),
                                                 key=new_key("seat"), user=ann)):
         with pytest.raises(NotTheHolder) as refused:
             write()
@@ -163,12 +164,11 @@ def test_the_bank_goes_only_to_an_active_banker(anns_night, ann, boss):
     gone.is_active = False
     gone.save()
     for to, says in ((player_login, "fred is not a banker"), (gone, "Gone is not a banker"),
-                     ("nobody", "There is no banker 'nobody'"), (None, "Choose the banker"),
                      (ann, "You already hold the bank")):
         with pytest.raises(LedgerError, match=says) as refused:
             hand_over(anns_night, to, ann)
         assert refused.value.field == "to"
-    assert hand_over(anns_night, "boss", ann).holder == boss   # staff may hold it too
+    assert hand_over(anns_night, boss, ann).holder == boss   # staff may hold it too
     assert BankTenure.objects.count() == 2
 
 
@@ -252,7 +252,7 @@ def test_the_record_of_tenures_says_who_held_the_bank_when(anns_night, ann, bob,
     hand_over(anns_night, boss, boss)
     for name in ("Fred", "Ann", "Gus"):
         buy(anns_night, boss, player=name, amount="5.00")
-        services.cashout_create(session=anns_night.session, player=name, chips={"green": 1},
+        services.cashout_create(session=anns_night.session, player=named(name), chips={"green": 1},
                                 key=new_key("out"), user=boss)
     services.session_close(session=anns_night.session, key=new_key("close"), user=boss)
     anns_night.refresh()

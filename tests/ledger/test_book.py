@@ -1,7 +1,7 @@
 """THE BOOK across nights: payments, and the surrogate book of a host-less night (B6, B7)."""
 
 import pytest
-from ledger_night import new_key, open_night
+from ledger_night import cents, named, new_key, open_night
 
 from ledger import selectors, services
 from ledger.models import Entry
@@ -19,7 +19,8 @@ def test_a_payment_moves_both_book_balances(night):
 
 def test_a_player_cannot_pay_themselves(night):
     with pytest.raises(LedgerError, match="cannot pay themselves"):
-        services.payment_record(session=night.session, player="Ann", to="Ann", amount="1.00",
+        services.payment_record(session=night.session, player=named("Ann"), to=named("Ann"),
+                                amount=cents("1.00"),
                                 key=new_key())
 
 

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from ledger_night import Night, make_player, new_key
+from ledger_night import Night, make_player, named, new_key, people
 
 from ledger import selectors, services
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _night(date, seating) -> Night:
-    return Night(services.session_open(date=date, banker="Mike", seating=list(seating),
+    return Night(services.session_open(date=date, banker=named("Mike"), seating=people(seating),
                                        key=new_key("open")))
 
 

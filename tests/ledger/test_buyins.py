@@ -4,10 +4,12 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from ledger_night import new_key, open_night
+from ledger_night import cents, named, new_key, open_night
 
 from ledger import selectors, services
+from ledger.forms import BuyInForm
 from ledger.models import BankNote, Entry, Posting
+from ledger.night_file.amounts import five_dollars_of
 from ledger.services import LedgerError, PossibleDuplicate
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +55,8 @@ def test_between_players_any_whole_nickel_amount_is_allowed_B2_B3(night):
     assert (night.row("Ann")["bought_cash"], night.row("Ann")["net"]) == ("3.35", "-3.35")
     assert night.row("Fred")["net"] == "3.35"
     with pytest.raises(LedgerError, match="multiple of \\$0.05"):
-        services.buyin_create(session=night.session, player="Ann", amount="3.33",
-                              seller="Fred", key=new_key())
+        services.buyin_create(session=night.session, player=named("Ann"), amount=cents("3.33"),
+                              seller=named("Fred"), key=new_key())
 
 
 def test_a_note_given_to_another_player_is_held_by_that_player_B4(night):
@@ -74,8 +76,25 @@ def test_on_a_night_without_the_host_book_debts_go_to_the_surrogate_book_B7(play
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        ("7.00", "multiples of \\$5.00"),
         (700, "multiples of \\$5.00"),
+        (-500, "must be more than \\$0.00"),
+        (0, "must be more than \\$0.00"),
+        (5.0, "as an amount such as 20.00"),
+        (None, "as an amount such as 20.00"),
+    ],
+)
+def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, message):
+    before = rows()
+    with pytest.raises(LedgerError, match=message):
+        services.buyin_create(session=night.session, player=named("Fred"), amount=amount,
+                              key=new_key())
+    assert rows() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("7.00", "multiples of \\$5.00"),
         ("-5.00", "must be more than \\$0.00"),
         ("0", "must be more than \\$0.00"),
         ("ten", "is not an amount of money"),
@@ -84,23 +103,24 @@ def test_on_a_night_without_the_host_book_debts_go_to_the_surrogate_book_B7(play
         (None, "as an amount such as 20.00"),
     ],
 )
-def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, message):
-    before = rows()
+def test_a_bad_amount_in_a_file_is_refused_in_the_services_words_B2(text, message):
+    """The night file is the edge that reads amounts as text; the rules are the services'."""
     with pytest.raises(LedgerError, match=message):
-        services.buyin_create(session=night.session, player="Fred", amount=amount, key=new_key())
-    assert rows() == before
+        five_dollars_of(text)
 
 
 def test_an_unknown_player_is_refused_and_nothing_is_written(night):
+    """The buy-in form offers tonight's roster: another id is refused there."""
     before = rows()
-    with pytest.raises(LedgerError, match="There is no player 'Zed'"):
-        services.buyin_create(session=night.session, player="Zed", amount="5.00", key=new_key())
+    form = BuyInForm({"player": "999", "amount": "5.00", "paid": "cash", "key": "k" * 20},
+                     roster=[(named("Fred").pk, "Fred")])
+    assert not form.is_valid() and "player" in form.errors
     assert rows() == before
 
 
 def test_an_unknown_payment_is_refused_B3(night):
     with pytest.raises(LedgerError, match="cash, note or book"):
-        services.buyin_create(session=night.session, player="Fred", amount="5.00",
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("5.00"),
                               paid="iou", key=new_key())
 
 
@@ -111,43 +131,51 @@ def test_a_player_sells_chips_the_bank_never_saw_them_win(night):
 
 
 def test_the_same_buy_in_under_another_key_asks_possible_duplicate_R15(night):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-1")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="tablet-1")
     before = rows()
     with pytest.raises(PossibleDuplicate, match="Fred already bought \\$20.00 paid by cash"):
-        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                               key="phone-1")
     assert rows() == before
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="phone-1",
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="phone-1",
                           confirm_duplicate=True)
     assert selectors.session_dashboard(night.session).chips_outstanding == 4000
 
 
 def test_a_different_buy_in_is_not_a_duplicate_R15(night):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="a")
-    services.buyin_create(session=night.session, player="Fred", amount="25.00", key="b")
-    services.buyin_create(session=night.session, player="Ann", amount="20.00", key="c")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="a")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("25.00"),
+                          key="b")
+    services.buyin_create(session=night.session, player=named("Ann"), amount=cents("20.00"),
+                          key="c")
     assert Entry.objects.filter(kind=Entry.BUY).count() == 3
 
 
 def test_nothing_can_be_bought_once_the_night_is_closed(night):
     night.close()
     with pytest.raises(LedgerError, match="is closed"):
-        services.buyin_create(session=night.session, player="Fred", amount="5.00", key=new_key())
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("5.00"),
+                              key=new_key())
 
 
 def test_a_duplicate_moments_ago_reads_just_now_R15(night):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-2")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="tablet-2")
     with pytest.raises(PossibleDuplicate) as asked:
-        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                               key="phone-2")
     assert "paid by cash just now." in str(asked.value)
     assert "0 seconds" not in str(asked.value)
 
 
 def test_a_duplicate_half_a_minute_ago_counts_the_seconds_R15(night, monkeypatch):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tablet-3")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="tablet-3")
     later = timezone.now() + timedelta(seconds=30)
     monkeypatch.setattr(timezone, "now", lambda: later)
     with pytest.raises(PossibleDuplicate, match="paid by cash (30|31) seconds ago\\."):
-        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                               key="phone-3")

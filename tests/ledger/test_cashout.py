@@ -2,7 +2,7 @@
 owed when the cash box runs dry."""
 
 import pytest
-from ledger_night import new_key
+from ledger_night import cents, named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, Posting
@@ -50,7 +50,7 @@ def test_a_bad_count_is_refused_and_nothing_is_written(night, chips, message):
     night.buy("Fred", "10.00")
     before = Posting.objects.count()
     with pytest.raises(LedgerError, match=message):
-        services.cashout_create(session=night.session, player="Fred", chips=chips,
+        services.cashout_create(session=night.session, player=named("Fred"), chips=chips,
                                 key=new_key())
     assert Posting.objects.count() == before
 
@@ -59,7 +59,7 @@ def test_cashing_out_more_chips_than_exist_is_refused_R4(night):
     night.buy("Fred", "10.00")
     night.cashout("Fred", green=2)
     with pytest.raises(LedgerError, match="only \\$0.00 in chips out tonight"):
-        services.cashout_create(session=night.session, player="Fred", chips={"black": 1},
+        services.cashout_create(session=night.session, player=named("Fred"), chips={"black": 1},
                                 key=new_key())
 
 
@@ -99,10 +99,10 @@ def test_a_count_difference_needs_a_reason_and_no_more_than_the_chips_out(night)
     night.cashout("Fred", green=1, black=4, yellow=1, blue=1)   # 9.75 of 10.00
     before = Posting.objects.count()
     with pytest.raises(LedgerError, match="Say why"):
-        services.count_difference_record(session=night.session, amount="0.25", reason="  ",
+        services.count_difference_record(session=night.session, amount=cents("0.25"), reason="  ",
                                          key=new_key())
     with pytest.raises(LedgerError, match="Only \\$0.25 in chips is still out"):
-        services.count_difference_record(session=night.session, amount="0.50",
+        services.count_difference_record(session=night.session, amount=cents("0.50"),
                                          reason="miscount", key=new_key())
     assert Posting.objects.count() == before
     night.count_difference("0.25", "a blue chip under the table")
@@ -115,7 +115,7 @@ def test_the_final_pot_goes_to_the_winner_once_everyone_cashed_out_B12(night):
     night.hand("0.50", {"Fred": "0.50"}, {"Ann": "0.50"})
     night.cashout("Fred", green=2, yellow=1)
     with pytest.raises(LedgerError, match="Ann has not cashed out yet"):
-        services.final_pot_award(session=night.session, winner="Ann", key=new_key())
+        services.final_pot_award(session=night.session, winner=named("Ann"), key=new_key())
     night.cashout("Ann", black=9, yellow=1)
     night.final_pot("Ann")
     assert night.row("Ann")["final_pot"] == "1.00"
@@ -136,5 +136,5 @@ def test_after_a_count_difference_the_final_pot_is_paid_as_it_stands_B12(night):
 
 def test_an_empty_final_pot_cannot_be_won(night):
     with pytest.raises(LedgerError, match="final pot is empty"):
-        services.final_pot_award(session=night.session, winner="Ann", key=new_key())
+        services.final_pot_award(session=night.session, winner=named("Ann"), key=new_key())
     assert not Entry.objects.filter(kind=Entry.FINAL_POT).exists()

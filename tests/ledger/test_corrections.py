@@ -1,6 +1,7 @@
 """Corrections are reversing entries with a reason; history is never edited."""
 
 import pytest
+from django.urls import reverse
 from ledger_night import new_key
 
 from ledger import selectors, services
@@ -54,6 +55,9 @@ def test_a_correction_cannot_be_corrected(night):
         services.entry_reverse(entry=fix, reason="x", key=new_key())
 
 
-def test_an_unknown_entry_is_refused(night):
-    with pytest.raises(LedgerError, match="There is no entry 999"):
-        services.entry_reverse(entry=999, reason="x", key=new_key())
+def test_an_unknown_entry_is_refused(night, banker_client):
+    """The correction page finds the entry (the service takes the row): no such page."""
+    before = Entry.objects.count()
+    url = reverse("correction", args=[night.session.pk, 999])
+    assert banker_client.post(url, {"reason": "x", "key": "k" * 20}).status_code == 404
+    assert Entry.objects.count() == before

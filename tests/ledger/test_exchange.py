@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
-from ledger_night import assert_invariants, new_key, open_night
+from ledger_night import amounts, assert_invariants, cents, named, new_key, open_night
 from test_worked_night import EXPECTED, play_worked_night
 
 from ledger import selectors, services
@@ -161,6 +161,11 @@ def test_a_host_less_night_and_its_merge_round_trip(players):
          "events\\[0\\] \\(buy\\): Chips are bought from the bank in multiples of \\$5.00"),
         (lambda d: d["events"].insert(0, {"type": "buy", "player": "Zed", "amount": "5.00"}),
          "There is no player 'Zed'"),
+        # The file is the edge that reads a banker by name and a date as text (services take
+        # a row and a date): tests/ledger/test_sessions.py's refusals, moved here.
+        (lambda d: d["session"].update(banker="Zed", date="2026-11-28"),
+         "There is no player 'Zed'"),
+        (lambda d: d["session"].update(date="21/11/2026"), "is not a date such as 2026-11-21"),
         (lambda d: d.pop("players"), "missing \"players\""),
     ],
 )
@@ -186,12 +191,15 @@ def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players,
     def banker():
         try:
             for i in range(12):
-                services.buyin_create(session=pk, player=["Fred", "Ann", "Gus"][i % 3],
-                                      amount="5.00", paid=["cash", "note", "book"][i % 3],
+                services.buyin_create(session=night.session, player=named(["Fred", "Ann",
+                                                                           "Gus"][i % 3]),
+                                      amount=cents("5.00"), paid=["cash", "note", "book"][i % 3],
                                       key=new_key(), confirm_duplicate=True)
                 started.set()
-                services.hand_record(session=pk, pot="0.50", awards={"Mike": "0.50"},
-                                     owes={["Fred", "Ann", "Gus"][i % 3]: "0.50"}, key=new_key())
+                services.hand_record(session=night.session, pot=cents("0.50"),
+                                     awards=amounts({"Mike": "0.50"}),
+                                     owes=amounts({["Fred", "Ann", "Gus"][i % 3]: "0.50"}),
+                                     key=new_key())
         finally:
             started.set()
             connection.close()

@@ -9,7 +9,7 @@ import pytest
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ledger_night import new_key
+from ledger_night import amounts, cents, named, new_key, people
 
 from ledger import selectors, services
 from ledger.models import Player, PokerSession
@@ -70,18 +70,19 @@ class Table:
                 self.rename(one)
             elif what == "add":
                 bought.append(self.add(take_old=bool(b % 2)))
-                services.buyin_create(session=session, player=bought[-1], amount="5.00",
+                services.buyin_create(session=session, player=bought[-1], amount=cents("5.00"),
                                       paid="book", key=new_key())
                 sold += 500
             elif what == "buy":
                 paid = ["cash", "note", "book"][b % 3]
-                services.buyin_create(session=session, player=one, amount=f"{5 * (b % 3 + 1)}.00",
+                services.buyin_create(session=session, player=one,
+                                      amount=cents(f"{5 * (b % 3 + 1)}.00"),
                                       paid=paid, key=new_key(), confirm_duplicate=True)
                 bought.append(one)
                 sold += 500 * (b % 3 + 1)
             elif what == "sale" and one.pk != other.pk:
                 services.buyin_create(session=session, player=one, seller=other,
-                                      amount=f"0.{5 + 5 * (b % 19):02d}",
+                                      amount=cents(f"0.{5 + 5 * (b % 19):02d}"),
                                       paid=["cash", "note", "book"][a % 3], key=new_key(),
                                       confirm_duplicate=True)
                 bought.append(one)
@@ -90,8 +91,9 @@ class Table:
                 if len(seated) >= 2:
                     winner, loser = seated[a % len(seated)], seated[(a + 1) % len(seated)]
                     if b % 2:
-                        services.hand_record(session=session, pot="1.50",
-                                             awards={winner: "1.50"}, owes={loser: "0.50"},
+                        services.hand_record(session=session, pot=cents("1.50"),
+                                             awards=amounts({winner: "1.50"}),
+                                             owes=amounts({loser: "0.50"}),
                                              game="guts", key=new_key())
                     else:
                         services.hand_enter(session=session, hand=HandInput.from_json({
@@ -99,18 +101,20 @@ class Table:
                                 {"name": winner, "won": ["high"]}, {"name": loser}]}),
                             key=new_key(), confirm_duplicate=True)   # hands may repeat
             elif what == "pay" and one.pk != other.pk and self.host.pk not in (one.pk,):
-                services.payment_record(session=session, player=one, to=other, amount="1.25",
+                services.payment_record(session=session, player=one, to=other, amount=cents("1.25"),
                                         key=new_key())
         buyers = list(dict.fromkeys(p.pk for p in bought))
         for index, pk in enumerate(buyers):   # the chips come back, shared out
             share = sold if index == len(buyers) - 1 else (sold // 5 // 2) * 5
-            services.cashout_create(session=session, player=pk, chips=colours(share),
+            services.cashout_create(session=session, player=Player.objects.get(pk=pk),
+                                    chips=colours(share),
                                     key=new_key())
             sold -= share
         if selectors.session_dashboard(session).final_pot:
             services.final_pot_award(session=session, winner=self.host, key=new_key())
         for debtor in {n.debtor_id for n, _ in selectors.open_notes(session)}:
-            services.note_commit(session=session, player=debtor, key=new_key())
+            services.note_commit(session=session, player=Player.objects.get(pk=debtor),
+                                 key=new_key())
         services.session_close(session=session, key=new_key())
 
 
@@ -152,16 +156,19 @@ def test_a_new_player_under_an_old_name_does_not_inherit_the_old_ones_money():
     with transaction.atomic():
         ann = services.player_create(name="Ann", note_id="BOA", key=new_key())
         services.player_create(name="Mike", note_id="BOG", is_host=True, key=new_key())
-        session = services.session_open(date="2026-11-21", banker="Mike", seating=["Ann"],
+        session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+                                        seating=people(["Ann"]),
                                         key=new_key())
-        services.buyin_create(session=session, player="Ann", amount="20.00", paid="book",
+        services.buyin_create(session=session, player=named("Ann"), amount=cents("20.00"),
+                              paid="book",
                               key=new_key())
-        services.hand_record(session=session, pot="1.00", awards={"Ann": "1.00"},
+        services.hand_record(session=session, pot=cents("1.00"), awards=amounts({"Ann": "1.00"}),
                              key=new_key())
-        services.buyin_create(session=session, player="Mike", amount="20.00", key=new_key())
-        services.cashout_create(session=session, player="Ann", chips={"green": 2},
+        services.buyin_create(session=session, player=named("Mike"), amount=cents("20.00"),
+                              key=new_key())
+        services.cashout_create(session=session, player=named("Ann"), chips={"green": 2},
                                 key=new_key())
-        services.cashout_create(session=session, player="Mike", chips={"green": 6},
+        services.cashout_create(session=session, player=named("Mike"), chips={"green": 6},
                                 key=new_key())
         services.session_close(session=session, key=new_key())
         services.player_update(player=ann, name="Annie", note_id="BOA", key=new_key())

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from django.urls import reverse
-from ledger_night import new_key
+from ledger_night import named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry
@@ -24,8 +24,8 @@ def _key(response) -> str:
 
 
 def _call(night, game, dealer="Mike", **options):
-    services.game_call(session=night.session, game=game, dealer=dealer, options=options or None,
-                       key=new_key())
+    services.game_call(session=night.session, game=game, dealer=named(dealer),
+                       options=options or None, key=new_key())
 
 
 def _post(client, night, data, key=None):

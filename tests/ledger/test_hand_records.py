@@ -1,7 +1,7 @@
 """Penalties and hands are the table's record (B11, P2, P3): checked and stored, no bank money."""
 
 import pytest
-from ledger_night import new_key
+from ledger_night import amounts, cents, named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, Posting
@@ -27,7 +27,7 @@ def test_a_penalty_puts_twenty_cents_into_the_pot_and_moves_no_bank_money_B11(st
 
 def test_a_penalty_of_another_amount_is_refused_B11(stacked):
     with pytest.raises(LedgerError, match="is \\$0.20"):
-        services.penalty_record(session=stacked.session, player="Ann", amount="0.25",
+        services.penalty_record(session=stacked.session, player=named("Ann"), amount=cents("0.25"),
                                 key=new_key())
 
 
@@ -44,15 +44,17 @@ def test_a_hand_is_recorded_with_its_carry_and_moves_no_bank_money_P2(stacked):
 def test_awards_and_carry_must_make_the_pot(stacked):
     before = Entry.objects.count()
     with pytest.raises(LedgerError, match="does not make the pot of \\$2.00"):
-        services.hand_record(session=stacked.session, pot="2.00", awards={"Fred": "1.50"},
-                             owes={"Ann": "2.00"}, carry="0.00", key=new_key())
+        services.hand_record(session=stacked.session, pot=cents("2.00"),
+                             awards=amounts({"Fred": "1.50"}),
+                             owes=amounts({"Ann": "2.00"}), carry=cents("0.00"), key=new_key())
     assert Entry.objects.count() == before
 
 
 def test_awards_larger_than_the_pot_are_refused_not_carried_below_zero(stacked):
     before = Entry.objects.count()
     with pytest.raises(LedgerError, match="\\$10.00 awarded is more than the pot of \\$0.05"):
-        services.hand_record(session=stacked.session, pot="0.05", awards={"Fred": "10.00"},
+        services.hand_record(session=stacked.session, pot=cents("0.05"),
+                             awards=amounts({"Fred": "10.00"}),
                              key=new_key())
     assert Entry.objects.count() == before
 
@@ -64,15 +66,16 @@ def test_a_hand_may_stake_more_than_a_player_bought_from_the_bank(stacked):
 
 def test_hand_amounts_are_whole_white_chips_B10(stacked):
     with pytest.raises(LedgerError, match="not a multiple of \\$0.05"):
-        services.hand_record(session=stacked.session, pot="1.02", awards={"Fred": "1.02"},
-                             owes={"Ann": "1.02"}, key=new_key())
+        services.hand_record(session=stacked.session, pot=cents("1.02"),
+                             awards=amounts({"Fred": "1.02"}),
+                             owes=amounts({"Ann": "1.02"}), key=new_key())
 
 
 def test_the_night_has_one_warning_for_jumping_the_bet_not_one_per_player_B11(stacked):
     assert not selectors.session_dashboard(stacked.session).warning_given
-    services.warning_record(session=stacked.session, player="Ann", key=new_key())
+    services.warning_record(session=stacked.session, player=named("Ann"), key=new_key())
     assert selectors.session_dashboard(stacked.session).warning_given
     with pytest.raises(LedgerError, match="already given \\(to Ann\\)"):
-        services.warning_record(session=stacked.session, player="Fred", key=new_key())
+        services.warning_record(session=stacked.session, player=named("Fred"), key=new_key())
     stacked.penalty("Fred")
     assert selectors.session_dashboard(stacked.session).table_pot == 20

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ledger_night import new_key
+from ledger_night import named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, Posting
@@ -123,7 +123,7 @@ def table(night):
     night.buy("Fred", "20.00")
     night.buy("Ann", "20.00")
     night.buy("Gus", "20.00")
-    services.game_call(session=night.session, game="draw-match-pot", dealer="Fred",
+    services.game_call(session=night.session, game="draw-match-pot", dealer=named("Fred"),
                        key=new_key())
     return night
 
@@ -139,7 +139,7 @@ def test_a_called_match_pot_game_by_winners_follows_from_hand_to_hand_P3(table):
                         key=new_key())
     state = selectors.table_game(s)
     assert (state.pot, state.over, state.hands) == (600, False, 1)   # Ann and Gus match 3.00
-    services.penalty_record(session=s, player="Gus", key=new_key())
+    services.penalty_record(session=s, player=named("Gus"), key=new_key())
     entry = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                 key=new_key())
     result = entry.payload["result"]
@@ -201,7 +201,7 @@ def test_the_deal_goes_left_and_returns_left_of_the_caller_after_a_match_game_B1
 
 def test_nobody_leaves_before_the_last_dealer_has_dealt_as_many_as_the_first_B13(night):
     s = night.session          # seats: Mike (banker), Fred, Ann, Gus
-    services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
+    services.game_call(session=s, game="five-card-draw", dealer=named("Mike"), key=new_key())
     services.hand_enter(session=s, hand=hand_of({"pot": "1.00", "players": winners(high=["Ann"])}),
                         key=new_key())
     deal = selectors.deal_state(s)
@@ -213,7 +213,7 @@ def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_pa
     house = services.house_game_save(name="Deuces Hi-Lo", game="five-card-draw",
                                      options={"wild": "2", "split": "cards-talk",
                                               "low": "8-or-better"}, key=new_key())
-    services.game_call(session=s, game=house.definition, dealer="Fred", key=new_key())
+    services.game_call(session=s, game=house.definition, dealer=named("Fred"), key=new_key())
     hand = {"pot": "2.05", "players": [
         {"name": "Fred", "down": ["2s", "3d", "4h", "5c", "7s"]},
         {"name": "Ann", "down": ["Ks", "Kd", "Qh", "Jc", "9s"]}]}
@@ -227,11 +227,11 @@ def test_a_house_game_called_inline_round_trips_through_export_S12(night, tmp_pa
 
 def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night):
     s = night.session          # seats: Mike (banker), Fred, Ann, Gus
-    services.game_call(session=s, game="five-card-draw", dealer="Mike", key=new_key())
+    services.game_call(session=s, game="five-card-draw", dealer=named("Mike"), key=new_key())
     first = services.hand_enter(session=s, hand=hand_of({"players": winners(high=["Ann"])}),
                                 key=new_key())
     assert first.payload["pot"] == "0.15"          # the night's first deal: everybody antes
-    services.game_call(session=s, game="five-card-draw", dealer="Fred", key=new_key())
+    services.game_call(session=s, game="five-card-draw", dealer=named("Fred"), key=new_key())
     state = selectors.table_game(s)
     due = next_antes(state, ["Fred", "Ann", "Gus"])
     assert due == {"Fred": 0, "Ann": 15, "Gus": 0}   # Baltimore: Ann won the last pot
@@ -242,7 +242,7 @@ def test_the_next_pot_adds_the_antes_and_the_winner_antes_for_the_table_P7(night
 
 def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
     s = night.session
-    services.game_call(session=s, game="brag", dealer="Gus", key=new_key())
+    services.game_call(session=s, game="brag", dealer=named("Gus"), key=new_key())
     state = selectors.table_game(s)
     assert next_antes(state, ["Fred", "Ann", "Gus"]) == \
         {"Fred": 0, "Ann": 0, "Gus": 5}
@@ -273,7 +273,7 @@ def test_a_refusal_about_a_player_names_the_player_not_the_list(message, said):
 
 def test_a_hand_page_refusal_names_the_player(night):
     s = night.session
-    services.game_call(session=s, game="old-man", dealer="Mike", key=new_key())
+    services.game_call(session=s, game="old-man", dealer=named("Mike"), key=new_key())
     hand = {"players": [{"name": "Fred", "up": ["Kd", "Qc", "Tc", "Ks"], "declare": "high",
                          "go": True},
                         {"name": "Ann", "up": ["Qh", "8h", "5h", "4c"], "go": True}],
@@ -284,5 +284,5 @@ def test_a_hand_page_refusal_names_the_player(night):
 
 
 def test_the_table_names_a_catalog_game_by_its_name(night):
-    services.game_call(session=night.session, game="old-man", dealer="Mike", key=new_key())
+    services.game_call(session=night.session, game="old-man", dealer=named("Mike"), key=new_key())
     assert selectors.table_game(night.session).name == "Old Man"

@@ -4,7 +4,7 @@ figures as each night's settle-up, THE BOOK after each night, in a bounded numbe
 import datetime
 
 import pytest
-from ledger_night import Night, new_key
+from ledger_night import Night, named, new_key, people
 from test_worked_night import play_worked_night
 
 from ledger import selectors, services
@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 def play_host_away_night() -> Night:
     """A second night, host away (surrogate book, B7): notes voided, a chip lost."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, 28), banker="Fred",
-                                        host_present=False, seating=["Ann", "Gus", "Mike"],
+    night = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
+                                        host_present=False, seating=people(["Ann", "Gus", "Mike"]),
                                         key=new_key("open")))
     night.buy("Fred", "20.00")
     night.buy("Ann", "10.00", paid="note")
@@ -89,8 +89,8 @@ def test_history_and_season_take_a_fixed_number_of_queries(two_nights,
     with django_assert_max_num_queries(10):
         selectors.season()
     for day in (5, 12):   # more nights, the same number of queries
-        n = Night(services.session_open(date=datetime.date(2026, 12, day), banker="Mike",
-                                        seating=["Fred"], key=new_key("open")))
+        n = Night(services.session_open(date=datetime.date(2026, 12, day), banker=named("Mike"),
+                                        seating=people(["Fred"]), key=new_key("open")))
         n.buy("Fred", "5.00")
         n.cashout("Fred", green=1)
         n.close()

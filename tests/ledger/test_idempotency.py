@@ -4,7 +4,7 @@ import threading
 
 import pytest
 from django.db import connection
-from ledger_night import new_key
+from ledger_night import cents, named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, IdempotencyKey, Posting
@@ -13,9 +13,11 @@ from ledger.services import IdempotencyConflict, LedgerError
 
 @pytest.mark.django_db
 def test_a_repeated_submit_replays_the_first_entry_and_writes_nothing_R1(night):
-    first = services.buyin_create(session=night.session, player="Fred", amount="20.00",
+    first = services.buyin_create(session=night.session, player=named("Fred"),
+                                  amount=cents("20.00"),
                                   key="tap-1")
-    again = services.buyin_create(session=night.session, player="Fred", amount="20.00",
+    again = services.buyin_create(session=night.session, player=named("Fred"),
+                                  amount=cents("20.00"),
                                   key="tap-1")
     assert again.pk == first.pk
     assert Entry.objects.count() == 1 and Posting.objects.count() == 2
@@ -23,23 +25,27 @@ def test_a_repeated_submit_replays_the_first_entry_and_writes_nothing_R1(night):
 
 @pytest.mark.django_db
 def test_the_same_key_with_a_different_amount_is_refused_R3(night):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tap-1")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="tap-1")
     with pytest.raises(IdempotencyConflict, match="already used for a different buyin create"):
-        services.buyin_create(session=night.session, player="Fred", amount="25.00", key="tap-1")
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("25.00"),
+                              key="tap-1")
     assert Entry.objects.count() == 1 and night.chips_out() == 2000
 
 
 @pytest.mark.django_db
 def test_the_same_key_for_another_service_is_refused_R3(night):
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", key="tap-1")
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          key="tap-1")
     with pytest.raises(IdempotencyConflict):
-        services.penalty_record(session=night.session, player="Fred", key="tap-1")
+        services.penalty_record(session=night.session, player=named("Fred"), key="tap-1")
 
 
 @pytest.mark.django_db
 def test_a_write_without_a_key_is_refused(night):
     with pytest.raises(LedgerError, match="no one-time key"):
-        services.buyin_create(session=night.session, player="Fred", amount="20.00", key="")
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                              key="")
 
 
 @pytest.mark.django_db
@@ -52,12 +58,13 @@ def test_an_exception_mid_service_leaves_no_partial_rows_R8(night, monkeypatch):
     # The entry and the bank note are written; the postings never are.
     monkeypatch.setattr(Posting.objects, "bulk_create", explode)
     with pytest.raises(RuntimeError):
-        services.buyin_create(session=night.session, player="Fred", amount="20.00",
+        services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                               paid="note", key="k")
     assert (Entry.objects.count(), BankNote.objects.count(), IdempotencyKey.objects.filter(
         key="k").count()) == (0, 0, 0)
     monkeypatch.undo()
-    services.buyin_create(session=night.session, player="Fred", amount="20.00", paid="note",
+    services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
+                          paid="note",
                           key="k")
     assert night.chips_out() == 2000
 
@@ -89,7 +96,7 @@ def test_eight_taps_with_one_key_make_exactly_one_entry_R1(players):
 
     night = open_night()
     results, errors = _run_in_threads(8, lambda: services.buyin_create(
-        session=night.session.pk, player="Fred", amount="20.00", key="same-tap"))
+        session=night.session, player=named("Fred"), amount=cents("20.00"), key="same-tap"))
     assert errors == []
     assert len({entry.pk for entry in results}) == 1
     assert Entry.objects.filter(kind=Entry.BUY).count() == 1
@@ -108,7 +115,7 @@ def test_two_cash_outs_that_together_bring_back_more_than_is_out_one_is_refused_
     def cash_out():
         with lock:
             player, key = next(turns)
-        return services.cashout_create(session=night.session.pk, player=player,
+        return services.cashout_create(session=night.session, player=named(player),
                                        chips={"green": 3}, key=key)
 
     results, errors = _run_in_threads(2, cash_out)

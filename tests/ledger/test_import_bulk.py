@@ -4,6 +4,7 @@ settlement, and refuses a file with the services' own sentence. The oracle here 
 as it was before: every event replayed through its service."""
 
 import copy
+import datetime
 import json
 import re
 from collections.abc import Mapping
@@ -12,13 +13,14 @@ from typing import Any
 
 import pytest
 from django.db import transaction
-from ledger_night import assert_invariants, new_key
+from ledger_night import assert_invariants, named, new_key, party
 from test_hands_at_the_table import old_man_night
 
 from bench.import_night import night as bench_night
 from ledger import selectors, services
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.night_file import import_session
+from ledger.night_file.amounts import cents_of
 from ledger.night_file.schema import check_document
 from ledger.services import LedgerError
 from ledger.services.journal import BANK
@@ -31,39 +33,50 @@ pytestmark = pytest.mark.django_db
 # ---- the oracle: each event through its service ------------------------------------------
 
 def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
+    """The event's names and amounts read here, as the import reads them (the services take
+    rows and cents)."""
     kind = event.get("type")
     common = {"session": session, "key": key}
     get = event.get
+
+    def amount(default=None):
+        text = get("amount", default)
+        return None if text is None else cents_of(text)
+
     if kind == "buy":
-        return services.buyin_create(player=get("player"), amount=get("amount"),
-                                     paid=get("paid", Entry.CASH), seller=get("from", BANK),
+        return services.buyin_create(player=named(get("player")), amount=amount(),
+                                     paid=get("paid", Entry.CASH),
+                                     seller=party(get("from", BANK)),
                                      confirm_duplicate=True, **common)
     if kind == "warning":
-        return services.warning_record(player=get("player"), **common)
+        return services.warning_record(player=named(get("player")), **common)
     if kind == "penalty":
-        return services.penalty_record(player=get("player"), amount=get("amount", "0.20"),
+        return services.penalty_record(player=named(get("player")), amount=amount("0.20"),
                                        **common)
     if kind == "hand":
         return services.hand_enter(hand=HandInput.from_json(event), **common)
     if kind == "call":
-        return services.game_call(game=get("game"), dealer=get("dealer"),
+        return services.game_call(game=get("game"), dealer=named(get("dealer")),
                                   options=get("options"), **common)
     if kind == "end_game":
         return services.game_end(**common)
     if kind == "cashout":
-        return services.cashout_create(player=get("player"), chips=get("chips"), **common)
+        return services.cashout_create(player=named(get("player")), chips=get("chips"),
+                                       **common)
     if kind == "count_difference":
-        return services.count_difference_record(amount=get("amount"),
+        return services.count_difference_record(amount=amount(),
                                                 reason=get("reason", ""), **common)
     if kind == "final_pot":
-        return services.final_pot_award(winner=get("winner"), **common)
+        return services.final_pot_award(winner=named(get("winner")), **common)
     if kind == "note":
         service = services.note_commit if get("action") == "commit" else services.note_void
-        return service(player=get("player"), holder=get("holder", "all"),
-                       amount=get("amount"), **common)
+        holder = get("holder", "all")
+        return service(player=named(get("player")),
+                       holder=holder if holder == "all" else party(holder),
+                       amount=amount(), **common)
     if kind == "pay":
-        return services.payment_record(player=get("player"), to=get("to"),
-                                       amount=get("amount"), **common)
+        return services.payment_record(player=named(get("player")), to=party(get("to")),
+                                       amount=amount(), **common)
     if kind == "merge":
         return services.surrogate_book_merge(**common)
     if kind == "close":
@@ -80,15 +93,17 @@ def by_services(document: dict) -> PokerSession:
             if not Player.objects.filter(name=row["name"]).exists():
                 services.player_create(name=row["name"], note_id=row["note_id"],
                                        regular=row.get("regular", True),
-                                       invited_by=row.get("invited_by"),
+                                       invited_by=party(row.get("invited_by")),
                                        is_host=row.get("host", False), key=new_key())
         opening = {n: a for n, a in book_before.items() if a not in ("0.00", "0")}
         if opening and not Posting.objects.filter(kind="book").exists():
-            services.book_opening(balances=opening, key=new_key())
+            services.book_opening(balances={named(n): cents_of(a) for n, a in opening.items()},
+                                  key=new_key())
         seating = head.get("seating") or [row["name"] for row in rows]
-        session = services.session_open(date=head["date"], banker=head["banker"],
+        session = services.session_open(date=datetime.date.fromisoformat(head["date"]),
+                                        banker=named(head["banker"]),
                                         host_present=head.get("host_present", True),
-                                        seating=seating, key=new_key())
+                                        seating=[named(n) for n in seating], key=new_key())
         entries: list[Entry] = []
         for index, event in enumerate(events):
             try:

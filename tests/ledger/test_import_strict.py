@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from ledger_night import amounts, cents
 from test_hands_at_the_table import old_man_night
 from test_import_robust import _counts, example
 
@@ -161,13 +162,15 @@ def test_a_typed_hand_keeps_its_inline_game_as_json(night):
 
     from ledger import services
     game = {**get_game("guts").to_json(), "id": "house-guts", "name": "House Guts"}
-    entry = services.hand_record(session=night.session, pot="1.00", awards={"Fred": "1.00"},
+    entry = services.hand_record(session=night.session, pot=cents("1.00"),
+                                 awards=amounts({"Fred": "1.00"}),
                                  game=game, key=new_key())
     entry.refresh_from_db()
     assert entry.payload["game"] == game
     assert export_session(night.session)["events"][0]["game"] == game
     with pytest.raises(LedgerError, match="unknown field 'colour'"):
-        services.hand_record(session=night.session, pot="1.00", awards={"Fred": "1.00"},
+        services.hand_record(session=night.session, pot=cents("1.00"),
+                             awards=amounts({"Fred": "1.00"}),
                              game={**game, "colour": "red"}, key=new_key())
 
 
@@ -229,7 +232,7 @@ def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monke
             mike = services.player_create(name="Mike", note_id="BOG", is_host=True,
                                           key=new_key())
             fred = services.player_create(name="Fred", note_id="BOF", key=new_key())
-            services.book_opening(balances={mike: "1.00", fred: "-1.00"}, key=new_key())
+            services.book_opening(balances=amounts({mike: "1.00", fred: "-1.00"}), key=new_key())
         plans.append(found)
         return found
 

@@ -3,6 +3,7 @@ each hand with the rules' whole explanation (the winner's line included)."""
 
 import pytest
 from django.urls import reverse
+from ledger_night import named
 
 from ledger import services
 from ledger.forms import new_key
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _match_pot_night(night):
-    services.game_call(session=night.session, game="draw-match-pot", dealer="Fred",
+    services.game_call(session=night.session, game="draw-match-pot", dealer=named("Fred"),
                        key=new_key())
     return services.hand_enter(session=night.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},

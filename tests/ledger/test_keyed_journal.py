@@ -21,6 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
+from ledger_night import named
 
 from ledger import chain, selectors
 from ledger.ledger_key import key_id, ledger_key
@@ -197,7 +198,7 @@ def test_swapping_the_name_seals_with_the_names_does_not_hide_it(closed_night):
 def test_a_rename_through_the_site_stays_whole(closed_night):
     from ledger import services
 
-    services.player_update(player="Ann", name="Annie", note_id="BOA", key="rename-ann-1")
+    services.player_update(player=named("Ann"), name="Annie", note_id="BOA", key="rename-ann-1")
     assert selectors.audit()["ok"]
 
 

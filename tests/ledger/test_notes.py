@@ -1,7 +1,7 @@
 """Bank notes at the end of the night: committed into THE BOOK or void (B5)."""
 
 import pytest
-from ledger_night import new_key
+from ledger_night import named, new_key
 
 from ledger import selectors, services
 from ledger.services import LedgerError
@@ -48,11 +48,11 @@ def test_voiding_a_note_costs_its_holder_B5(noted):
 
 def test_a_player_with_no_open_note_is_refused(noted):
     with pytest.raises(LedgerError, match="Ann has no open bank note"):
-        services.note_commit(session=noted.session, player="Ann", key=new_key())
+        services.note_commit(session=noted.session, player=named("Ann"), key=new_key())
 
 
 def test_a_note_can_be_picked_by_holder(noted):
     with pytest.raises(LedgerError, match="Gus has no open bank note held by bank"):
-        services.note_void(session=noted.session, player="Gus", holder="bank", key=new_key())
+        services.note_void(session=noted.session, player=named("Gus"), holder=None, key=new_key())
     noted.commit("Fred", holder="bank")
     assert len(services.open_notes(noted.session)) == 1

@@ -8,12 +8,13 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
-from ledger_night import Night, assert_invariants, make_player, new_key
+from ledger_night import Night, assert_invariants, cents, make_player, named, new_key, people
 
 from ledger import selectors, services
 from ledger.models import Entry, IdempotencyKey, PaymentClaim, Player, PokerSession
 from ledger.night_file import export_session
 from ledger.permissions import make_banker
+from ledger.phone_forms import ClaimForm
 from ledger.selectors import owed_between, pay_links
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.payments import clean_handle
@@ -33,8 +34,8 @@ def played(day: int = 21, user=None) -> Night:
     """A closed night: Fred bought $20 on THE BOOK and lost it; Ann bought $20 in cash and
     turned in $40 (the box pays her $20, the banker owes her $20). THE BOOK after: Fred
     -20.00, Ann +20.00; the settle-up says Fred pays Ann $20.00 (B8)."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, day), banker="Mike",
-                                        seating=["Fred", "Ann", "Gus"], key=new_key("open"),
+    night = Night(services.session_open(date=datetime.date(2026, 11, day), banker=named("Mike"),
+                                        seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                         user=user))
     night.buy("Fred", "20.00", paid="book")
     night.buy("Ann", "20.00", paid="cash")
@@ -46,8 +47,8 @@ def played(day: int = 21, user=None) -> Night:
 
 def claim(payer: Player, to="Ann", amount="20.00", night=None, key=None) -> PaymentClaim:
     payer.refresh_from_db()
-    return services.claim_create(player=payer, token=payer.balance_token, to=to,
-                                 amount=amount, night=night, key=key or new_key("paid"))
+    return services.claim_create(player=payer, token=payer.balance_token, to=named(to),
+                                 amount=cents(amount), night=night, key=key or new_key("paid"))
 
 
 def book() -> dict[str, int]:
@@ -139,7 +140,7 @@ def test_a_claim_writes_nothing_until_confirmed(players):
     night = played()
     before, entries = book(), journal()
     assert before == {"Ann": 2000, "Fred": -2000}
-    paid = claim(players["Fred"], night=night.session.pk)
+    paid = claim(players["Fred"], night=night.session)
     assert paid.status == PaymentClaim.CLAIMED and paid.night == night.session
     assert book() == before and journal() == entries
     confirmed = services.claim_confirm(claim=paid.pk, player=players["Ann"],
@@ -179,8 +180,8 @@ def test_a_closed_nights_book_stays_and_the_next_night_carries_the_payment(playe
                                                    players["Ann"].pk: 2000}
     history = selectors.player_history(players["Fred"])
     assert [n.book_after for n in history] == [-2000]
-    nxt = Night(services.session_open(date=datetime.date(2026, 11, 28), banker="Mike",
-                                      seating=["Fred", "Ann"], key=new_key("open")))
+    nxt = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                      seating=people(["Fred", "Ann"]), key=new_key("open")))
     assert export_session(nxt.session)["book_before"] == {"Ann": "5.00", "Fred": "-5.00"}
     assert nxt.session.book_before == {"Ann": "5.00", "Fred": "-5.00"}
     assert_invariants()
@@ -190,8 +191,8 @@ def test_a_closed_nights_book_stays_and_the_next_night_carries_the_payment(playe
 def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
     played()
     ann_banker = banker("ann")
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker="Mike",
-                                          seating=["Fred", "Ann"], key=new_key("open"),
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                          seating=people(["Fred", "Ann"]), key=new_key("open"),
                                           user=ann_banker))
     paid = claim(players["Fred"], amount="20.00")
     with pytest.raises(NotTheHolder, match="Ann holds the bank"):
@@ -211,8 +212,8 @@ def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
 
 def test_the_receiver_confirms_on_their_phone_while_a_night_is_open(players):
     played()
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker="Mike",
-                                          seating=["Fred", "Ann"], key=new_key("open"),
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                          seating=people(["Fred", "Ann"]), key=new_key("open"),
                                           user=banker("ann")))
     paid = claim(players["Fred"], amount="10.00")
     confirmed = services.claim_confirm(claim=paid, player=players["Ann"],
@@ -229,10 +230,8 @@ def test_the_receiver_confirms_on_their_phone_while_a_night_is_open(players):
     ("Ann", "Fred", "5.00", "THE BOOK says you owe nothing now"),
     ("Fred", "Gus", "5.00", "THE BOOK says Gus is owed nothing now"),
     ("Fred", "Fred", "5.00", "You cannot pay yourself"),
-    ("Fred", "Ann", "0.03", "not a multiple of $0.05"),
-    ("Fred", "Ann", "1,000", "not an amount of money"),
-    ("Fred", "Ann", "-5.00", "more than $0.00"),
-    ("Fred", "Nobody", "5.00", "There is no player 'Nobody'"),
+    ("Fred", "Ann", 3, "not a multiple of $0.05"),
+    ("Fred", "Ann", -500, "more than $0.00"),
 ])
 def test_a_claim_beyond_what_the_book_says_is_refused(players, payer, to, amount, words):
     played()
@@ -240,6 +239,18 @@ def test_a_claim_beyond_what_the_book_says_is_refused(players, payer, to, amount
                        .replace(")", r"\)")):
         claim(players[payer], to=to, amount=amount)
     assert not PaymentClaim.objects.exists()
+
+
+@pytest.mark.parametrize(("to", "amount", "words"), [
+    ("Ann", "1,000", "has a comma"),
+    ("Nobody", "5.00", "There is no player 'Nobody'."),
+])
+def test_the_phones_claim_form_reads_the_name_and_the_amount(players, to, amount, words):
+    """The phone's form is the edge that reads a name and text (the service takes a row and
+    cents)."""
+    form = ClaimForm({"to": to, "amount": amount, "key": "k" * 20})
+    assert not form.is_valid()
+    assert words in " ".join(str(e) for errors in form.errors.values() for e in errors)
 
 
 def test_claims_waiting_count_against_what_is_owed_and_the_link(players):
@@ -261,7 +272,8 @@ def test_a_retired_player_or_a_replaced_link_claims_nothing(players):
     old = fred.balance_token
     services.player_link_renew(player=fred, key=new_key())
     with pytest.raises(LedgerError, match="link has been replaced"):
-        services.claim_create(player=fred, token=old, to="Ann", amount="5.00", key=new_key())
+        services.claim_create(player=fred, token=old, to=named("Ann"), amount=cents("5.00"),
+                              key=new_key())
     paid = claim(fred, amount="5.00")
     ann = players["Ann"]
     stale = ann.balance_token
@@ -309,7 +321,8 @@ def test_a_claim_the_book_no_longer_owes_stays_waiting(players):
     played()
     paid = claim(players["Fred"], amount="20.00")
     # the book moved meanwhile (a payment entered by a banker): Fred owes $19.95 now
-    services.book_payment(player="Fred", to="Ann", amount="0.05", key=new_key())
+    services.book_payment(player=named("Fred"), to=named("Ann"), amount=cents("0.05"),
+                          key=new_key())
     entries = journal()
     with pytest.raises(LedgerError, match=r"\$20.00 is more than THE BOOK lets Fred pay Ann"):
         services.claim_confirm(claim=paid, user=None)
@@ -321,20 +334,21 @@ def test_a_claim_the_book_no_longer_owes_stays_waiting(players):
 def test_a_claim_naming_a_night_must_answer_its_settle_up(players):
     night = played()
     with pytest.raises(LedgerError, match="lists no payment from Fred to Gus"):
-        claim(players["Fred"], to="Gus", amount="5.00", night=night.session.pk)
-    with pytest.raises(LedgerError, match="no session 98765"):
-        claim(players["Fred"], amount="5.00", night=98765)
+        claim(players["Fred"], to="Gus", amount="5.00", night=night.session)
+    # The phone's form reads the night's number (the service takes the row).
+    form = ClaimForm({"to": "Ann", "amount": "5.00", "night": "98765", "key": "k" * 20})
+    assert not form.is_valid() and "There is no session 98765." in form.errors["night"]
     other = PokerSession.objects.create(date=datetime.date(2026, 1, 1),
                                         banker=players["Mike"], status=PokerSession.CLOSED)
     with pytest.raises(LedgerError, match="lists no payment from Fred to Ann"):
-        claim(players["Fred"], amount="5.00", night=other.pk)
+        claim(players["Fred"], amount="5.00", night=other)
     assert not PaymentClaim.objects.exists()
 
 
 def test_the_settle_up_lines_say_what_is_paid_and_left(players):
     night = played()
     services.handles_set(player=players["Ann"], venmo="@ann-smith", key=new_key())
-    paid = claim(players["Fred"], amount="5.00", night=night.session.pk)
+    paid = claim(players["Fred"], amount="5.00", night=night.session)
     (line,) = selectors.settle_transfers(night.session)
     assert (line.amount, line.confirmed, line.waiting, line.left) == (2000, 0, 500, 1500)
     assert line.links[0].url.endswith("amount=15.00")

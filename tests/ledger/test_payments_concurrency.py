@@ -6,6 +6,7 @@ import threading
 import urllib.parse
 
 import pytest
+from ledger_night import amounts, cents, named
 from test_views_concurrency import _open
 
 from ledger import selectors, services
@@ -19,10 +20,10 @@ def test_six_parallel_confirmations_write_one_payment(live_server):
     for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
                                  ("Ann", "BOA", {})]:
         services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
-    services.book_opening(balances={"Fred": "-20.00", "Ann": "20.00"}, key="opening")
+    services.book_opening(balances=amounts({"Fred": "-20.00", "Ann": "20.00"}), key="opening")
     fred, ann = Player.objects.get(name="Fred"), Player.objects.get(name="Ann")
-    claim = services.claim_create(player=fred, token=fred.balance_token, to="Ann",
-                                  amount="20.00", key="fred-paid")
+    claim = services.claim_create(player=fred, token=fred.balance_token, to=named("Ann"),
+                                  amount=cents("20.00"), key="fred-paid")
     url = f"{live_server.url}/p/{ann.balance_token}/"
     status, headers, page = _open(url, {})
     assert status == 200

@@ -4,6 +4,7 @@ whom directly (P5), not "you owe … into the next pot"."""
 
 import pytest
 from django.urls import reverse
+from ledger_night import amounts, cents, named
 
 from ledger import services
 from ledger.forms import new_key
@@ -19,7 +20,7 @@ def _phone(client, player) -> str:
 @pytest.fixture
 def match_pot(night):
     """Mike calls Draw match pot; Fred wins the first hand, Ann wins the last round (P5)."""
-    services.game_call(session=night.session, game="draw-match-pot", dealer="Mike",
+    services.game_call(session=night.session, game="draw-match-pot", dealer=named("Mike"),
                        key=new_key())
     services.hand_enter(session=night.session, key=new_key(), hand=HandInput.from_json({
         "pot": "3.00", "players": [{"name": "Fred", "won": ["high"]}, {"name": "Ann"},
@@ -60,8 +61,8 @@ def test_a_house_game_is_named_by_its_own_name(client, night, players):
     from rules.games.registry import get_game
 
     sol = {**get_game("big-sol").to_json(), "id": "house-sol", "name": "Sol of the house"}
-    services.game_call(session=night.session, game=sol, dealer="Fred", key=new_key())
-    services.hand_record(session=night.session, pot="2.00", awards={"Ann": "2.00"},
+    services.game_call(session=night.session, game=sol, dealer=named("Fred"), key=new_key())
+    services.hand_record(session=night.session, pot=cents("2.00"), awards=amounts({"Ann": "2.00"}),
                          key=new_key())
     html = _phone(client, players["Ann"])
     assert "#1 Sol of the house" in html

@@ -1,9 +1,10 @@
 """Players and their bank-note identifiers (B4, B9): bad input is refused, nothing written."""
 
 import pytest
-from ledger_night import make_player, new_key
+from ledger_night import make_player, named, new_key
 
 from ledger import services
+from ledger.forms import PlayerForm
 from ledger.models import Player
 from ledger.services import LedgerError
 
@@ -45,8 +46,11 @@ def test_a_guest_without_an_inviter_is_refused_B9(db):
 
 
 def test_a_guest_invited_by_an_unknown_player_is_refused(players):
-    with pytest.raises(LedgerError, match="There is no player 'Nobody'"):
-        make_player("Zed", "BOZ", regular=False, invited_by="Nobody")
+    """The form offers the regulars: anyone else is refused there (the services take rows)."""
+    form = PlayerForm({"name": "Zed", "note_id": "BOZ", "guest": "on", "invited_by": "999",
+                       "key": "k" * 20}, regulars=[(players["Fred"].pk, "Fred")])
+    assert not form.is_valid() and "invited_by" in form.errors
+    assert not Player.objects.filter(name="Zed").exists()
 
 
 def test_a_guest_cannot_invite_a_guest_B9(players):
@@ -131,5 +135,5 @@ def test_a_retired_player_keeps_their_book_and_can_come_back(players):
 
 def test_a_player_at_tonights_table_is_not_retired(night):
     with pytest.raises(LedgerError, match="sits at tonight's table"):
-        services.player_retire(player="Ann", key=new_key())
+        services.player_retire(player=named("Ann"), key=new_key())
     assert not Player.objects.get(name="Ann").retired

@@ -15,7 +15,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from ledger_night import assert_invariants, make_player, new_key
+from ledger_night import amounts, assert_invariants, make_player, named, new_key, party, people
 
 from ledger import selectors, services
 from ledger.models import Account, Entry
@@ -58,8 +58,8 @@ class Night(RuleBasedStateMachine):
         host_present = self.nights % 2 == 1
         self.banker = "Mike" if host_present else "Fred"
         self.session = services.session_open(
-            date=datetime.date(2026, 11, 21), banker=self.banker, host_present=host_present,
-            seating=[n for n in NAMES if n != self.banker], key=new_key())
+            date=datetime.date(2026, 11, 21), banker=named(self.banker), host_present=host_present,
+            seating=people([n for n in NAMES if n != self.banker]), key=new_key())
         self.out = 0
         self.effects: dict[int, int] = {}        # entry id -> its move of the chips out
         self.table: dict[int, tuple[int, int | None, int]] = {}  # id -> (pot, awarded, owed)
@@ -84,8 +84,9 @@ class Night(RuleBasedStateMachine):
         amount = 5 * nickels if seller else 500 * (1 + nickels % 6)
         refused = seller == buyer   # a player may sell chips the bank never saw them win
         try:
-            entry = services.buyin_create(session=self.session, player=buyer, amount=amount,
-                                          paid=paid, seller=seller, key=new_key(),
+            entry = services.buyin_create(session=self.session, player=named(buyer),
+                                          amount=amount, paid=paid, seller=party(seller),
+                                          key=new_key(),
                                           confirm_duplicate=True)
         except LedgerError:
             assert refused
@@ -95,7 +96,8 @@ class Night(RuleBasedStateMachine):
 
     @rule(player=st.sampled_from(NAMES))
     def penalty(self, player):
-        entry = services.penalty_record(session=self.session, player=player, key=new_key())
+        entry = services.penalty_record(session=self.session, player=named(player),
+                                        key=new_key())
         self.table[entry.pk] = (20, None, 0)
         self._record(entry, 0)
 
@@ -106,8 +108,9 @@ class Night(RuleBasedStateMachine):
         award = pot - 5 * (keep % 2)
         owed = 5 * sum(stakes.values())   # the losers' match into the next pot (P3)
         try:
-            entry = services.hand_record(session=self.session, pot=pot, awards={winner: award},
-                                         owes={p: 5 * n for p, n in stakes.items()},
+            entry = services.hand_record(session=self.session, pot=pot,
+                                         awards=amounts({winner: award}),
+                                         owes=amounts({p: 5 * n for p, n in stakes.items()}),
                                          key=new_key())
         except LedgerError:
             assert award <= 0
@@ -120,7 +123,7 @@ class Night(RuleBasedStateMachine):
     def cashout(self, player, extra):
         cents = max(self.out + 5 * extra, 0)
         try:
-            entry = services.cashout_create(session=self.session, player=player,
+            entry = services.cashout_create(session=self.session, player=named(player),
                                             chips=colours_for(cents), key=new_key())
         except LedgerError:
             assert cents > self.out
@@ -143,7 +146,8 @@ class Night(RuleBasedStateMachine):
     def correct(self, data):
         pk = data.draw(st.sampled_from(sorted(self.effects)))
         try:
-            services.entry_reverse(entry=pk, reason="property test", key=new_key())
+            services.entry_reverse(entry=Entry.objects.get(pk=pk), reason="property test",
+                                   key=new_key())
         except LedgerError:
             return  # refused: leaves something below zero, or already corrected
         assert self.out - self.effects[pk] >= 0
@@ -154,7 +158,7 @@ class Night(RuleBasedStateMachine):
           nickels=st.integers(1, 200))
     def pay(self, payer, payee, nickels):
         try:
-            services.payment_record(session=self.session, player=payer, to=payee,
+            services.payment_record(session=self.session, player=named(payer), to=party(payee),
                                     amount=5 * nickels, key=new_key())
         except LedgerError:
             assert payer == payee or (payee == "bank" and payer == self.banker)
@@ -166,7 +170,8 @@ class Night(RuleBasedStateMachine):
         if self.out:
             self.count_difference(self.out // 5)
         if selectors.session_dashboard(self.session).final_pot:
-            services.final_pot_award(session=self.session, winner=award_to, key=new_key())
+            services.final_pot_award(session=self.session, winner=named(award_to),
+                                     key=new_key())
         for note, _ in services.open_notes(self.session):
             service = services.note_commit if commit else services.note_void
             service(session=self.session, note=note, key=new_key())

@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from ledger_night import cents, named, people
 
 from ledger import services
 from ledger.forms import new_key
@@ -67,38 +68,40 @@ def _night_of(size: dict) -> dict:
     names = [f"P{i:02d}" for i in range(size["players"])]
     for i, name in enumerate(names):
         services.player_create(name=name, note_id=f"N{i:02d}", is_host=i == 0, key=new_key())
-    services.player_create(name="Guest", note_id="GST", regular=False, invited_by=names[1],
+    services.player_create(name="Guest", note_id="GST", regular=False, invited_by=named(names[1]),
                            key=new_key())
+    rows = people(names)
     for night in range(size["closed"]):
         closed = services.session_open(date=datetime.date(2026, 10, 3 + 7 * night),
-                                       banker=names[0], seating=names[1:], key=new_key())
+                                       banker=rows[0], seating=rows[1:], key=new_key())
         for n, name in enumerate(names):
-            services.buyin_create(session=closed, player=name, amount="5.00",
+            services.buyin_create(session=closed, player=named(name), amount=cents("5.00"),
                                   paid="book" if n % 2 else "cash", key=new_key())
         for name in names:
-            services.cashout_create(session=closed, player=name, chips={"green": 1},
+            services.cashout_create(session=closed, player=named(name), chips={"green": 1},
                                     key=new_key())
         services.session_close(session=closed, key=new_key())
-    tonight = services.session_open(date=datetime.date(2026, 11, 21), banker=names[0],
-                                    seating=names[1:], key=new_key())
-    services.buyin_create(session=tonight, player="Guest", amount="5.00", paid="cash",
+    tonight = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                                    seating=rows[1:], key=new_key())
+    services.buyin_create(session=tonight, player=named("Guest"), amount=cents("5.00"),
+                          paid="cash",
                           key=new_key())
-    services.buyin_create(session=tonight, player=names[2], amount="5.00", paid="cash",
-                          seller=names[1], key=new_key(), confirm_duplicate=True)
+    services.buyin_create(session=tonight, player=rows[2], amount=cents("5.00"), paid="cash",
+                          seller=rows[1], key=new_key(), confirm_duplicate=True)
     for n in range(size["buyins"]):
-        services.buyin_create(session=tonight, player=names[n % len(names)], amount="5.00",
+        services.buyin_create(session=tonight, player=rows[n % len(names)], amount=cents("5.00"),
                               paid=("cash", "note", "book")[n % 3], key=new_key(),
                               confirm_duplicate=True)
-    services.warning_record(session=tonight, player=names[1], key=new_key())
-    services.penalty_record(session=tonight, player=names[2], key=new_key())
+    services.warning_record(session=tonight, player=rows[1], key=new_key())
+    services.penalty_record(session=tonight, player=rows[2], key=new_key())
     for n in range(size["hands"]):
         services.game_call(session=tonight, game="five-card-draw",
-                           dealer=names[n % len(names)], key=new_key())
+                           dealer=rows[n % len(names)], key=new_key())
         services.hand_enter(session=tonight, key=new_key(), hand=HandInput.from_json({
             "pot": "1.00", "players": [
                 {"name": names[(n + k) % len(names)], "won": ["high"] if k == 0 else []}
                 for k in range(4)]}))
-    services.game_call(session=tonight, game="five-card-draw", dealer=names[0], key=new_key())
+    services.game_call(session=tonight, game="five-card-draw", dealer=rows[0], key=new_key())
     return {"session": tonight, "player": Player.objects.get(name=names[1]),
             "row": Player.objects.get(name=names[3])}
 

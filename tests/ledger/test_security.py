@@ -1,5 +1,6 @@
 """Security of the web layer: deploy checks, CSRF, lockout, headers, private pages (R10-R14)."""
 
+import datetime
 import os
 import re
 import secrets
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from ledger_night import named
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -235,7 +237,8 @@ def test_a_buyin_post_without_csrf_token_is_refused_and_writes_nothing_R12(banke
     from ledger.models import Entry
 
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p1")
-    session = services.session_open(date="2026-11-21", banker="Mike", key="s1")
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+                                    key="s1")
     client = Client(enforce_csrf_checks=True)
     client.force_login(banker_user)
     url = reverse("buyin", args=[session.pk])

@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from ledger_night import Night, new_key, open_night
+from ledger_night import Night, cents, named, new_key, open_night, people
 
 from ledger import services
 from ledger.models import PhoneRequest, Player, PokerSession
@@ -22,8 +22,8 @@ pytestmark = pytest.mark.django_db
 
 def _last_week() -> Night:
     """A closed night: Ann bought on THE BOOK and lost, Fred won; Ann pays Fred 10.00."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
-                                        seating=["Fred", "Ann"], key=new_key("open")))
+    night = Night(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+                                        seating=people(["Fred", "Ann"]), key=new_key("open")))
     night.buy("Fred", "20.00")
     night.buy("Ann", "20.00", paid="book")
     night.cashout("Fred", green=6)
@@ -40,7 +40,7 @@ def house(players, banker_user):
     tonight = open_night()
     tonight.buy("Fred", "20.00", user=banker_user)
     fred = players["Fred"]
-    asked = services.request_ask(player=fred, token=fred.balance_token, amount="10.00",
+    asked = services.request_ask(player=fred, token=fred.balance_token, amount=cents("10.00"),
                                  paid="cash", key=new_key())
     return {"last": last.session, "tonight": tonight, "asked": asked, **players}
 
@@ -137,7 +137,7 @@ def test_a_phones_ask_moves_the_lists(house, clients):
     banker_client, phone = clients
     tagged = _polled(banker_client, phone, house, who="Ann")
     ann = house["Ann"]
-    services.request_ask(player=ann, token=ann.balance_token, amount="15.00", paid="cash",
+    services.request_ask(player=ann, token=ann.balance_token, amount=cents("15.00"), paid="cash",
                          key=new_key())
     pages = _moved(tagged)
     assert "You asked for" in pages["phone asks"] and "15.00" in pages["phone asks"]
@@ -201,7 +201,7 @@ def test_a_payment_claimed_and_confirmed_moves_both_phones(house, clients):
     ann, fred = house["Ann"], house["Fred"]
     tagged = _polled(banker_client, phone, house)               # Fred's: he is paid
     claim = services.claim_create(player=ann, token=ann.balance_token, to=fred,
-                                  amount="10.00", night=house["last"], key=new_key())
+                                  amount=cents("10.00"), night=house["last"], key=new_key())
     pages = _moved(tagged, "phone live")
     assert "10.00" in pages["phone live"] and "Ann" in pages["phone live"]
     tagged = _polled(banker_client, phone, house, who="Ann")
@@ -243,8 +243,8 @@ def test_a_night_that_closes_shows_in_the_kept_parts(house, clients, banker_user
 
 def test_a_closed_nights_surrogate_book_merged_moves_the_kept_parts(players, clients):
     banker_client, phone = clients
-    away = Night(services.session_open(date=datetime.date(2026, 11, 7), banker="Fred",
-                                       host_present=False, seating=["Ann"],
+    away = Night(services.session_open(date=datetime.date(2026, 11, 7), banker=named("Fred"),
+                                       host_present=False, seating=people(["Ann"]),
                                        key=new_key("open")))
     away.buy("Ann", "10.00", paid="book")   # into the surrogate book: Ann owes Fred
     away.cashout("Ann")
@@ -260,7 +260,7 @@ def test_a_refused_write_moves_nothing(house, clients, banker_user):
     banker_client, phone = clients
     tagged = _polled(banker_client, phone, house)
     with pytest.raises(services.LedgerError):
-        services.cashout_create(session=house["tonight"].session, player="Fred",
+        services.cashout_create(session=house["tonight"].session, player=named("Fred"),
                                 chips={"green": 100}, key=new_key(), user=banker_user)
     for name, (client, url, extra, tag) in tagged.items():
         assert client.get(url, HTTP_IF_NONE_MATCH=tag, **extra).status_code == 304, name

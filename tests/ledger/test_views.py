@@ -1,10 +1,12 @@
 """The banker's pages over HTTP: forms call the services, keys replay, errors are words (R2, R3,
 R11, R15, R16)."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
+from ledger_night import named, people
 
 from ledger import selectors
 from ledger.models import BankNote, Entry, PokerSession
@@ -735,7 +737,8 @@ def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_close
 
     later = open_night(seating=["Ann"])  # Nov 21, played and closed
     later.close()
-    tonight = Night(services.session_open(date="2026-11-14", banker="Mike", seating=["Ann"],
+    tonight = Night(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+                                          seating=people(["Ann"]),
                                           key=new_key()))
     tonight.buy("Ann", "5.00")
     html = client.get(reverse("player_balance", args=[players["Ann"].balance_token])).content

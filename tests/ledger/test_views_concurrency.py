@@ -4,6 +4,7 @@ A live server (threaded, a real database file) takes six POSTs sent at the same 
 threads with plain urllib; none may see a 500, and all must be sent to the same result.
 """
 
+import datetime
 import re
 import threading
 import urllib.error
@@ -11,6 +12,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from ledger_night import named, people
 
 from ledger import services
 from ledger.models import Entry
@@ -39,7 +41,8 @@ def _open(url, cookies: dict, data: bytes | None = None):
 def test_six_parallel_taps_with_one_key_make_one_buyin_R2(live_server, client, banker_user):
     fred = services.player_create(name="Fred", note_id="BOF", key="p-fred")
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-mike")
-    session = services.session_open(date="2026-11-21", banker="Mike", seating=["Fred"],
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+                                    seating=people(["Fred"]),
                                     key="open")
     client.force_login(banker_user)
     cookies = {"sessionid": client.cookies["sessionid"].value}

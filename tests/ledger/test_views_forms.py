@@ -3,9 +3,17 @@
 import pytest
 
 from ledger.forms import BuyInForm, CashOutForm, PaymentForm, PenaltyForm
+from ledger.models import Player
 from ledger.services import chip_total
 
 ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
+
+
+@pytest.fixture(autouse=True)
+def roster_rows(db):
+    """The roster's players: a player choice cleans to the row the services take."""
+    for pk, name in ROSTER:
+        Player.objects.create(pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
 
 
 def _buyin(**data):
@@ -18,7 +26,7 @@ def test_buyin_amount_is_cleaned_to_integer_cents():
     form = _buyin(amount="$20.05")
     assert form.is_valid(), form.errors
     assert form.cleaned_data["amount"] == 2005
-    assert form.cleaned_data["player"] == 2
+    assert form.cleaned_data["player"] == Player.objects.get(pk=2)
     assert form.cleaned_data["seller"] is None
 
 

@@ -4,12 +4,13 @@ A phone's posts carry the page's one-time key and CSRF token, count toward the l
 and are refused from a replaced link or a retired player (R11, R12). No page shows another
 player's link or handles beyond what a transfer to them needs."""
 
+import datetime
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from ledger_night import new_key
+from ledger_night import named, new_key, people
 from test_payments import book, played
 
 from ledger import services
@@ -29,9 +30,9 @@ def phone():
 def night(players):
     """Closed: Fred pays Ann $20.00. Ann takes Venmo and Zelle; Fred takes Cash App."""
     night = played()
-    services.handles_set(player="Ann", venmo="@annie-k", zelle="ann@example.com",
+    services.handles_set(player=named("Ann"), venmo="@annie-k", zelle="ann@example.com",
                          key=new_key())
-    services.handles_set(player="Fred", cashapp="$FredF", key=new_key())
+    services.handles_set(player=named("Fred"), cashapp="$FredF", key=new_key())
     return night
 
 
@@ -238,7 +239,8 @@ def test_the_banker_sets_handles_on_the_players_page(banker_client, night, playe
 
 
 def test_while_tonight_is_open_last_nights_transfer_is_still_paid(phone, night, players):
-    tonight = services.session_open(date="2026-11-28", banker="Mike", seating=["Fred", "Ann"],
+    tonight = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+                                    seating=people(["Fred", "Ann"]),
                                     key=new_key())
     fred = words(page(phone, players["Fred"]))
     assert "Tonight: Sat Nov 28" in fred and "To settle up from Sat Nov 21" in fred

@@ -4,12 +4,13 @@ page lists what waits in the HTML it serves; the holder of the bank approves (th
 buy-in or cash-out, once) or declines with a reason the phone shows. Every refusal is a
 sentence with nothing written (R11, R12, R16)."""
 
+import datetime
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from ledger_night import Night, make_player, new_key, open_night
+from ledger_night import Night, make_player, named, new_key, open_night, people
 
 from ledger import services
 from ledger.models import Entry, LinkPost, PhoneRequest, Player
@@ -220,7 +221,8 @@ def test_a_forged_night_or_request_is_refused(phone, banker_client, tonight, pla
 
 def test_a_phone_cannot_answer_and_another_banker_is_refused(phone, banker_user, players,
                                                              django_user_model):
-    session = services.session_open(date="2026-11-21", banker="Mike", seating=["Fred"],
+    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+                                    seating=people(["Fred"]),
                                     key=new_key(), user=banker_user)   # mike holds the bank
     send(phone, players["Fred"], "ask", amount="20.00", paid="cash")
     request = PhoneRequest.objects.get()

@@ -10,11 +10,18 @@ import pytest
 from django.urls import reverse
 
 from ledger.forms import CashOutForm, NoteActionForm, SeatingForm
-from ledger.models import Entry
+from ledger.models import Entry, Player
 from ledger.numbers import read_whole_number, whole_number
 
 ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
 NOT_ASCII = ["٣", "３", "३", "3_0", "+3", "3.0", "0x3", "³", "1e3", "- 3"]
+
+
+@pytest.fixture
+def roster_rows(db):
+    """The roster's players: a player choice cleans to the row the services take."""
+    for pk, name in ROSTER:
+        Player.objects.create(pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
 
 
 @pytest.mark.parametrize("text", NOT_ASCII)
@@ -30,13 +37,13 @@ def test_the_reader_reads_plain_numbers():
 
 
 @pytest.mark.parametrize("text", [t for t in NOT_ASCII if not t.startswith("-")])
-def test_a_chip_count_in_other_digits_is_refused_in_words(text):
+def test_a_chip_count_in_other_digits_is_refused_in_words(roster_rows, text):
     form = CashOutForm({"key": "k" * 20, "player": "2", "green": text}, roster=ROSTER)
     assert not form.is_valid()
     assert form.errors["green"] == ["Count the green chips as a whole number."]
 
 
-def test_a_chip_count_below_zero_still_says_so():
+def test_a_chip_count_below_zero_still_says_so(roster_rows):
     form = CashOutForm({"key": "k" * 20, "player": "2", "red": "-1"}, roster=ROSTER)
     assert "cannot be negative" in form.errors["red"][0]
 

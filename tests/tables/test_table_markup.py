@@ -24,7 +24,7 @@ from tables.report_tables import (
 
 pytestmark = pytest.mark.django_db
 
-from ledger_night import make_player, open_night  # noqa: E402  (tests/tables/conftest.py)
+from ledger_night import make_player, named, open_night  # noqa: E402  (tests/tables/conftest.py)
 
 
 def _squeezed(html: str) -> str:
@@ -83,7 +83,7 @@ def test_an_open_nights_journal_is_written_as_the_stock_template_writes_it(db, b
     night.reverse(wrong)
     night.buy("Ann", "10.00", paid="book")
     night.hand("2.00", {"Fred": "2.00"}, {"Fred": "1.00", "Ann": "1.00"}, game="guts")
-    services.game_call(session=night.session, game="five-card-draw", dealer="Fred",
+    services.game_call(session=night.session, game="five-card-draw", dealer=named("Fred"),
                        key="call-1")
     session = night.refresh().session
     details = selectors.journal_details(session)

@@ -49,7 +49,8 @@ class Command(BaseCommand):
                     if Player.objects.filter(name=name).exists():
                         continue  # loaded before (or typed in by hand): keep it
                     services.player_create(name=name, note_id=note_id, regular=regular,
-                                           invited_by=inviter, is_host=host,
+                                           invited_by=_players().get(inviter or ""),
+                                           is_host=host,
                                            key=f"demo-player-{name}")
                 self._last_week()
                 tonight = self._tonight()
@@ -78,41 +79,49 @@ class Command(BaseCommand):
     def _last_week(self) -> None:
         """A closed night: Ann lost $5 on THE BOOK to Jim."""
         key = "demo-last-week"
-        night = services.session_open(date=datetime.date(2026, 11, 14), banker="Mike",
-                                      seating=["Jim", "Ann"], key=f"{key}-open")
-        services.buyin_create(session=night, player="Jim", amount="10.00", key=f"{key}-buy-jim")
-        services.buyin_create(session=night, player="Ann", amount="10.00", paid="book",
+        p = _players()
+        night = services.session_open(date=datetime.date(2026, 11, 14), banker=p["Mike"],
+                                      seating=[p["Jim"], p["Ann"]], key=f"{key}-open")
+        services.buyin_create(session=night, player=p["Jim"], amount=10_00,
+                              key=f"{key}-buy-jim")
+        services.buyin_create(session=night, player=p["Ann"], amount=10_00, paid="book",
                               key=f"{key}-buy-ann")
-        services.hand_record(session=night, pot="5.00", awards={"Jim": "5.00"},
-                             owes={"Ann": "5.00"}, game="five-card-draw", key=f"{key}-hand")
-        services.cashout_create(session=night, player="Jim", chips={"green": 3},
+        services.hand_record(session=night, pot=5_00, awards={p["Jim"]: 5_00},
+                             owes={p["Ann"]: 5_00}, game="five-card-draw", key=f"{key}-hand")
+        services.cashout_create(session=night, player=p["Jim"], chips={"green": 3},
                                 key=f"{key}-out-jim")
-        services.cashout_create(session=night, player="Ann", chips={"green": 1},
+        services.cashout_create(session=night, player=p["Ann"], chips={"green": 1},
                                 key=f"{key}-out-ann")
         services.session_close(session=night, key=f"{key}-close")
 
     def _tonight(self) -> PokerSession:
         """Tonight, in progress: every kind of buy-in, a chip sale, a penalty, two hands."""
         key = "demo-tonight"
-        night = services.session_open(date=datetime.date(2026, 11, 21), banker="Mike",
-                                      seating=["Fred", "Ann", "Jim", "Gus"], key=f"{key}-open")
-        services.buyin_create(session=night, player="Mike", amount="20.00", key=f"{key}-buy-mike")
-        services.buyin_create(session=night, player="Fred", amount="20.00", key=f"{key}-buy-fred")
-        services.buyin_create(session=night, player="Ann", amount="20.00", paid="note",
+        p = _players()
+        mike, fred, ann, jim, gus = (p[n] for n in ("Mike", "Fred", "Ann", "Jim", "Gus"))
+        night = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+                                      seating=[fred, ann, jim, gus], key=f"{key}-open")
+        services.buyin_create(session=night, player=mike, amount=20_00, key=f"{key}-buy-mike")
+        services.buyin_create(session=night, player=fred, amount=20_00, key=f"{key}-buy-fred")
+        services.buyin_create(session=night, player=ann, amount=20_00, paid="note",
                               key=f"{key}-buy-ann")
-        services.buyin_create(session=night, player="Jim", amount="15.00", paid="book",
+        services.buyin_create(session=night, player=jim, amount=15_00, paid="book",
                               key=f"{key}-buy-jim")
-        services.buyin_create(session=night, player="Gus", amount="10.00", key=f"{key}-buy-gus")
-        services.buyin_create(session=night, player="Gus", amount="5.00", paid="book",
-                              seller="Fred", key=f"{key}-sale-gus")
-        services.warning_record(session=night, player="Jim", key=f"{key}-warning")
-        services.penalty_record(session=night, player="Gus", key=f"{key}-penalty")
+        services.buyin_create(session=night, player=gus, amount=10_00, key=f"{key}-buy-gus")
+        services.buyin_create(session=night, player=gus, amount=5_00, paid="book",
+                              seller=fred, key=f"{key}-sale-gus")
+        services.warning_record(session=night, player=jim, key=f"{key}-warning")
+        services.penalty_record(session=night, player=gus, key=f"{key}-penalty")
         services.hand_record(
-            session=night, pot="6.20", awards={"Ann": "6.20"}, game="seven-card-stud",
-            owes={"Mike": "1.20", "Fred": "1.20", "Ann": "1.20", "Jim": "1.20", "Gus": "1.20"},
+            session=night, pot=6_20, awards={ann: 6_20}, game="seven-card-stud",
+            owes={mike: 1_20, fred: 1_20, ann: 1_20, jim: 1_20, gus: 1_20},
             key=f"{key}-hand-1")
         services.hand_record(
-            session=night, pot="3.05", awards={"Fred": "1.50", "Jim": "1.50"}, carry="0.05",
-            game="guts",
-            owes={"Fred": "1.00", "Jim": "1.00", "Mike": "1.05"}, key=f"{key}-hand-2")
+            session=night, pot=3_05, awards={fred: 1_50, jim: 1_50}, carry=5,
+            game="guts", owes={fred: 1_00, jim: 1_00, mike: 1_05}, key=f"{key}-hand-2")
         return night
+
+
+def _players() -> dict[str, Player]:
+    """The demo's players by name (PLAYERS, loaded above or typed in by hand)."""
+    return {p.name: p for p in Player.objects.filter(name__in=[row[0] for row in PLAYERS])}
