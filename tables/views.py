@@ -22,10 +22,10 @@ from django_tables2 import RequestConfig
 
 from ledger import services
 from ledger.charts import night_chart, summary_points
+from ledger.forms.phone import AnswerForm
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.permissions import banker_required
-from ledger.phone_forms import AnswerForm
 from ledger.selectors import (
     bank_tenures,
     book_now,

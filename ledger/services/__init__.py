@@ -73,7 +73,7 @@ from .hands import (
     penalty_record,
     warning_record,
 )
-from .notes import note_commit, note_void, open_notes
+from .notes import note_commit, note_void
 from .payments import claim_confirm, claim_create, claim_reject, handles_set
 from .players import player_create, player_link_renew, player_retire, player_update
 from .requests import request_approve, request_ask, request_count, request_decline
@@ -84,7 +84,7 @@ __all__ = [
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
     "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
-    "LedgerError", "NotTheHolder", "note_commit", "note_void", "open_notes",
+    "LedgerError", "NotTheHolder", "note_commit", "note_void",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
     "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",
     "request_decline", "session_close", "session_open", "session_seat",

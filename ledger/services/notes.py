@@ -26,11 +26,6 @@ ALL: Literal["all"] = "all"
 Holder = Player | None | Literal["all"]   # a player, None for the bank, or "all" of them
 
 
-def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
-    """`selectors.open_notes`, kept under its old name for callers of `services.open_notes`."""
-    return selectors.open_notes(session, debtor)
-
-
 def _chosen(session: PokerSession, debtor: Player | None, holder: Holder,
             amount: int | None, note: BankNote | None) -> list[tuple[BankNote, int]]:
     if note is not None:

@@ -24,9 +24,9 @@ from django.views.decorators.http import require_POST
 
 from ledger import services
 from ledger.forms import KeyedForm
+from ledger.forms.phone import ClaimForm, HandlesForm
 from ledger.models import Player, PokerSession
 from ledger.permissions import banker_required
-from ledger.phone_forms import ClaimForm, HandlesForm
 from ledger.selectors import (
     last_closed_night,
     payments_made,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ledger.forms.phone import AnswerForm
 from ledger.models import PokerSession
-from ledger.phone_forms import AnswerForm
 from ledger.selectors import pending_requests, request_lines, requests_signature
 
 

@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
 from ledger.forms import KeyedForm
+from ledger.forms.phone import AskForm, CountForm
 from ledger.models import Player, PokerSession
-from ledger.phone_forms import AskForm, CountForm
 from ledger.selectors import house_version, player_requests, request_lines, requests_signature
 from ledger.services.requests import (
     MAX_PENDING,

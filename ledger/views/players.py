@@ -12,9 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
+from ledger.forms.phone import HandlesForm
 from ledger.models import Player
 from ledger.permissions import banker_required
-from ledger.phone_forms import HandlesForm
 from ledger.selectors import all_players
 
 from .common import call_service, public_link

@@ -15,9 +15,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
+from ledger.forms.phone import AnswerForm
 from ledger.models import PokerSession
 from ledger.permissions import banker_required
-from ledger.phone_forms import AnswerForm
 from ledger.selectors import bank_state, night_version
 
 from .common import call_answer, dashboard_url, form_errors, get_session, saved_redirect

@@ -24,7 +24,7 @@ def test_reversing_a_buy_in_takes_back_the_chips_and_the_cash(night):
 def test_reversing_a_note_buy_in_tears_up_the_note(night):
     buy = night.buy("Fred", "20.00", paid="note")
     night.reverse(buy)
-    assert services.open_notes(night.session) == []
+    assert selectors.open_notes(night.session) == []
 
 
 def test_an_entry_is_corrected_only_once(night):

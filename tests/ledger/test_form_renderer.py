@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 
 from ledger.form_renderer import FastInputs
 from ledger.forms import BuyInForm, CashOutForm, CountDifferenceForm, NoteActionForm
-from ledger.phone_forms import AskForm, CountForm
+from ledger.forms.phone import AskForm, CountForm
 
 STOCK, FAST = DjangoTemplates(), FastInputs()
 VALUES = [None, "", "20.00", 5, 0, "Ann & <Bo> \"quoted\" 'x'", mark_safe("<b>safe</b>"),

@@ -18,7 +18,7 @@ def noted(night):
 
 
 def test_a_bank_note_names_its_debtor_amount_and_holder_as_the_banker_writes_them_B4(noted):
-    notes = [str(note) for note, _ in services.open_notes(noted.session)]
+    notes = [str(note) for note, _ in selectors.open_notes(noted.session)]
     assert notes == ["BOF 10.00 held by the bank", "BOGU 5.00 held by Fred"]
 
 
@@ -26,7 +26,7 @@ def test_committing_a_bank_note_puts_the_debt_in_the_book_owed_to_the_banker_B5(
     noted.commit("Fred")
     assert noted.row("Fred")["book_after"] == "-10.00"
     assert noted.row("Mike")["book_after"] == "10.00"
-    assert [n.debtor.name for n, _ in services.open_notes(noted.session)] == ["Gus"]
+    assert [n.debtor.name for n, _ in selectors.open_notes(noted.session)] == ["Gus"]
 
 
 def test_committing_a_note_a_player_holds_makes_the_debtor_owe_the_holder_B5(noted):
@@ -55,4 +55,4 @@ def test_a_note_can_be_picked_by_holder(noted):
     with pytest.raises(LedgerError, match="Gus has no open bank note held by bank"):
         services.note_void(session=noted.session, player=named("Gus"), holder=None, key=new_key())
     noted.commit("Fred", holder="bank")
-    assert len(services.open_notes(noted.session)) == 1
+    assert len(selectors.open_notes(noted.session)) == 1

@@ -11,10 +11,10 @@ from django.contrib.auth.models import User
 from ledger_night import Night, assert_invariants, cents, make_player, named, new_key, people
 
 from ledger import selectors, services
+from ledger.forms.phone import ClaimForm
 from ledger.models import Entry, IdempotencyKey, PaymentClaim, Player, PokerSession
 from ledger.night_file import export_session
 from ledger.permissions import make_banker
-from ledger.phone_forms import ClaimForm
 from ledger.selectors import owed_between, pay_links
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.payments import clean_handle

@@ -172,7 +172,7 @@ class Night(RuleBasedStateMachine):
         if selectors.session_dashboard(self.session).final_pot:
             services.final_pot_award(session=self.session, winner=named(award_to),
                                      key=new_key())
-        for note, _ in services.open_notes(self.session):
+        for note, _ in selectors.open_notes(self.session):
             service = services.note_commit if commit else services.note_void
             service(session=self.session, note=note, key=new_key())
         services.session_close(session=self.session, key=new_key())

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from ledger_night import Night, assert_invariants, cents, make_player, named, new_key, people
 
 from ledger import services
+from ledger.forms.phone import AskForm
 from ledger.models import Entry, IdempotencyKey, PhoneRequest, Player, PokerSession
 from ledger.permissions import make_banker
-from ledger.phone_forms import AskForm
 from ledger.selectors import request_summary
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.requests import (

@@ -12,10 +12,12 @@ from typing import Any
 
 from django import forms
 
-from ledger.forms import CHIP_COLOURS, PAID_CHOICES, KeyedForm, MoneyField
 from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
+
+from .fields import KeyedForm, MoneyField
+from .money import CHIP_COLOURS, PAID_CHOICES
 
 
 class AskForm(KeyedForm):
