@@ -133,14 +133,14 @@ from ledger.selectors.reports import (
     settle_up_report,
 )
 from ledger.selectors.table_state import (
-    TableRow,
+    TableRecord,
     deal_state,
     games_called,
     hand_game,
     hand_result,
     player_hands,
     table_game,
-    table_rows,
+    table_record,
     table_step,
 )
 from ledger.selectors.versions import (
@@ -265,9 +265,9 @@ __all__ = [
     "since_text",
     "table_game",
     "table_pot",
-    "table_rows",
+    "table_record",
+    "TableRecord",
     "table_step",
-    "TableRow",
     "Tenure",
     "the_book",
     "touched",

@@ -42,7 +42,7 @@ from ledger.selectors.night_lines import (
 from ledger.selectors.table_state import (
     deal_state,
     table_game,
-    table_rows,
+    table_record,
 )
 from rules.games.table import Deal, TableState
 
@@ -307,8 +307,8 @@ def session_dashboard(session: PokerSession) -> Dashboard:
     and who deals next: the table's rows are read once for the game and the deal."""
     totals = session_totals(session)
     lines = player_lines(session)
-    rows = table_rows(session)
-    game = table_game(session, rows=rows)
+    record = table_record(session)
+    game = table_game(session, record=record)
     seats = [line.player.name for line in lines if line.seat is not None]  # in seating order
     # `warning_given` and `hand_recorded` in one read
     recorded = set(Entry.objects.filter(session=session, kind__in=[Entry.WARNING, Entry.HAND])
@@ -319,5 +319,5 @@ def session_dashboard(session: PokerSession) -> Dashboard:
         chips_outstanding=totals.get(Account.CHIPS, 0),
         note_balances=open_note_balances(session),
         warning_given=Entry.WARNING in recorded, hand_recorded=Entry.HAND in recorded,
-        game=game, deal=deal_state(session, rows=rows, seats=seats),
+        game=game, deal=deal_state(session, record=record, seats=seats),
     )

@@ -5,6 +5,7 @@ the state, a player's hands, whose deal)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ledger.models import (
@@ -47,13 +48,28 @@ def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
 TableRow = tuple[str, int, dict[str, Any]]   # (kind, amount, payload) of one entry
 
 
-def table_rows(session: PokerSession) -> list[TableRow]:
-    """The night's live calls, ends of game, hands and penalties, oldest first, as (kind,
-    amount, payload): one query for everything `table_game`, `deal_state` and `player_hands`
-    walk, so a page that shows several of them reads the rows once."""
-    return list(live_entries(session)
-                .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
-                .order_by("id").values_list("kind", "amount", "payload"))
+@dataclass(frozen=True)
+class TableRecord:
+    """The night's live calls, ends of game, hands and penalties, read and turned into the
+    rules' events once, for a page that shows several of the table's views (the game, the
+    deal, a player's hands, the games called)."""
+
+    events: list[TableEvent]
+    games: list[str | dict[str, Any]]    # the games called, the last one first, each once
+
+
+def table_record(session: PokerSession) -> TableRecord:
+    rows: list[TableRow] = list(
+        live_entries(session)
+        .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
+        .order_by("id").values_list("kind", "amount", "payload"))
+    games: list[str | dict[str, Any]] = []
+    for kind, _, payload in reversed(rows):
+        game = payload.get("game")
+        if kind == Entry.CALL and isinstance(game, str | dict) and game not in games:
+            games.append(game)
+    return TableRecord([table_event(kind, amount, payload) for kind, amount, payload in rows],
+                       games)
 
 
 def table_event(kind: str, amount: int, payload: Mapping[str, Any]) -> TableEvent:
@@ -76,14 +92,10 @@ def table_event(kind: str, amount: int, payload: Mapping[str, Any]) -> TableEven
                   names=tuple(n for n in names if isinstance(n, str)))
 
 
-def table_events(rows: list[TableRow]) -> list[TableEvent]:
-    return [table_event(kind, amount, payload) for kind, amount, payload in rows]
-
-
-def table_game(session: PokerSession, *, rows: list[TableRow] | None = None) -> TableState:
-    """Where the table stands now (`rows`: `table_rows(session)` when the caller already
-    has them)."""
-    return table.table_state(table_events(table_rows(session) if rows is None else rows))
+def table_game(session: PokerSession, *, record: TableRecord | None = None) -> TableState:
+    """Where the table stands now (`record`: `table_record(session)` when the caller already
+    has it)."""
+    return table.table_state((record or table_record(session)).events)
 
 
 def table_step(state: TableState, kind: str, amount: int, payload: Mapping[str, Any]
@@ -98,30 +110,23 @@ def hand_game(state: TableState, payload: Mapping[str, Any]) -> object:
 
 
 def player_hands(session: PokerSession, player: Player, *,
-                 rows: list[TableRow] | None = None) -> list[PlayedHand]:
-    """Tonight's recorded hands this player was part of, oldest first (the table's record;
-    `rows`: `table_rows(session)` when the caller already has them)."""
-    return table.player_hands(table_events(table_rows(session) if rows is None else rows),
-                              player.name)
+                 record: TableRecord | None = None) -> list[PlayedHand]:
+    """Tonight's recorded hands this player was part of, oldest first (the table's record)."""
+    return table.player_hands((record or table_record(session)).events, player.name)
 
 
-def deal_state(session: PokerSession, *, rows: list[TableRow] | None = None,
+def deal_state(session: PokerSession, *, record: TableRecord | None = None,
                seats: list[str] | None = None) -> Deal:
-    """Who deals (B1, B13, B14). `rows` (`table_rows`) and `seats` (the seated names in
-    seating order) when the caller already has them."""
+    """Who deals (B1, B13, B14). `seats`: the seated names in seating order, when the caller
+    already has them."""
     if seats is None:
         seats = list(Seat.objects.filter(session=session).order_by("position")
                      .values_list("player__name", flat=True))
-    return table.deal_state(table_events(table_rows(session) if rows is None else rows), seats)
+    return table.deal_state((record or table_record(session)).events, seats)
 
 
-def games_called(session: PokerSession, *, rows: list[TableRow] | None = None
+def games_called(session: PokerSession, *, record: TableRecord | None = None
                  ) -> list[str | dict[str, Any]]:
     """The games called tonight, the last one first, each once (a catalog id or the dealer's
     own definition)."""
-    called: list[str | dict[str, Any]] = []
-    for kind, _, payload in reversed(table_rows(session) if rows is None else rows):
-        game = payload.get("game")
-        if kind == Entry.CALL and isinstance(game, str | dict) and game not in called:
-            called.append(game)
-    return called
+    return (record or table_record(session)).games

@@ -23,7 +23,7 @@ from ledger.selectors import (
     saved_hand,
     seated_roster,
     table_game,
-    table_rows,
+    table_record,
 )
 from ledger.services.hands import resolve_hand
 from rules.errors import RulesError
@@ -99,10 +99,10 @@ class GameChoices:
 def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
-    rows = table_rows(session)      # one read for the state, the deal and the games called
-    choices = GameChoices(games_called(session, rows=rows))
+    record = table_record(session)   # one read for the state, the deal and the games called
+    choices = GameChoices(games_called(session, record=record))
     roster = seated_roster(session)
-    deal = deal_state(session, rows=rows, seats=[name for _, name in roster])
+    deal = deal_state(session, record=record, seats=[name for _, name in roster])
     dealer = next((pk for pk, name in roster if name == deal.next_dealer), None)
     form = GameCallForm(request.POST or None, roster=roster, games=choices.groups,
                         initial={"dealer": dealer})
@@ -115,7 +115,7 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
                                dealer=data["dealer"], options=form.options(), save_as=save_as)
         if outcome.result is not None:
             return redirect(_hand_url(session))
-    state = table_game(session, rows=rows)
+    state = table_game(session, record=record)
     chosen = form["game"].value() or ""
     return render(request, "ledger/game_call.html",
                   {"session": session, "form": form, "state": state,

@@ -26,7 +26,7 @@ from ledger.selectors import (
     player_night,
     player_recent_history,
     table_game,
-    table_rows,
+    table_record,
 )
 from ledger.views.common import HtmxRequest
 from ledger.views.conditional import etag, not_modified, tagged
@@ -50,7 +50,7 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     # Tonight's table when the player sits at it, else the last night they played.
     session = next((s for s in sessions if s.is_open), sessions[0] if sessions else None)
     line = player_night(session, player) if session is not None else None
-    rows = table_rows(session) if session is not None else []   # the hands and the game: once
+    record = table_record(session) if session is not None else None   # hands and game: once
     book, surrogate = player_books(player)
     transfers = []
     if session is not None and session.settlement:
@@ -64,8 +64,8 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         "story": book_story(player),
         "surrogate": surrogate,
         "transfers": transfers,
-        "hands": player_hands(session, player, rows=rows) if session is not None else [],
-        "table": table_game(session, rows=rows) if session is not None and session.is_open
+        "hands": player_hands(session, player, record=record) if session is not None else [],
+        "table": table_game(session, record=record) if session is not None and session.is_open
         else None,
     }
     context.update(phone_payments(player, session, sessions))   # pay and confirm (payments.py)
