@@ -27,7 +27,8 @@ from django.db import connection
 from django.utils.dateparse import parse_datetime
 
 from ledger import chain
-from ledger.models import Account, PokerSession
+from ledger.models import PokerSession
+from ledger.posting.accounts import Account
 from ledger.triggers import trigger_problems
 
 _ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",

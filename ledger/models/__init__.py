@@ -38,14 +38,14 @@ too. A mistake is corrected by a reversing entry with a reason (services/correct
 from .append_only import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
 from .players import Player, new_balance_token
 from .nights import BankTenure, PokerSession, Seat
-from .journal import Account, BankNote, Entry, Posting
+from .journal import BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
 # isort: on
 
 __all__ = [
-    "Account", "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
+    "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
     "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "LinkPost", "PaymentClaim",
     "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "new_balance_token",
 ]

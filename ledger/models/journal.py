@@ -10,6 +10,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
+from ledger.posting.accounts import Account, EntryKind, Method
 from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
 from .append_only import AppendOnlyModel
@@ -20,42 +21,26 @@ from .players import Player
 class Entry(AppendOnlyModel):
     """One money event: a balanced set of postings, who entered it, when and why."""
 
-    OPENING = "opening"
-    BUY = "buy"
-    WARNING = "warning"
-    PENALTY = "penalty"
-    CALL = "call"
-    HAND = "hand"
-    END_GAME = "end_game"
-    CASHOUT = "cashout"
-    COUNT_DIFFERENCE = "count_difference"
-    FINAL_POT = "final_pot"
-    NOTE = "note"
-    PAY = "pay"
-    MERGE = "merge"
-    CLOSE = "close"
-    REVERSAL = "reverse"
-    KIND_CHOICES = [
-        (OPENING, "THE BOOK brought in"),
-        (BUY, "chips bought"),
-        (WARNING, "warning for jumping the bet"),
-        (PENALTY, "penalty"),
-        (CALL, "game called"),
-        (HAND, "hand"),
-        (END_GAME, "game ended"),
-        (CASHOUT, "cash-out"),
-        (COUNT_DIFFERENCE, "count difference"),
-        (FINAL_POT, "final pot"),
-        (NOTE, "bank note committed or voided"),
-        (PAY, "payment"),
-        (MERGE, "surrogate book merged"),
-        (CLOSE, "session closed"),
-        (REVERSAL, "correction"),
-    ]
-    CASH = "cash"
-    BY_NOTE = "note"
-    BY_BOOK = "book"
-    METHOD_CHOICES = [(CASH, "cash"), (BY_NOTE, "bank note"), (BY_BOOK, "THE BOOK")]
+    OPENING = EntryKind.OPENING
+    BUY = EntryKind.BUY
+    WARNING = EntryKind.WARNING
+    PENALTY = EntryKind.PENALTY
+    CALL = EntryKind.CALL
+    HAND = EntryKind.HAND
+    END_GAME = EntryKind.END_GAME
+    CASHOUT = EntryKind.CASHOUT
+    COUNT_DIFFERENCE = EntryKind.COUNT_DIFFERENCE
+    FINAL_POT = EntryKind.FINAL_POT
+    NOTE = EntryKind.NOTE
+    PAY = EntryKind.PAY
+    MERGE = EntryKind.MERGE
+    CLOSE = EntryKind.CLOSE
+    REVERSAL = EntryKind.REVERSAL
+    KIND_CHOICES = [(kind.value, kind.label) for kind in EntryKind]
+    CASH = Method.CASH
+    BY_NOTE = Method.BY_NOTE
+    BY_BOOK = Method.BY_BOOK
+    METHOD_CHOICES = [(method.value, method.label) for method in Method]
 
     session = models.ForeignKey(
         PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
@@ -139,32 +124,6 @@ class BankNote(AppendOnlyModel):
     def __str__(self) -> str:
         holder = self.holder.name if self.holder is not None else "the bank"
         return f"{self.debtor.note_id} {format_cents(self.amount)} held by {holder}"
-
-
-class Account:
-    """Posting kinds (accounts) and how their balance reads."""
-
-    CASH_BOX = "cash_box"        # asset: cash in the bank's box
-    NOTE = "note"                # asset: what the debtor still owes on an open bank note
-    CHIPS = "chips"              # claim: chips the bank has out tonight (one per session)
-    FINAL_POT = "final_pot"      # claim: odd chips turned in at cash-out (B12)
-    BOOK = "book"                # claim: THE BOOK, positive = is owed (B6)
-    SURROGATE = "surrogate"      # claim: the surrogate book of a host-less night (B7)
-    NOTE_HELD = "note_held"      # claim: a player's right to a bank note they hold
-    BANK = "bank"                # claim: the banker's stake in the bank
-    CHOICES = [
-        (CASH_BOX, "cash box"), (NOTE, "bank note"), (CHIPS, "chips out"),
-        (FINAL_POT, "final pot"), (BOOK, "THE BOOK"), (SURROGATE, "surrogate book"),
-        (NOTE_HELD, "bank note held"), (BANK, "banker's stake"),
-    ]
-    ASSETS = frozenset({CASH_BOX, NOTE})
-    PER_PLAYER = frozenset({BOOK, SURROGATE})
-    PER_NOTE = frozenset({NOTE, NOTE_HELD})
-
-    @classmethod
-    def sign(cls, kind: str) -> int:
-        """Multiply a natural amount by this to store it (and a stored sum to read it)."""
-        return -1 if kind in cls.ASSETS else 1
 
 
 class Posting(AppendOnlyModel):

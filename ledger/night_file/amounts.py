@@ -1,5 +1,6 @@
-"""A night file's amounts: decimal strings ("20.00", "-12.50") read into cents, then checked by
-the services' money rules (services/amounts.py), with the sentences the importer shows.
+"""A night file's amounts: decimal strings ("20.00", "-12.50") read into cents; the money
+rules on them (more than $0.00, $5 steps, white chips) are the posting core's
+(ledger/posting/amounts.py), with the sentences the importer shows.
 
 The file is the one edge that still gives amounts as text: the forms' money fields give cents,
 and the services take cents only.
@@ -7,8 +8,8 @@ and the services take cents only.
 
 from __future__ import annotations
 
-from ledger.services import amounts
-from ledger.services.errors import LedgerError
+from ledger.posting import amounts
+from ledger.posting.errors import LedgerError
 from rules.errors import MoneyError
 from rules.money import parse_cents
 
@@ -24,28 +25,6 @@ def cents_of(value: object, *, field: str = "amount", example: str = "20.00") ->
     return amounts.whole_cents(value, field=field, example=example)
 
 
-def nickels_of(value: object, *, field: str = "amount") -> int:
-    """A positive amount in whole white chips (B10)."""
-    return amounts.nickels(cents_of(value, field=field), field=field)
-
-
-def five_dollars_of(value: object, *, field: str = "amount") -> int:
-    """A positive amount in $5.00 steps (B2)."""
-    return amounts.five_dollars(cents_of(value, field=field), field=field)
-
-
 def signed_nickels_of(value: object, *, field: str) -> int:
     """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
     return amounts.signed_nickels(cents_of(value, field=field, example="-12.50"), field=field)
-
-
-def carry_of(value: object) -> int | None:
-    """A typed hand's carry: None when the file gives none, 0 for a zero, else positive nickels."""
-    if value is None or value == "":
-        return None
-    try:
-        if not isinstance(value, bool) and parse_cents(value) == 0:
-            return 0
-    except MoneyError:
-        pass
-    return nickels_of(value, field="carry")

@@ -16,11 +16,11 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
-from ledger.services.hands import IDS
+from ledger.posting.memory import Recorded
+from ledger.posting.table import IDS
 from ledger.services.journal import chain_fields, sealed_facts
 
 from .planning import Plan
-from .records import Pending
 
 
 def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = None) -> None:
@@ -28,8 +28,8 @@ def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = Non
     each entry sealed in the hash chain. Runs inside the import's transaction, under the
     locks: the chain's last link is read here."""
     pk_of = {p.name: p.pk for p in found.people.values() if p.pk is not None}
-    pk_of.update(Player.objects.filter(name__in=[p.name for p in found.create])
-                 .values_list("name", "pk"))
+    created = [p.name for p in found.people.values() if p.pk is None]
+    pk_of.update(Player.objects.filter(name__in=created).values_list("name", "pk"))
     last = Seat.objects.filter(session=session).aggregate(last=Max("position"))["last"]
     seated = set(Seat.objects.filter(session=session).values_list("player__name", flat=True))
     new_seats = [name for name in found.seats if name not in seated]
@@ -52,9 +52,11 @@ def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = Non
         made = Entry.objects.bulk_create([rows[i] for i in batch])
         for i, row in zip(batch, made, strict=True):
             rows[i] = row
-        pairs = [(i, BankNote(session=session, entry=rows[i], debtor_id=pk_of[note[0]],
-                              holder_id=pk_of[note[1]] if note[1] else None, amount=note[2]))
-                 for i in batch for note in [found.entries[i].note] if note is not None]
+        pairs = [(i, BankNote(session=session, entry=rows[i], debtor_id=pk_of[note.debtor],
+                              holder_id=pk_of[note.holder] if note.holder else None,
+                              amount=note.amount))
+                 for i in batch for note in [found.entries[i].draft.new_note]
+                 if note is not None]
         BankNote.objects.bulk_create([note for _, note in pairs])
         notes.update(pairs)
         Posting.objects.bulk_create(
@@ -63,41 +65,41 @@ def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = Non
             for i in batch for (kind, player_id, note), amount in _legs(found.entries[i], pk_of))
         batch.clear()
 
-    for position, pending in enumerate(found.entries):
-        needs = {n for (_, _, n) in pending.legs if n is not None and n != position}
-        if pending.reverses is not None:
-            needs.add(pending.reverses)
+    for position, recorded in enumerate(found.entries):
+        draft = recorded.draft
+        needs = {n for (_, _, n) in recorded.legs if n is not None and n != position}
+        if draft.reverses is not None:
+            needs.add(draft.reverses)
         if needs & set(batch):
             flush()
-        payload = dict(pending.payload)
-        memo = pending.memo
+        payload = draft.payload.to_json()
+        memo = draft.memo
         reverses = None
-        if pending.reverses is not None:
-            reverses = rows[pending.reverses]
+        if draft.reverses is not None:
+            reverses = rows[draft.reverses]
             payload["entry"] = reverses.pk
-            memo = (f"correction of #{reverses.pk} ({reverses.get_kind_display()}): "
-                    f"{payload['reason']}")
-        if pending.ids is not None:
-            payload[IDS] = {name: pk_of[name] for name in pending.ids}
-        row = Entry(session=session, kind=pending.kind,
-                    player_id=pk_of[pending.player] if pending.player else None,
-                    counterparty_id=pk_of[pending.counterparty] if pending.counterparty
-                    else None,
-                    amount=pending.amount, method=pending.method, payload=payload, memo=memo,
+            memo = memo.replace(f"#{draft.reverses} ", f"#{reverses.pk} ", 1)
+        if draft.ids is not None:
+            payload[IDS] = {name: pk_of[name] for name in draft.ids}
+        row = Entry(session=session, kind=draft.kind,
+                    player_id=pk_of[draft.player] if draft.player else None,
+                    counterparty_id=pk_of[draft.counterparty] if draft.counterparty else None,
+                    amount=draft.amount, method=draft.method, payload=payload, memo=memo,
                     reverses=reverses, key=f"{key}-event-{position}", created_by=created_by,
                     created_at=now)
         sequence += 1
+        note = draft.new_note
         content = chain.entry_content(
             sequence=sequence, entry={name: getattr(row, name) for name in chain_fields()},
             postings=[{"kind": kind, "session_id": session.pk, "player_id": player_id,
-                       "note_id": -1 if note == position else
-                       (notes[note].pk if note is not None else None), "amount": amount}
-                      for (kind, player_id, note), amount in _legs(pending, pk_of)],
-            note=None if pending.note is None else {
-                "debtor_id": pk_of[pending.note[0]],
-                "holder_id": pk_of[pending.note[1]] if pending.note[1] else None,
-                "amount": pending.note[2]},
-            facts=sealed_facts(pending.kind, found.settlement),
+                       "note_id": -1 if note_ref == position else
+                       (notes[note_ref].pk if note_ref is not None else None), "amount": amount}
+                      for (kind, player_id, note_ref), amount in _legs(recorded, pk_of)],
+            note=None if note is None else {
+                "debtor_id": pk_of[note.debtor],
+                "holder_id": pk_of[note.holder] if note.holder else None,
+                "amount": note.amount},
+            facts=sealed_facts(draft.kind, found.settlement),
         )
         row.sequence, row.chain = sequence, chain.link(previous, content)
         previous = row.chain
@@ -107,10 +109,10 @@ def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = Non
         flush()
 
 
-def _legs(pending: Pending, pk_of: Mapping[str, int]
+def _legs(recorded: Recorded, pk_of: Mapping[str, int]
           ) -> list[tuple[tuple[str, int | None, int | None], int]]:
-    """The entry's legs with people as ids, in the order `Journal.write` inserts them."""
+    """The entry's legs with people as ids, in the order the services' writer inserts them."""
     legs = [((kind, pk_of[name] if name else None, note), amount)
-            for (kind, name, note), amount in pending.legs.items()]
+            for (kind, name, note), amount in recorded.legs.items()]
     return sorted(legs, key=lambda item: (item[0][0], item[0][1] or 0, item[0][2] or 0))
 

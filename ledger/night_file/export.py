@@ -15,10 +15,10 @@ from typing import Any
 
 from django.db.models import Sum
 
-from ledger.models import Account, Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.posting.accounts import BANK, Account, EntryKind
+from ledger.posting.table import IDS, hand_names
 from ledger.services import LedgerError
-from ledger.services.hands import IDS, hand_names
-from ledger.services.journal import BANK
 from rules.money import format_cents
 
 from .amounts import signed_nickels_of
@@ -46,10 +46,10 @@ def _ids_of(entry: Entry, held: Mapping[int, int]) -> dict[str, int]:
     payload = entry.payload
     ids = {name: pk for name, pk in (payload.get(IDS) or {}).items()
            if isinstance(name, str) and isinstance(pk, int)}
-    about = payload.get(_ABOUT.get(entry.kind, ""))
+    about = payload.get(_ABOUT.get(EntryKind(entry.kind), ""))
     if isinstance(about, str) and entry.player_id is not None:
         ids[about] = entry.player_id
-    other = payload.get({Entry.BUY: "from", Entry.PAY: "to"}.get(entry.kind, ""))
+    other = payload.get({Entry.BUY: "from", Entry.PAY: "to"}.get(EntryKind(entry.kind), ""))
     if isinstance(other, str) and other != BANK and entry.counterparty_id is not None:
         ids[other] = entry.counterparty_id
     holder = payload.get("holder") if entry.kind == Entry.NOTE else None

@@ -92,8 +92,7 @@ def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, 
         _refuse_a_night_already_here(head, digest)
         if planning.database_view() != found.view:   # changed meanwhile: again, under the lock
             found = planning.plan(head, rows, book_before, events, seating)
-        for index, person in enumerate(found.create):
-            row = person.row or {}
+        for index, row in enumerate(found.create):
             inviter = row.get("invited_by")   # checked by the plan: here, or created above
             services.player_create(
                 name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),

@@ -1,21 +1,14 @@
-"""An imported night planned, replayed in memory, before it is written in bulk.
-
-Replaying a file through the services one event at a time re-read the night for every event
-(the table's hands, the session's balances, the chain's last link) and held the database's
-write lock all along: 4,000 events took minutes, and the tablet waited on it. Here:
+"""An imported night planned, folded over the posting core in memory, before it is written.
 
 1. `plan` reads what the night needs from the database (players, THE BOOK, whether a night is
-   open) without a lock, then replays every event in memory with the services' own rules and
-   sentences (ledger/night_file/replay.py) - the same postings, bank notes, seats, payloads and
-   memos `services.*` write, the same refusals in the same order (tests/ledger/test_import_bulk.py
-   holds the two side by side) - so a file that breaks a rule is refused before anything is
-   written;
-2. the import (ledger/night_file/importing.py) takes the locks, checks that what the plan read
-   has not changed meanwhile (else it plans again, under the lock), creates the missing
-   players, THE BOOK's opening and the session through the services, and `write`
-   (ledger/night_file/bulk_write.py) inserts the entries, bank notes and postings with
-   `bulk_create`, each entry sealed in the hash chain by `ledger.chain` exactly as
-   `Journal.write` seals it.
+   open) without a lock, then folds every event over a night in memory (replay.py: each event
+   read and handed to the posting core, ledger/posting/), which drafts exactly the entries the
+   tablet's services write and refuses with their sentences - so a file that breaks a rule is
+   refused before anything is written;
+2. the import (importing.py) takes the locks, checks that what the plan read has not changed
+   meanwhile (else it plans again, under the lock), creates the missing players, THE BOOK's
+   opening and the session through the services, and writes the drafted entries in bulk
+   (bulk_write.py), each sealed in the hash chain as the services seal theirs.
 """
 
 from __future__ import annotations
@@ -25,15 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.models import Account, Player, PokerSession, Posting
-from ledger.services import LedgerError
+from ledger.models import Player, PokerSession, Posting
+from ledger.posting.accounts import Account
+from ledger.posting.errors import LedgerError
+from ledger.posting.memory import MemoryNight, Recorded
+from ledger.posting.night import Person
 from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
 from rules.money import dollars as money
 from rules.money import format_cents
 
 from .amounts import signed_nickels_of
-from .records import Pending, Person, person_named
-from .replay import Night
+from .records import person_named
+from .replay import apply
 
 
 @dataclass
@@ -42,14 +38,14 @@ class Plan:
 
     view: tuple[Any, ...]
     people: dict[str, Person]
-    create: list[Person]
+    create: list[Mapping[str, Any]]     # the file's rows of the players to create
     opening: dict[str, int]
     date: datetime.date
     banker: str
     host_present: bool
     seating: list[str]
     seats: list[str]
-    entries: list[Pending]
+    entries: list[Recorded]
     closed: bool
     settlement: dict[str, Any] | None
 
@@ -99,7 +95,7 @@ def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
     return ordered
 
 
-def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Person]:
+def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Mapping[str, Any]]:
     """The file's players missing here, checked as `services.player_create` checks them (it
     checks again when they are written); a player here must have the file's note identifier."""
     create = []
@@ -129,10 +125,9 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Person]:
                               "the guest's debt (B9).", field="invited_by")
         if inviter is not None and inviter not in people:
             raise LedgerError(f"There is no player {inviter!r}.", field="invited_by")
-        person = Person(name=clean, note_id=note, regular=regular, is_host=host,
-                        invited_by=inviter, row=row)
-        people[clean] = person
-        create.append(person)
+        people[clean] = Person(name=clean, note_id=note, regular=regular, is_host=host,
+                               invited_by=inviter)
+        create.append(row)
     return create
 
 
@@ -179,16 +174,16 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
     if open_night is not None:
         from ledger.services.sessions import _refuse_a_second_open_session
         _refuse_a_second_open_session()   # says which night, in the services' words
-    night = Night(people=people, banker=banker, host_present=host_present, date=date,
-                  seats=[p.name for p in [banker, *sitting]], book=book)
+    night = MemoryNight(people=people, banker=banker, host_present=host_present, date=date,
+                        seats=[p.name for p in [banker, *sitting]], book=book)
     for index, event in enumerate(events):
         try:
-            night.apply(event)
+            apply(night, event)
         except LedgerError as error:
             raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
                               field=error.field) from None
     return Plan(view=view, people=people, create=create, opening=opening, date=date,
                 banker=banker.name, host_present=host_present, seating=seating,
-                seats=night.seats, entries=night.entries, closed=night.closed,
+                seats=night.seats(), entries=night.entries, closed=night.closed,
                 settlement=night.settlement)
 

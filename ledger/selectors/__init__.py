@@ -96,7 +96,6 @@ from ledger.selectors.night_lines import (
     _BOUGHT,
     PlayerLine,
     add_money_row,
-    cents_of,
     live_entries,
     touched,
 )
@@ -137,11 +136,9 @@ from ledger.selectors.table_state import (
     deal_state,
     games_called,
     hand_game,
-    hand_result,
     player_hands,
     table_game,
     table_record,
-    table_step,
 )
 from ledger.selectors.versions import (
     closed_version,
@@ -170,7 +167,6 @@ __all__ = [
     "_books_after",
     "BookStory",
     "_BOUGHT",
-    "cents_of",
     "chips_out",
     "close_entry_id",
     "close_steps",
@@ -188,7 +184,6 @@ __all__ = [
     "GuestMove",
     "hand_game",
     "hand_recorded",
-    "hand_result",
     "held_sentence",
     "_history",
     "holds",
@@ -267,7 +262,6 @@ __all__ = [
     "table_pot",
     "table_record",
     "TableRecord",
-    "table_step",
     "Tenure",
     "the_book",
     "touched",

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 
 from django.db.models import Sum
 
-from ledger.models import Account, PokerSession, Posting
+from ledger.models import PokerSession, Posting
+from ledger.posting.accounts import Account
 
 
 def natural(kind: str, stored: int | None) -> int:

@@ -15,12 +15,12 @@ from django.db.models import (
 )
 
 from ledger.models import (
-    Account,
     Entry,
     Player,
     PokerSession,
     Posting,
 )
+from ledger.posting.accounts import Account
 from ledger.selectors.balances import book_balances
 from rules.money import dollars as format_dollars
 

@@ -22,13 +22,13 @@ from django.db.models import (
 )
 
 from ledger.models import (
-    Account,
     Entry,
     Player,
     PokerSession,
     Posting,
     Seat,
 )
+from ledger.posting.accounts import Account
 from ledger.selectors.balances import book_balances
 from ledger.selectors.book import (
     book_balance_after,

@@ -18,7 +18,6 @@ from django.db.models import (
 )
 
 from ledger.models import (
-    Account,
     BankNote,
     Entry,
     HouseGame,
@@ -27,6 +26,7 @@ from ledger.models import (
     Posting,
     Seat,
 )
+from ledger.posting.accounts import Account
 from ledger.selectors.balances import (
     book_balances,
     open_note_balances,

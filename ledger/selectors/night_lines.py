@@ -14,8 +14,6 @@ from ledger.models import (
     Player,
     PokerSession,
 )
-from rules.errors import MoneyError
-from rules.money import parse_cents
 
 
 @dataclass
@@ -87,8 +85,3 @@ def touched(line: PlayerLine) -> bool:
                 or line.own_notes_voided or line.held_notes_voided or line.count_differences)
 
 
-def cents_of(value: object) -> int:
-    try:
-        return parse_cents(value) if isinstance(value, str) else 0
-    except MoneyError:
-        return 0

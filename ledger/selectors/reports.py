@@ -13,10 +13,10 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.posting.table_events import hand_result
 from ledger.selectors.book import night_book
 from ledger.selectors.night import player_lines
 from ledger.selectors.night_lines import PlayerLine
-from ledger.selectors.table_state import hand_result
 from rules.fewest_payments import settle_balances
 from rules.games.table import game_name
 from rules.money import format_cents

@@ -14,36 +14,17 @@ from ledger.models import (
     PokerSession,
     Seat,
 )
+from ledger.posting.table_events import table_event
 from ledger.selectors.night_lines import (
-    cents_of,
     live_entries,
 )
 from rules.games import table
-from rules.games.hand_types import HandResult
 from rules.games.table import (
-    Called,
     Deal,
-    GameEnded,
-    PenaltyPaid,
-    Played,
     PlayedHand,
     TableEvent,
     TableState,
 )
-from rules.money import format_cents
-
-
-def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand's computed result; hands stored before results were kept get the arithmetic of
-    their typed figures (awards out of the pot, the rest carried)."""
-    result = payload.get("result")
-    if isinstance(result, dict):
-        return result
-    pot = cents_of(payload.get("pot"))
-    awarded = sum(cents_of(v) for v in (payload.get("awards") or {}).values())
-    return {"carry": format_cents(pot - awarded), "next_pot": format_cents(pot - awarded),
-            "legs": [], "game_over": True}
-
 
 TableRow = tuple[str, int, dict[str, Any]]   # (kind, amount, payload) of one entry
 
@@ -72,36 +53,10 @@ def table_record(session: PokerSession) -> TableRecord:
                        games)
 
 
-def table_event(kind: str, amount: int, payload: Mapping[str, Any]) -> TableEvent:
-    """One journal entry of the table as the rules' event."""
-    if kind == Entry.PENALTY:
-        return PenaltyPaid(amount)
-    if kind == Entry.CALL:
-        return Called(game=payload.get("game"), dealer=payload.get("dealer", ""),
-                      options=dict(payload.get("options") or {}))
-    if kind == Entry.END_GAME:
-        return GameEnded()
-    legs = payload.get("legs")
-    number = payload.get("round")
-    names = [p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)]
-    names += [*(payload.get("awards") or {}), *(payload.get("owes") or {})]
-    return Played(result=HandResult.from_json(hand_result(payload)),
-                  game=payload.get("game") or None,
-                  round=number if isinstance(number, int) else None,
-                  legs=dict(legs) if isinstance(legs, dict) else None,
-                  names=tuple(n for n in names if isinstance(n, str)))
-
-
 def table_game(session: PokerSession, *, record: TableRecord | None = None) -> TableState:
     """Where the table stands now (`record`: `table_record(session)` when the caller already
     has it)."""
     return table.table_state((record or table_record(session)).events)
-
-
-def table_step(state: TableState, kind: str, amount: int, payload: Mapping[str, Any]
-               ) -> TableState:
-    """Where the table stands after one more live call, end of game, hand or penalty."""
-    return table.table_step(state, table_event(kind, amount, payload))
 
 
 def hand_game(state: TableState, payload: Mapping[str, Any]) -> object:

@@ -3,9 +3,11 @@ checks the rules before writing, takes a one-time `key` (same key + same request
 first result; a different request is refused), and raises `LedgerError` with a message a banker
 can read. Services take what they mean: Player rows (None for the bank where the bank is a
 party), PokerSession, BankNote and Entry rows, a banker's User, amounts as integer cents. The
-money rules are theirs (services/amounts.py: more than $0.00, white chips B10, $5 steps B2);
-text is turned into rows and cents once, at the edges: the forms (a choice gives a row, a money
-field cents), the night file's importer (night_file/amounts.py), load_demo.
+money rules are the posting core's (ledger/posting/: each event from the night's state to the
+entry it writes, or a refusal); a service locks the night, loads it, applies the core and
+writes the entry. Text is turned into rows and cents once, at the edges: the forms (a choice
+gives a row, a money field cents), the night file's importer (night_file/amounts.py),
+load_demo.
 
 Into an open night only the holder of its bank writes (services/holder.py): a free bank is
 taken by the banker who writes first; anyone else is refused (NotTheHolder); `user=None` is
@@ -25,6 +27,7 @@ the command line or an import and is not checked.
     penalty_record(*, session, player, amount=20, key, user=None)
     hand_record(*, session, pot, awards={player: cents}, owes=None, carry=None, game="", key,
                 user=None)                                # carry None: what awards leave
+    hand_preview(hand, state)                            # the rules' result, nothing written
     hand_enter(*, session, hand=HandInput, key, user=None,   # by cards or winners, rules-checked
                confirm_duplicate=False)                  # the same hand again: PossibleDuplicate
     game_call(*, session, game, dealer, options=None, key, user=None)
@@ -52,15 +55,12 @@ the command line or an import and is not checked.
     book_payment(*, player, to, amount, key, user=None)   # no night open: THE BOOK alone
 """
 
+from ledger.posting.bank import chip_total
+
 from .bank import bank_hand_over
 from .book import book_opening, book_payment, payment_record, surrogate_book_merge
 from .buyins import buyin_create
-from .cashout import (
-    cashout_create,
-    chip_total,
-    count_difference_record,
-    final_pot_award,
-)
+from .cashout import cashout_create, count_difference_record, final_pot_award
 from .close import session_close
 from .corrections import entry_reverse
 from .errors import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
@@ -68,6 +68,7 @@ from .hands import (
     game_call,
     game_end,
     hand_enter,
+    hand_preview,
     hand_record,
     house_game_save,
     penalty_record,
@@ -83,7 +84,8 @@ __all__ = [
     "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
     "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
-    "game_end", "hand_enter", "hand_record", "house_game_save", "IdempotencyConflict",
+    "game_end", "hand_enter", "hand_preview", "hand_record", "house_game_save",
+    "IdempotencyConflict",
     "LedgerError", "NotTheHolder", "note_commit", "note_void",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
     "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",

@@ -1,16 +1,7 @@
 """Buying chips: from the bank or from another player, paid by cash, bank note or THE BOOK.
-
-Postings (natural sense, see models/journal.py: Account.sign):
-
-* from the bank, cash:  cash box +a, chips out +a
-* from the bank, note:  a new bank note held by the bank +a, chips out +a
-* from the bank, book:  buyer's BOOK -a, banker's BOOK +a, banker's stake -a, chips out +a
-  (the buyer owes the bank's BOOK party, the banker; the banker has in effect sold the chips)
-* from a player:        no bank chips move (the bank never knows who holds its chips); only
-  the payment: cash changes hands outside the bank (no leg), a note (note +a, held by the
-  seller +a) or THE BOOK (buyer -a, seller +a).
-
-From the bank amounts are multiples of $5.00 (B2); between players any whole number of nickels.
+The rules and postings are the posting core's (ledger/posting/bank.py: `buy`); here the night
+is locked, a buy-in entered twice within a minute is asked about first (R15), and the entry
+written.
 """
 
 from __future__ import annotations
@@ -19,18 +10,15 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from ledger.models import Account, Entry, Player, PokerSession
+from ledger.models import Entry, Player, PokerSession
+from ledger.posting import bank
 from ledger.types import Banker
 from rules.money import dollars as money
-from rules.money import format_cents
 
-from .amounts import five_dollars, nickels
-from .errors import LedgerError, PossibleDuplicate
+from .errors import PossibleDuplicate
 from .idempotency import idempotent
-from .journal import BANK, Journal, NewNote, lock_session
-from .sessions import seat_player
+from .journal import open_night, write
 
-PAYMENTS = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
 DUPLICATE_WINDOW = timedelta(seconds=60)  # R15
 
 
@@ -59,46 +47,9 @@ def buyin_create(*, session: PokerSession, player: Player, amount: int,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight;
     `seller` None is the bank, `amount` in cents."""
-    session = lock_session(session, user=user)
-    buyer = player
-    amount = five_dollars(amount) if seller is None else nickels(amount)
-    if paid not in PAYMENTS:
-        raise LedgerError(f"Choose how the chips are paid: cash, note or book, not {paid!r} (B3).",
-                          field="paid")
-    if seller is not None and seller.pk == buyer.pk:
-        raise LedgerError(f"{buyer.name} cannot buy chips from themselves.",
-                          field="seller")
+    night = open_night(session, user=user, players=[player, seller])
+    draft = bank.buy(night, buyer=night.person_of(player), amount=amount, paid=paid,
+                     seller=night.person_of(seller) if seller is not None else None)
     if not confirm_duplicate:
-        _check_duplicate(session, buyer, seller, amount, paid, key)
-
-    journal = Journal(session)
-    note_fields: NewNote | None = None
-    if seller is None:
-        journal.add(Account.CHIPS, amount)
-        if paid == Entry.CASH:
-            journal.add(Account.CASH_BOX, amount)
-        elif paid == Entry.BY_NOTE:
-            journal.add_new_note(Account.NOTE, amount, player=buyer)
-            note_fields = {"debtor": buyer, "holder": None, "amount": amount}
-        else:
-            journal.book(buyer, -amount)
-            journal.book(session.banker, amount)
-            journal.add(Account.BANK, -amount)
-    else:
-        if paid == Entry.BY_NOTE:
-            journal.add_new_note(Account.NOTE, amount, player=buyer)
-            journal.add_new_note(Account.NOTE_HELD, amount, player=seller)
-            note_fields = {"debtor": buyer, "holder": seller, "amount": amount}
-        elif paid == Entry.BY_BOOK:
-            journal.book(buyer, -amount)
-            journal.book(seller, amount)
-    seat_player(session, buyer)
-    payload = {"type": "buy", "player": buyer.name, "amount": format_cents(amount), "paid": paid}
-    if seller is not None:
-        payload["from"] = seller.name
-    return journal.write(
-        kind=Entry.BUY, payload=payload, key=key, user=user, player=buyer, counterparty=seller,
-        amount=amount, method=paid, note_to_create=note_fields,
-        memo=f"{buyer.name} bought {money(amount)} from {seller.name if seller else BANK}, "
-             f"paid by {paid}" + (f" ({buyer.note_id})" if paid == Entry.BY_NOTE else ""),
-    )
+        _check_duplicate(night.session, player, seller, draft.amount, paid, key)
+    return write(night, draft, key=key, user=user)

@@ -1,20 +1,8 @@
 """Errors the ledger's services raise: each message names the problem in a banker's words."""
 
-from django.core.exceptions import ValidationError
+from ledger.posting.errors import LedgerError
 
-
-class LedgerError(ValidationError):
-    """A write refused because it breaks a rule; nothing was written.
-
-    A ValidationError, so a form can show it as is; `str()` is the plain message.
-    """
-
-    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None):
-        super().__init__(message, code=code)
-        self.field = field
-
-    def __str__(self) -> str:
-        return str(self.message)
+__all__ = ["IdempotencyConflict", "LedgerError", "NotTheHolder", "PossibleDuplicate"]
 
 
 class IdempotencyConflict(LedgerError):

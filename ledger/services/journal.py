@@ -1,42 +1,31 @@
-"""The one place that writes journal rows, and the check after each write that no account of
-the night went below zero (the balances it reads: selectors/balances.py).
+"""The one place that writes journal rows: a night locked and loaded for the posting core
+(ledger/posting/), and the entry it drafted written as rows, sealed in the hash chain.
 
-Services speak in natural amounts ("the cash box goes up by 2000", "Fred's chips go down by
-500"); `Journal` turns them into stored postings (models.Account.sign), refuses an entry that
-does not balance, and after writing checks that no session account went below zero.
+The core has checked the draft already (balanced, no account of the night below zero); this
+module only turns the people it names into rows and inserts the entry, its postings and the
+bank note it opens.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
-from typing import TypedDict
+from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Sum
 from django.utils import timezone
 
 from ledger import chain
-from ledger.models import Account, BankNote, Entry, Player, PokerSession, Posting
-from ledger.selectors.balances import natural, session_totals
+from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.posting.bank import closed_night
+from ledger.posting.draft import Draft
+from ledger.posting.night import NEW_NOTE
+from ledger.posting.table import IDS
+from ledger.selectors.night_state import StoredNight
 from ledger.types import Banker
-from rules.money import dollars as money
 
-from .errors import LedgerError
 from .holder import check_holder
+from .seats import seat_player
 from .versions import bump_house, bump_night
-
-BANK = "bank"
-
-
-class NewNote(TypedDict):
-    """The bank note an entry creates (a buy paid by note): who owes it, who holds it (None:
-    the bank), and its amount in cents."""
-
-    debtor: Player
-    holder: Player | None
-    amount: int
 
 
 def entered_by(user: Banker) -> User | None:
@@ -66,90 +55,69 @@ def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> Pok
     locked = (PokerSession.objects.select_for_update().select_related("banker")
               .get(pk=session.pk))
     if must_be_open and not locked.is_open:
-        raise LedgerError(f"The session of {locked.date} is closed: nothing more can be entered.")
+        raise closed_night(locked.date)
     bump_night(locked)   # a write to the night: its pages' version moves (services/versions.py)
     return locked
 
 
-def book_kind(session: PokerSession | None) -> str:
-    """THE BOOK, or the night's surrogate book when the host is away (B7)."""
-    if session is not None and not session.host_present:
-        return Account.SURROGATE
-    return Account.BOOK
+def open_night(session: PokerSession, *, user: Banker,
+               players: Iterable[Player | None] = ()) -> StoredNight:
+    """Lock the night (`lock_session`) and load it for the posting core, knowing the rows
+    of the people the service was given."""
+    return StoredNight(lock_session(session, user=user), [p for p in players if p is not None])
 
 
-class Journal:
-    """Collects the legs of one entry and writes them as balanced postings."""
+def write(night: StoredNight | None, draft: Draft, *, key: str | None,
+          user: Banker = None) -> Entry:
+    """Insert the drafted entry (posting core: checked already) and its postings, sealed in the
+    hash chain; a bank note it opens, a buyer it seats. `night` None: THE BOOK alone."""
+    session = night.session if night is not None else None
+    rows = _rows(night, draft)
+    pk = {name: row.pk for name, row in rows.items()}
+    legs = {(kind, pk[name] if name else None, note): amount
+            for (kind, name, note), amount in draft.legs.items()}
+    if draft.seat is not None and session is not None:
+        seat_player(session, rows[draft.seat])
+    payload = draft.payload.to_json()
+    if draft.ids is not None:
+        payload[IDS] = {name: pk[name] for name in draft.ids}
+    entry = Entry(
+        session=session, kind=draft.kind, player=rows.get(draft.player or ""),
+        counterparty=rows.get(draft.counterparty or ""), amount=draft.amount,
+        method=draft.method, payload=payload, memo=draft.memo, key=key,
+        created_by=entered_by(user), reverses_id=draft.reverses, created_at=timezone.now(),
+    )
+    new_note = draft.new_note
+    note = None if new_note is None else {
+        "debtor_id": pk[new_note.debtor],
+        "holder_id": pk[new_note.holder] if new_note.holder else None,
+        "amount": new_note.amount}
+    _seal(entry, legs, note, sealed_facts(draft.kind, draft.settlement))
+    entry.save()
+    made = None
+    if note is not None and session is not None:
+        made = BankNote.objects.create(session=session, entry=entry, **note)
+    Posting.objects.bulk_create(
+        Posting(entry=entry, kind=kind, session=session, player_id=player_id,
+                note_id=made.pk if (made is not None and note_id == NEW_NOTE) else note_id,
+                amount=stored)
+        for (kind, player_id, note_id), stored in sorted(legs.items(), key=_leg_order)
+    )
+    if session is None:   # THE BOOK alone (a payment, an opening): any night's pages may show it
+        bump_house()
+    return entry
 
-    def __init__(self, session: PokerSession | None):
-        self.session = session
-        self._legs: dict[tuple[str, int | None, int | None], int] = defaultdict(int)
 
-    def add(self, kind: str, natural: int, *, player: Player | None = None,
-            note: BankNote | None = None) -> None:
-        """Move an account by `natural` cents in its own sense (cash in the box, chips held...)."""
-        if natural:
-            key = (kind, player.pk if player else None, note.pk if note else None)
-            self._legs[key] += Account.sign(kind) * natural
-
-    def book(self, player: Player, natural: int) -> None:
-        """Move a person's BOOK balance (positive = they are owed more)."""
-        self.add(book_kind(self.session), natural, player=player)
-
-    def add_stored(self, kind: str, stored: int, *, player_id: int | None,
-                   note_id: int | None) -> None:
-        """Add a leg already in stored form (corrections negate old postings)."""
-        if stored:
-            self._legs[(kind, player_id, note_id)] += stored
-
-    def write(self, *, kind: str, payload: Mapping[str, object], key: str | None,
-              user: Banker = None, player: Player | None = None,
-              counterparty: Player | None = None, amount: int = 0, method: str = "",
-              memo: str = "", reverses: Entry | None = None,
-              note_to_create: NewNote | None = None,
-              facts: Mapping[str, object] | None = None) -> Entry:
-        """Insert the entry and its postings; refuse if they do not sum to zero.
-
-        `facts`: what the entry seals beyond its own rows (`sealed_facts`): a close passes the
-        settlement it stores on the night."""
-        legs = {k: v for k, v in self._legs.items() if v}
-        if sum(legs.values()) != 0:
-            raise LedgerError(
-                f"Internal error: the {kind} entry does not balance; nothing written."
-            )
-        if note_to_create is not None and self.session is None:
-            raise LedgerError(
-                f"Internal error: the {kind} entry writes a bank note outside a night; "
-                "nothing written."
-            )
-        entry = Entry(
-            session=self.session, kind=kind, player=player, counterparty=counterparty,
-            amount=amount, method=method, payload=payload, memo=memo, key=key,
-            created_by=entered_by(user),
-            reverses=reverses, created_at=timezone.now(),
-        )
-        _seal(entry, legs, note_to_create, facts)
-        entry.save()
-        note = None
-        if note_to_create is not None and self.session is not None:
-            note = BankNote.objects.create(session=self.session, entry=entry, **note_to_create)
-        Posting.objects.bulk_create(
-            Posting(
-                entry=entry, kind=k, session=self.session, player_id=player_id,
-                note_id=note.pk if (note is not None and note_id == -1) else note_id,
-                amount=stored,
-            )
-            for (k, player_id, note_id), stored in sorted(legs.items(), key=_leg_order)
-        )
-        if self.session is not None:
-            check_session_accounts(self.session)
-        else:   # THE BOOK alone (a payment, an opening): any night's pages may show it
-            bump_house()
-        return entry
-
-    def add_new_note(self, kind: str, natural: int, *, player: Player) -> None:
-        """A leg on the bank note this entry creates (its id is not known yet)."""
-        self._legs[(kind, player.pk, -1)] += Account.sign(kind) * natural
+def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
+    """The rows of everyone the draft names."""
+    names = {name for (_, name, _) in draft.legs if name}
+    names |= {n for n in (draft.player, draft.counterparty, draft.seat) if n}
+    names |= set(draft.ids or ())
+    if draft.new_note is not None:
+        names |= {n for n in (draft.new_note.debtor, draft.new_note.holder) if n}
+    if night is not None:
+        return night.rows(names)
+    return {p.name: p for p in Player.objects.filter(name__in=names)}
 
 
 # The chain is one line through every entry: writers take their turn (PostgreSQL: an advisory
@@ -159,7 +127,7 @@ _CHAIN_LOCK = 7_000_002
 
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
-          note_to_create: NewNote | None, facts: Mapping[str, object] | None) -> None:
+          note: dict[str, int | None] | None, facts: Mapping[str, object] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -169,12 +137,6 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
     sequence, previous = 1, chain.GENESIS
     if last is not None and last["sequence"] is not None:   # (filtered: never None)
         sequence, previous = last["sequence"] + 1, last["chain"]
-    note = None
-    if note_to_create is not None:
-        holder = note_to_create.get("holder")
-        note = {"debtor_id": note_to_create["debtor"].pk,
-                "holder_id": holder.pk if holder is not None else None,
-                "amount": note_to_create["amount"]}
     content = chain.entry_content(
         sequence=sequence,
         entry={field: getattr(entry, field) for field in chain_fields()},
@@ -201,26 +163,3 @@ def chain_fields() -> tuple[str, ...]:
 def _leg_order(item: tuple[tuple[str, int | None, int | None], int]) -> tuple[str, int, int]:
     (kind, player_id, note_id), _ = item
     return (kind, player_id or 0, note_id or 0)
-
-
-# ---- the check after each write -----------------------------------------------------------
-
-
-def check_session_accounts(session: PokerSession) -> None:
-    """Refuse (roll back) a write that left any session account below zero."""
-    totals = session_totals(session)
-    for kind, label in (
-        (Account.CASH_BOX, "the cash box"), (Account.CHIPS, "the chips out tonight"),
-        (Account.FINAL_POT, "the final pot"),
-    ):
-        if totals.get(kind, 0) < 0:
-            raise LedgerError(
-                f"That would leave {label} at {money(totals[kind])}; nothing written."
-            )
-    negative_notes = (
-        Posting.objects.filter(session=session, kind__in=[Account.NOTE, Account.NOTE_HELD])
-        .values("note", "kind").annotate(total=Sum("amount")).order_by()
-    )
-    for row in negative_notes:
-        if natural(row["kind"], row["total"]) < 0:
-            raise LedgerError("That would leave a bank note below zero; nothing written.")

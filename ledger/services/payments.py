@@ -28,11 +28,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ledger.models import PaymentClaim, Player, PokerSession
+from ledger.posting.amounts import nickels
 from ledger.selectors.phone import Owed, owed_between
 from ledger.types import Banker
 from rules.money import dollars as money
 
-from .amounts import nickels
 from .book import book_payment, payment_record
 from .errors import LedgerError
 from .idempotency import idempotent

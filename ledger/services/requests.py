@@ -25,12 +25,13 @@ from django.utils import timezone
 
 from ledger.chips import CHIP_VALUES
 from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
+from ledger.posting.amounts import five_dollars
+from ledger.posting.bank import chip_total
 from ledger.types import Banker
 from rules.money import dollars as money
 
-from .amounts import five_dollars
 from .buyins import buyin_create
-from .cashout import cashout_create, chip_total
+from .cashout import cashout_create
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import entered_by, lock_session

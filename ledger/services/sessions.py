@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Max
 
 from ledger.models import BankTenure, Entry, Player, PokerSession, Seat
 from ledger.selectors.balances import book_balances
@@ -17,6 +16,7 @@ from rules.money import format_cents
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import lock_session
+from .seats import seat_player
 
 
 def book_snapshot() -> dict[str, str]:
@@ -25,16 +25,6 @@ def book_snapshot() -> dict[str, str]:
     names = dict(Player.objects.filter(pk__in=balances).values_list("pk", "name"))
     return {names[pk]: format_cents(cents) for pk, cents in sorted(
         balances.items(), key=lambda item: names[item[0]])}
-
-
-def seat_player(session: PokerSession, player: Player) -> Seat:
-    """Give a player the next seat to the left, unless they already sit at the table."""
-    seat = Seat.objects.filter(session=session, player=player).first()
-    if seat is not None:
-        return seat
-    last = Seat.objects.filter(session=session).aggregate(last=Max("position"))["last"]
-    return Seat.objects.create(session=session, player=player,
-                               position=0 if last is None else last + 1)
 
 
 def _refuse_a_second_open_session() -> None:

@@ -25,7 +25,6 @@ from ledger.selectors import (
     table_game,
     table_record,
 )
-from ledger.services.hands import resolve_hand
 from rules.errors import RulesError
 from rules.games.drops import when_everybody_drops
 from rules.games.options import apply_options
@@ -191,7 +190,7 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
         entered = form.hand(typed=typed)
         if "preview" in request.POST:
             try:
-                context["preview"] = resolve_hand(entered, state)[0].to_json()
+                context["preview"] = services.hand_preview(entered, state).to_json()
             except services.LedgerError as error:
                 form.add_error(form.field_for(error.field), str(error))
         else:

@@ -24,6 +24,7 @@ from ledger.forms import (
 )
 from ledger.models import Entry, PokerSession
 from ledger.permissions import banker_required
+from ledger.posting.bank import NOT_REVERSIBLE
 from ledger.selectors import (
     active_players,
     bank_state,
@@ -36,7 +37,6 @@ from ledger.selectors import (
     session_dashboard,
     sessions_list,
 )
-from ledger.services.corrections import NOT_REVERSIBLE
 from ledger.tables import DashboardTable
 
 from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required

@@ -123,7 +123,7 @@ def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, m
     def broken(balances):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr("ledger.services.close.settle_balances", broken)
+    monkeypatch.setattr("ledger.posting.closing.settle_balances", broken)
     with pytest.raises(RuntimeError):
         services.session_close(session=night.session, key="close-1")
     night.refresh()

@@ -22,8 +22,8 @@ from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.night_file import import_session
 from ledger.night_file.amounts import cents_of
 from ledger.night_file.schema import check_document
+from ledger.posting.accounts import BANK
 from ledger.services import LedgerError
-from ledger.services.journal import BANK
 from rules.games.hand_types import HandInput
 
 NIGHTS = Path(__file__).resolve().parent / "nights"

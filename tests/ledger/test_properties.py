@@ -18,7 +18,8 @@ from hypothesis.stateful import (
 from ledger_night import amounts, assert_invariants, make_player, named, new_key, party, people
 
 from ledger import selectors, services
-from ledger.models import Account, Entry
+from ledger.models import Entry
+from ledger.posting.accounts import Account
 from ledger.selectors import book_balances
 from ledger.services import LedgerError
 

@@ -1,0 +1,148 @@
+"""Each entry's event as the journal stores it and the night file writes it: one frozen
+dataclass a kind, one serializer (`to_json`), so the stored JSON and the export are written in
+one place. The keys and their order are those of `banker-session/1`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rules.money import format_cents
+
+JSON = dict[str, object]
+
+
+@dataclass(frozen=True)
+class Buy:
+    player: str
+    amount: int
+    paid: str
+    seller: str | None = None   # None: the bank
+
+    def to_json(self) -> JSON:
+        data: JSON = {"type": "buy", "player": self.player, "amount": format_cents(self.amount),
+                      "paid": self.paid}
+        if self.seller is not None:
+            data["from"] = self.seller
+        return data
+
+
+@dataclass(frozen=True)
+class Cashout:
+    player: str
+    chips: Mapping[str, int]     # the colours counted, none of them zero
+
+    def to_json(self) -> JSON:
+        return {"type": "cashout", "player": self.player, "chips": dict(self.chips)}
+
+
+@dataclass(frozen=True)
+class CountDifference:
+    amount: int
+    reason: str
+
+    def to_json(self) -> JSON:
+        return {"type": "count_difference", "amount": format_cents(self.amount),
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class FinalPot:
+    winner: str
+
+    def to_json(self) -> JSON:
+        return {"type": "final_pot", "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Notes committed or voided; `holder` and `amount` name one note precisely (or `holder`
+    alone the notes of one holder), so the import closes the very same notes."""
+
+    player: str
+    action: str
+    holder: str | None = None
+    amount: int | None = None
+
+    def to_json(self) -> JSON:
+        data: JSON = {"type": "note", "player": self.player, "action": self.action}
+        if self.holder is not None:
+            data["holder"] = self.holder
+        if self.amount is not None:
+            data["amount"] = format_cents(self.amount)
+        return data
+
+
+@dataclass(frozen=True)
+class Pay:
+    player: str
+    to: str
+    amount: int
+
+    def to_json(self) -> JSON:
+        return {"type": "pay", "player": self.player, "to": self.to,
+                "amount": format_cents(self.amount)}
+
+
+@dataclass(frozen=True)
+class Warning:
+    player: str
+
+    def to_json(self) -> JSON:
+        return {"type": "warning", "player": self.player}
+
+
+@dataclass(frozen=True)
+class Penalty:
+    player: str
+    amount: int
+
+    def to_json(self) -> JSON:
+        return {"type": "penalty", "player": self.player, "amount": format_cents(self.amount)}
+
+
+@dataclass(frozen=True)
+class Call:
+    game: str | Mapping[str, object]
+    dealer: str
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        game = self.game if isinstance(self.game, str) else dict(self.game)
+        data: JSON = {"type": "call", "game": game, "dealer": self.dealer}
+        if self.options:
+            data["options"] = dict(self.options)
+        return data
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand: what was entered and the rules' result, already in the contract's JSON."""
+
+    data: Mapping[str, object]
+
+    def to_json(self) -> JSON:
+        return dict(self.data)
+
+
+@dataclass(frozen=True)
+class Reversal:
+    entry: int          # the corrected entry's reference (its row id once written)
+    reason: str
+
+    def to_json(self) -> JSON:
+        return {"type": "reverse", "entry": self.entry, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An event with no fields of its own: end_game, merge, close, opening."""
+
+    type: str
+
+    def to_json(self) -> JSON:
+        return {"type": self.type}
+
+
+Payload = (Buy | Cashout | CountDifference | FinalPot | Note | Pay | Warning | Penalty | Call
+           | Hand | Reversal | Marker)
