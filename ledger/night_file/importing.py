@@ -1,11 +1,11 @@
-"""A `banker-session/1` file imported as a new session: all or nothing, in one transaction.
+"""A `banker-session/1` file imported as a new session: all or nothing.
 
-The file is read strictly (schema.py), planned and replayed in memory without a lock
-(planning.py), then written under the import's lock: the missing players, THE BOOK's opening
-and the session through the services, the night's entries in bulk (bulk_write.py). A night
-already in the database (same date, banker and events) is refused by name, decided inside the
-import's transaction, so the same file imported twice - or twice at once - does not make two
-nights.
+The file is read strictly (schema.py), and its night folded over the posting core in memory
+(planning.py) without a lock; the service `night_import` then writes it in one short
+transaction. Under its lock the night is looked for once more: a night already in the database
+(same date, banker and events) is refused by name, so the same file imported twice - or twice
+at once - does not make two nights; and what the plan read is checked unchanged, else the night
+is planned again.
 """
 
 from __future__ import annotations
@@ -16,20 +16,18 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
-from django.utils import timezone
+from django.db import DatabaseError
 
 from ledger import services
-from ledger.models import Player, PokerSession
+from ledger.models import PokerSession
+from ledger.selectors.import_basis import import_basis
 from ledger.services import LedgerError
-from ledger.services.journal import entered_by
+from ledger.services.bulk_import import PlannedNight
 from ledger.types import Banker
 
-from . import bulk_write, planning
+from . import planning
 from .export import export_session
 from .schema import check_document
-
-_IMPORT_LOCK = 7_000_003   # PostgreSQL: imports take their turn (SQLite: IMMEDIATE already)
 
 
 def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
@@ -37,11 +35,6 @@ def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
     if "seating" in head:
         return list(head["seating"])
     return [row["name"] for row in rows]
-
-
-def _named(name: str) -> Player:
-    """A player the file names: the plan found them here, or they were created above."""
-    return Player.objects.get(name=name.strip())
 
 
 def events_digest(events: list[Any]) -> str:
@@ -83,34 +76,13 @@ def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, 
             events: list[Any], *, user: Banker) -> PokerSession:
     seating = _seating(head, rows)
     digest = events_digest(events)
-    found = planning.plan(head, rows, book_before, events, seating)   # no lock, nothing written
-    prefix = f"import-{uuid.uuid4().hex}"
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IMPORT_LOCK])
-        _refuse_a_night_already_here(head, digest)
-        if planning.database_view() != found.view:   # changed meanwhile: again, under the lock
-            found = planning.plan(head, rows, book_before, events, seating)
-        for index, row in enumerate(found.create):
-            inviter = row.get("invited_by")   # checked by the plan: here, or created above
-            services.player_create(
-                name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),
-                invited_by=_named(inviter) if inviter else None,
-                is_host=bool(row.get("host", False)), key=f"{prefix}-player-{index}", user=user)
-        if found.opening:
-            services.book_opening(balances={_named(n): c for n, c in found.opening.items()},
-                                  key=f"{prefix}-opening", user=user)
-        session = services.session_open(date=found.date, banker=_named(found.banker),
-                                        host_present=found.host_present,
-                                        seating=[_named(name) for name in seating],
-                                        key=f"{prefix}-open", user=user)
-        bulk_write.write(found, session=session, key=prefix, created_by=entered_by(user))
-        closing: dict[str, Any] = {"import_digest": digest}
-        if found.closed:
-            closing.update(status=PokerSession.CLOSED, closed_at=timezone.now(),
-                           settlement=found.settlement)
-        PokerSession.objects.filter(pk=session.pk).update(**closing)
-        session.refresh_from_db()
-    return session
 
+    def plan() -> PlannedNight:
+        return planning.plan(head, rows, book_before, events, seating, digest=digest)
+
+    def under_lock(planned: PlannedNight) -> PlannedNight:
+        _refuse_a_night_already_here(head, digest)
+        return planned if import_basis() == planned.view else plan()
+
+    return services.night_import(planned=plan(), under_lock=under_lock,
+                                 key=f"import-{uuid.uuid4().hex}", user=user)

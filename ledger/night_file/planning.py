@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from ledger.models import Player, PokerSession, Posting
-from ledger.posting.accounts import Account
 from ledger.posting.errors import LedgerError
-from ledger.posting.memory import MemoryNight, Recorded
+from ledger.posting.memory import MemoryNight
 from ledger.posting.night import Person
+from ledger.selectors.import_basis import import_basis
+from ledger.services.bulk_import import PlannedNight
 from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
 from rules.money import dollars as money
 from rules.money import format_cents
@@ -30,40 +29,6 @@ from rules.money import format_cents
 from .amounts import signed_nickels_of
 from .records import person_named
 from .replay import apply
-
-
-@dataclass
-class Plan:
-    """What `write` needs: the people, THE BOOK's opening, the session, the entries."""
-
-    view: tuple[Any, ...]
-    people: dict[str, Person]
-    create: list[Mapping[str, Any]]     # the file's rows of the players to create
-    opening: dict[str, int]
-    date: datetime.date
-    banker: str
-    host_present: bool
-    seating: list[str]
-    seats: list[str]
-    entries: list[Recorded]
-    closed: bool
-    settlement: dict[str, Any] | None
-
-
-# ---- what the plan reads --------------------------------------------------------------------
-
-def database_view() -> tuple[Any, ...]:
-    """Everything the plan reads from the database, comparable: the players, whether THE BOOK
-    was ever written and its balances, the open night."""
-    from ledger.selectors.balances import book_balances
-
-    players = tuple(Player.objects.order_by("pk").values_list(
-        "pk", "name", "note_id", "regular", "is_host", "invited_by_id"))
-    written = Posting.objects.filter(kind=Account.BOOK).exists()
-    book = tuple(sorted(book_balances().items())) if written else ()
-    open_night = PokerSession.objects.filter(status=PokerSession.OPEN).values_list(
-        "pk", flat=True).first()
-    return players, written, book, open_night
 
 
 def _people(view: tuple[Any, ...]) -> dict[str, Person]:
@@ -132,10 +97,10 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Mapping[str
 
 
 def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
-         events: list[Any], seating: list[str]) -> Plan:
+         events: list[Any], seating: list[str], *, digest: str) -> PlannedNight:
     """Read what the night needs and replay it in memory; a LedgerError names the first fault
     (`events[3] (buy): ...`), and nothing has been written."""
-    view = database_view()
+    view = import_basis()
     people = _people(view)
     create = _new_players(rows, people)
     wanted = {name: signed_nickels_of(amount, field=f"book_before for {name}")
@@ -182,8 +147,9 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
         except LedgerError as error:
             raise LedgerError(f"events[{index}] ({event.get('type')}): {error.message}",
                               field=error.field) from None
-    return Plan(view=view, people=people, create=create, opening=opening, date=date,
-                banker=banker.name, host_present=host_present, seating=seating,
-                seats=night.seats(), entries=night.entries, closed=night.closed,
-                settlement=night.settlement)
+    return PlannedNight(view=view, digest=digest, people=people, create=create,
+                        opening=opening, date=date, banker=banker.name,
+                        host_present=host_present, seating=seating, seats=night.seats(),
+                        entries=night.entries, closed=night.closed,
+                        settlement=night.settlement)
 

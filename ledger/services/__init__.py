@@ -42,6 +42,7 @@ the command line or an import and is not checked.
     surrogate_book_merge(*, session, key, user=None)
     book_opening(*, balances={player: cents}, key, user=None)   # THE BOOK into an empty one
     session_close(*, session, key, user=None)
+    night_import(*, planned=PlannedNight, under_lock, key, user=None)   # a night file's, in bulk
     entry_reverse(*, entry, reason, key, user=None)
     request_ask(*, player, token, amount, paid, key)     # a phone's ask: no journal row yet
     request_count(*, player, token, chips, key)          # a phone's own count: no row yet
@@ -59,6 +60,7 @@ from ledger.posting.bank import chip_total
 
 from .bank import bank_hand_over
 from .book import book_opening, book_payment, payment_record, surrogate_book_merge
+from .bulk_import import night_import
 from .buyins import buyin_create
 from .cashout import cashout_create, count_difference_record, final_pot_award
 from .close import session_close
@@ -86,7 +88,7 @@ __all__ = [
     "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_preview", "hand_record", "house_game_save",
     "IdempotencyConflict",
-    "LedgerError", "NotTheHolder", "note_commit", "note_void",
+    "LedgerError", "night_import", "NotTheHolder", "note_commit", "note_void",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
     "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",
     "request_decline", "session_close", "session_open", "session_seat",

@@ -1,29 +1,100 @@
-"""A planned night written into its session in bulk, each entry sealed in the hash chain.
+"""A night file's night written, all or nothing, in one short transaction.
 
-Runs inside the import's transaction (ledger/night_file/importing.py), under the locks:
-`bulk_create` for the seats, entries, bank notes and postings, each entry sealed by
-`ledger.chain` exactly as `Journal.write` seals it.
+The night file's import (ledger/night_file/) reads the file and folds its events over the
+posting core in memory, without a lock; it hands the planned night here. Under the import's
+lock the plan is checked once more (`under_lock`: the night is not here already, what the plan
+read has not changed meanwhile, else it is planned again), then the missing players, THE
+BOOK's opening and the session are written through their services and the drafted entries,
+bank notes and postings in bulk (`bulk_create`), each entry sealed in the hash chain as
+`journal.write` seals it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
+from django.contrib.auth.models import User
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from ledger import chain
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.posting.memory import Recorded
+from ledger.posting.night import Person
 from ledger.posting.table import IDS
-from ledger.services.journal import chain_fields, sealed_facts
+from ledger.types import Banker
 
-from .planning import Plan
+from .book import book_opening
+from .journal import _CHAIN_LOCK, chain_fields, entered_by, sealed_facts
+from .players import player_create
+from .sessions import session_open
+
+_IMPORT_LOCK = 7_000_003   # PostgreSQL: imports take their turn (SQLite: IMMEDIATE already)
 
 
-def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = None) -> None:
+@dataclass
+class PlannedNight:
+    """A night folded in memory: the people, THE BOOK's opening, the session, the entries."""
+
+    view: tuple[Any, ...]               # what the plan read of the database
+    people: dict[str, Person]
+    create: list[Mapping[str, Any]]     # the file's rows of the players to create
+    opening: dict[str, int]
+    date: datetime.date
+    banker: str
+    host_present: bool
+    seating: list[str]
+    seats: list[str]
+    entries: list[Recorded]
+    closed: bool
+    settlement: dict[str, Any] | None
+    digest: str                         # the events' fingerprint (the same night, once)
+
+
+def night_import(*, planned: PlannedNight,
+                 under_lock: Callable[[PlannedNight], PlannedNight], key: str,
+                 user: Banker = None) -> PokerSession:
+    """Write a planned night as a new session; `under_lock` checks the plan again once the
+    import holds its lock (and may refuse, or plan again)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IMPORT_LOCK])
+        found = under_lock(planned)
+        for index, row in enumerate(found.create):
+            inviter = row.get("invited_by")   # checked by the plan: here, or created above
+            player_create(
+                name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),
+                invited_by=_named(inviter) if inviter else None,
+                is_host=bool(row.get("host", False)), key=f"{key}-player-{index}", user=user)
+        if found.opening:
+            book_opening(balances={_named(n): c for n, c in found.opening.items()},
+                         key=f"{key}-opening", user=user)
+        session = session_open(date=found.date, banker=_named(found.banker),
+                               host_present=found.host_present,
+                               seating=[_named(name) for name in found.seating],
+                               key=f"{key}-open", user=user)
+        _write_entries(found, session=session, key=key, created_by=entered_by(user))
+        closing: dict[str, Any] = {"import_digest": found.digest}
+        if found.closed:
+            closing.update(status=PokerSession.CLOSED, closed_at=timezone.now(),
+                           settlement=found.settlement)
+        PokerSession.objects.filter(pk=session.pk).update(**closing)
+        session.refresh_from_db()
+    return session
+
+
+def _named(name: str) -> Player:
+    """A player the file names: the plan found them here, or they were created above."""
+    return Player.objects.get(name=name.strip())
+
+
+def _write_entries(found: PlannedNight, *, session: PokerSession, key: str,
+                   created_by: User | None) -> None:
     """Insert the plan's seats, entries, bank notes and postings into `session`, in bulk,
     each entry sealed in the hash chain. Runs inside the import's transaction, under the
     locks: the chain's last link is read here."""
@@ -37,7 +108,6 @@ def write(found: Plan, *, session: PokerSession, key: str, created_by: Any = Non
                                   position=(-1 if last is None else last) + 1 + offset)
                              for offset, name in enumerate(new_seats))
     if connection.vendor == "postgresql":   # the chain's turn (services/journal.py)
-        from ledger.services.journal import _CHAIN_LOCK
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
     tip = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
