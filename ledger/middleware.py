@@ -12,9 +12,15 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from ledger.models import PokerSession
 
 DEFAULT_POLICY = (
     "default-src 'self'; "
@@ -43,9 +49,31 @@ class SecurityHeadersMiddleware:
         return response
 
 
+CLOSED_SENTENCE = "This night is closed: nothing more can be entered into it."
+
+
+class NightClosed(Exception):
+    """A writing page of a night that is closed (the back button after close, an old tab)."""
+
+    def __init__(self, session: PokerSession) -> None:
+        super().__init__(CLOSED_SENTENCE)
+        self.session = session
+
+
+def closed_night_redirect(request: HttpRequest, closed: NightClosed) -> HttpResponseBase:
+    """Back to the closed night's page, which says the night is closed (not a 404): a GET of a
+    writing page or a POST into it alike; nothing is written. An htmx post is told to load
+    the page instead of swapping it into the form's place."""
+    messages.info(request, CLOSED_SENTENCE)
+    url = reverse("session_dashboard", args=[closed.session.pk])
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
 class ClosedNightMiddleware:
     """A writing page of a closed night (buy-in, cash-out, hand, close …) leads back to the
-    night's page with "This night is closed", never a 404 (ledger.views.common.NightClosed)."""
+    night's page with "This night is closed", never a 404 (`NightClosed`)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -55,8 +83,6 @@ class ClosedNightMiddleware:
 
     def process_exception(self, request: HttpRequest,
                           exception: Exception) -> HttpResponseBase | None:
-        from ledger.views.common import NightClosed, closed_night_redirect
-
         if isinstance(exception, NightClosed):
             return closed_night_redirect(request, exception)
         return None

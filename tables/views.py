@@ -25,6 +25,7 @@ from ledger.charts import night_chart, summary_points
 from ledger.forms.phone import AnswerForm
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
+from ledger.pages import call_answer, form_errors, public_link
 from ledger.permissions import banker_required
 from ledger.selectors import (
     bank_tenures,
@@ -42,7 +43,6 @@ from ledger.selectors import (
     the_book,
     waiting_claims,
 )
-from ledger.views.common import call_answer, form_errors, public_link
 from rules.money import dollars as money
 from tables import reports
 from tables.report_tables import BookTable, EntriesTable, SeasonTable

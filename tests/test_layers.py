@@ -1,5 +1,9 @@
-"""The imports go one way: views -> services -> selectors -> models, the `tables` app on top of
-`ledger`, and `rules` under everything. Every module's imports are read with `ast` (those inside
+"""The imports go one way, and every package of the site has its rule here (docs/layers.md
+draws the map): pages (views, forms, the tables app, middleware, management commands) call
+services; the night file reads and writes files, folds a night over the posting core and hands
+it to a service to write; services lock, load (selectors), apply the posting core and write
+(models); selectors read models; the posting core is pure (no database, nothing above it);
+`rules` is under everything. Every module's imports are read with `ast` (those inside
 functions and under TYPE_CHECKING too, relative ones resolved), so a new import the wrong way
 fails here, naming the module and the line."""
 
@@ -12,14 +16,42 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Above the services: what a person or a command line reaches first.
+PAGES = ("ledger.views", "ledger.forms", "ledger.pages", "ledger.middleware",
+         "ledger.management", "ledger.templatetags", "ledger.urls")
+
 # (modules under this name, may not import any module under these names)
 FORBIDDEN = [
-    ("ledger.selectors", ("ledger.services", "ledger.views", "ledger.forms")),
-    ("ledger.services", ("ledger.views", "ledger.forms")),
-    ("ledger.models", ("ledger.services", "ledger.selectors")),
+    ("ledger.posting", ("django.db", "django.contrib", "ledger.models", "ledger.selectors",
+                        "ledger.services", "ledger.night_file", "tables", *PAGES)),
+    ("ledger.selectors", ("ledger.services", "ledger.night_file", "tables", *PAGES)),
+    ("ledger.services", ("ledger.night_file", "tables", *PAGES)),
+    ("ledger.models", ("ledger.services", "ledger.selectors", "ledger.night_file",
+                       "ledger.posting.bank", "ledger.posting.closing", "ledger.posting.table",
+                       "tables", *PAGES)),
+    ("ledger.night_file", ("tables", *PAGES)),
+    ("ledger.views", ("ledger.posting", "ledger.night_file.replay", "ledger.night_file.planning",
+                      "ledger.management", "ledger.urls")),
+    ("ledger.forms", ("ledger.views", "ledger.pages", "ledger.middleware", "ledger.management",
+                      "ledger.posting", "ledger.night_file")),
+    ("ledger.pages", ("ledger.views", "ledger.middleware", "ledger.management",
+                      "ledger.posting", "ledger.night_file")),
+    ("ledger.middleware", ("ledger.views", "ledger.forms", "ledger.services", "ledger.management",
+                           "ledger.posting", "ledger.night_file")),
+    ("ledger.management", ("ledger.views", "ledger.forms", "ledger.pages", "ledger.middleware",
+                           "ledger.posting")),
+    ("ledger.templatetags", ("ledger.views", "ledger.forms", "ledger.services",
+                             "ledger.management", "ledger.posting", "ledger.night_file")),
     ("ledger", ("tables",)),
+    # the tables app: its tables and report pages read selectors and models, answer through
+    # services and ledger.pages; never the bookkeeping's views, commands or posting core
+    ("tables", ("ledger.views", "ledger.management", "ledger.middleware", "ledger.posting",
+                "ledger.night_file.replay", "ledger.night_file.planning")),
     ("rules", ("django", "ledger", "tables")),
 ]
+PACKAGES = ["ledger.views", "ledger.forms", "ledger.services", "ledger.posting",
+            "ledger.selectors", "ledger.models", "ledger.night_file", "ledger.middleware",
+            "ledger.management", "ledger.templatetags", "tables", "rules"]
 
 
 def module_name(path: Path) -> str:
@@ -64,6 +96,11 @@ def test_imports_go_one_way():
             if any(within(name, b) for _, banned in rules for b in banned):
                 wrong.setdefault(f"{path.relative_to(ROOT)}:{line}", name)
     assert not wrong, "\n".join(f"{where} imports {name}" for where, name in wrong.items())
+
+
+def test_every_package_has_its_rule():
+    ruled = {layer for layer, _ in FORBIDDEN}
+    assert [p for p in PACKAGES if p not in ruled] == []
 
 
 @pytest.mark.parametrize("source, module, package, expected", [

@@ -20,8 +20,8 @@ from typing import Any
 from ledger.posting.errors import LedgerError
 from ledger.posting.memory import MemoryNight
 from ledger.posting.night import Person
-from ledger.selectors.import_basis import import_basis
-from ledger.services.bulk_import import PlannedNight
+from ledger.selectors.import_basis import ImportBasis, import_basis
+from ledger.services.bulk_import import NewPlayer, PlannedNight
 from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
 from rules.money import dollars as money
 from rules.money import format_cents
@@ -31,11 +31,11 @@ from .records import person_named
 from .replay import apply
 
 
-def _people(view: tuple[Any, ...]) -> dict[str, Person]:
-    rows = view[0]
+def _people(view: ImportBasis) -> dict[str, Person]:
+    rows = view.players
     names = {pk: name for pk, name, *_ in rows}
     return {name: Person(name=name, note_id=note_id, regular=regular, is_host=is_host,
-                         invited_by=names.get(inviter), pk=pk)
+                         invited_by=names.get(inviter) if inviter else None, pk=pk)
             for pk, name, note_id, regular, is_host, inviter in rows}
 
 
@@ -60,7 +60,7 @@ def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
     return ordered
 
 
-def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Mapping[str, Any]]:
+def _new_players(rows: list[Any], people: dict[str, Person]) -> list[NewPlayer]:
     """The file's players missing here, checked as `services.player_create` checks them (it
     checks again when they are written); a player here must have the file's note identifier."""
     create = []
@@ -92,7 +92,7 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[Mapping[str
             raise LedgerError(f"There is no player {inviter!r}.", field="invited_by")
         people[clean] = Person(name=clean, note_id=note, regular=regular, is_host=host,
                                invited_by=inviter)
-        create.append(row)
+        create.append(NewPlayer(row["name"], row["note_id"], regular, host, inviter))
     return create
 
 
@@ -105,7 +105,7 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
     create = _new_players(rows, people)
     wanted = {name: signed_nickels_of(amount, field=f"book_before for {name}")
               for name, amount in book_before.items()}
-    _, written, book_here, open_night = view
+    written, book_here, open_night = view.written, view.book, view.open_night
     opening: dict[str, int] = {}
     if not written:
         opening = {n: c for n, c in wanted.items() if c}

@@ -5,7 +5,6 @@ payloads by the pages and from drafted ones by the night in memory."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules.errors import MoneyError
 from rules.games import table
@@ -24,39 +23,47 @@ def cents_of(value: object) -> int:
         return 0
 
 
-def hand_result(payload: Mapping[str, Any]) -> dict[str, Any]:
+def hand_result(payload: Mapping[str, object]) -> dict[str, object]:
     """A hand's computed result; hands stored before results were kept get the arithmetic of
     their typed figures (awards out of the pot, the rest carried)."""
     result = payload.get("result")
     if isinstance(result, dict):
         return result
     pot = cents_of(payload.get("pot"))
-    awarded = sum(cents_of(v) for v in (payload.get("awards") or {}).values())
+    awards = payload.get("awards")
+    awarded = sum(cents_of(v) for v in awards.values()) if isinstance(awards, dict) else 0
     return {"carry": format_cents(pot - awarded), "next_pot": format_cents(pot - awarded),
             "legs": [], "game_over": True}
 
 
-def table_event(kind: str, amount: int, payload: Mapping[str, Any]) -> TableEvent:
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | dict) else []
+
+
+def table_event(kind: str, amount: int, payload: Mapping[str, object]) -> TableEvent:
     """One journal entry of the table as the rules' event."""
+    game = payload.get("game")
     if kind == EntryKind.PENALTY:
         return PenaltyPaid(amount)
     if kind == EntryKind.CALL:
-        return Called(game=payload.get("game"), dealer=payload.get("dealer", ""),
-                      options=dict(payload.get("options") or {}))
+        dealer, options = payload.get("dealer", ""), payload.get("options")
+        return Called(game=game if isinstance(game, str | dict) else None,
+                      dealer=dealer if isinstance(dealer, str) else "",
+                      options=dict(options) if isinstance(options, dict) else {})
     if kind == EntryKind.END_GAME:
         return GameEnded()
     legs = payload.get("legs")
     number = payload.get("round")
-    names = [p.get("name") for p in payload.get("players") or [] if isinstance(p, dict)]
-    names += [*(payload.get("awards") or {}), *(payload.get("owes") or {})]
+    names = [p.get("name") for p in _listed(payload.get("players")) if isinstance(p, dict)]
+    names += [*_listed(payload.get("awards")), *_listed(payload.get("owes"))]
     return Played(result=HandResult.from_json(hand_result(payload)),
-                  game=payload.get("game") or None,
+                  game=game if isinstance(game, str | dict) and game else None,
                   round=number if isinstance(number, int) else None,
                   legs=dict(legs) if isinstance(legs, dict) else None,
                   names=tuple(n for n in names if isinstance(n, str)))
 
 
-def table_step(state: TableState, kind: str, amount: int, payload: Mapping[str, Any]
+def table_step(state: TableState, kind: str, amount: int, payload: Mapping[str, object]
                ) -> TableState:
     """Where the table stands after one more live call, end of game, hand or penalty."""
     return table.table_step(state, table_event(kind, amount, payload))

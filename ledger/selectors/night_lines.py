@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import QuerySet
 
@@ -14,6 +13,7 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.posting.accounts import Method
 
 
 @dataclass
@@ -64,20 +64,26 @@ def live_entries(session: PokerSession) -> QuerySet[Entry]:
 _BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
 
 
-def add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, Any]) -> None:
-    line = lines[row["player"]]
-    if row["kind"] == Entry.BUY:
-        attr = _BOUGHT[row["method"]]
-        setattr(line, attr, getattr(line, attr) + row["total"])
+def _whole(value: object) -> int:
+    """A count, an id or a sum of cents from a values() row (None: 0)."""
+    return value if isinstance(value, int) else 0
+
+
+def add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, object]) -> None:
+    """One (player, kind, method, counterparty) sum of the night's money entries on its line."""
+    line, total, kind = lines[_whole(row["player"])], _whole(row["total"]), row["kind"]
+    if kind == Entry.BUY:
+        attr = _BOUGHT[Method(str(row["method"]))]
+        setattr(line, attr, getattr(line, attr) + total)
         if row["counterparty"]:
-            lines[row["counterparty"]].sold += row["total"]
-    elif row["kind"] == Entry.CASHOUT:
-        line.cashed_out += row["total"]
-        line.cashouts += row["n"]
-    elif row["kind"] == Entry.COUNT_DIFFERENCE:
-        line.count_differences += row["total"]
+            lines[_whole(row["counterparty"])].sold += total
+    elif kind == Entry.CASHOUT:
+        line.cashed_out += total
+        line.cashouts += _whole(row["n"])
+    elif kind == Entry.COUNT_DIFFERENCE:
+        line.count_differences += total
     else:
-        line.final_pot += row["total"]
+        line.final_pot += total
 
 
 def touched(line: PlayerLine) -> bool:

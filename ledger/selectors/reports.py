@@ -3,7 +3,7 @@ the journal's lines and its seal, the list of nights."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.db.models import QuerySet
 
@@ -22,7 +22,30 @@ from rules.games.table import game_name
 from rules.money import format_cents
 
 
-def settle_up_report(session: PokerSession) -> dict[str, Any]:
+class SettleUpLine(TypedDict):
+    """One person's line of the settle-up, money as decimal strings (ARCHITECTURE.md)."""
+
+    name: str
+    bought_cash: str
+    bought_note: str
+    bought_book: str
+    sold: str
+    cashed_out: str
+    final_pot: str
+    net: str
+    book_after: str
+
+
+Payment = TypedDict("Payment", {"from": str, "to": str, "amount": str})
+
+
+class SettleUp(TypedDict):
+    players: list[SettleUpLine]
+    transfers: list[Payment]
+    minimal: bool
+
+
+def settle_up_report(session: PokerSession) -> SettleUp:
     """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
     lines = player_lines(session)
     book = night_book(session)
@@ -118,7 +141,8 @@ def journal_details(session: PokerSession) -> dict[int, str]:
                 game = None
         else:
             name = game_name(payload.get("game") or game)
-            explain = " ".join(str(line) for line in hand_result(payload).get("explain") or [])
+            said = hand_result(payload).get("explain")
+            explain = " ".join(str(line) for line in said) if isinstance(said, list) else ""
             if explain:
                 details[pk] = f"Hand of {name or 'a game not named'}: {explain}"
     return details

@@ -36,7 +36,7 @@ class TableRecord:
     deal, a player's hands, the games called)."""
 
     events: list[TableEvent]
-    games: list[str | dict[str, Any]]    # the games called, the last one first, each once
+    games: list[str | dict[str, object]]   # the games called, the last one first, each once
 
 
 def table_record(session: PokerSession) -> TableRecord:
@@ -44,7 +44,7 @@ def table_record(session: PokerSession) -> TableRecord:
         live_entries(session)
         .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
         .order_by("id").values_list("kind", "amount", "payload"))
-    games: list[str | dict[str, Any]] = []
+    games: list[str | dict[str, object]] = []
     for kind, _, payload in reversed(rows):
         game = payload.get("game")
         if kind == Entry.CALL and isinstance(game, str | dict) and game not in games:
@@ -59,7 +59,7 @@ def table_game(session: PokerSession, *, record: TableRecord | None = None) -> T
     return table.table_state((record or table_record(session)).events)
 
 
-def hand_game(state: TableState, payload: Mapping[str, Any]) -> object:
+def hand_game(state: TableState, payload: Mapping[str, object]) -> object:
     """The game a hand was played in: the one it names, else the one at the table before it."""
     return payload.get("game") or state.game
 
@@ -81,7 +81,7 @@ def deal_state(session: PokerSession, *, record: TableRecord | None = None,
 
 
 def games_called(session: PokerSession, *, record: TableRecord | None = None
-                 ) -> list[str | dict[str, Any]]:
+                 ) -> list[str | dict[str, object]]:
     """The games called tonight, the last one first, each once (a catalog id or the dealer's
     own definition)."""
     return (record or table_record(session)).games

@@ -44,6 +44,7 @@ the command line or an import and is not checked.
     session_close(*, session, key, user=None)
     night_import(*, planned=PlannedNight, under_lock, key, user=None)   # a night file's, in bulk
     entry_reverse(*, entry, reason, key, user=None)
+    correctable(entry)                                   # may a correction undo it at all
     request_ask(*, player, token, amount, paid, key)     # a phone's ask: no journal row yet
     request_count(*, player, token, chips, key)          # a phone's own count: no row yet
     request_approve(*, session, request, user)  # buyin_create / cashout_create, once
@@ -64,7 +65,7 @@ from .bulk_import import night_import
 from .buyins import buyin_create
 from .cashout import cashout_create, count_difference_record, final_pot_award
 from .close import session_close
-from .corrections import entry_reverse
+from .corrections import correctable, entry_reverse
 from .errors import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
 from .hands import (
     game_call,
@@ -85,7 +86,7 @@ from .sessions import session_open, session_seat, session_seating_set
 __all__ = [
     "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
-    "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
+    "correctable", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_preview", "hand_record", "house_game_save",
     "IdempotencyConflict",
     "LedgerError", "night_import", "NotTheHolder", "note_commit", "note_void",

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
@@ -26,6 +25,7 @@ from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.posting.memory import Recorded
 from ledger.posting.night import Person
 from ledger.posting.table import IDS
+from ledger.selectors.import_basis import ImportBasis
 from ledger.types import Banker
 
 from .book import book_opening
@@ -36,13 +36,24 @@ from .sessions import session_open
 _IMPORT_LOCK = 7_000_003   # PostgreSQL: imports take their turn (SQLite: IMMEDIATE already)
 
 
+@dataclass(frozen=True)
+class NewPlayer:
+    """A player the file names who is not here yet, as the file gives them."""
+
+    name: str
+    note_id: str
+    regular: bool
+    is_host: bool
+    invited_by: str | None
+
+
 @dataclass
 class PlannedNight:
     """A night folded in memory: the people, THE BOOK's opening, the session, the entries."""
 
-    view: tuple[Any, ...]               # what the plan read of the database
+    view: ImportBasis                   # what the plan read of the database
     people: dict[str, Person]
-    create: list[Mapping[str, Any]]     # the file's rows of the players to create
+    create: list[NewPlayer]             # the players to create, as the file names them
     opening: dict[str, int]
     date: datetime.date
     banker: str
@@ -51,7 +62,7 @@ class PlannedNight:
     seats: list[str]
     entries: list[Recorded]
     closed: bool
-    settlement: dict[str, Any] | None
+    settlement: dict[str, object] | None
     digest: str                         # the events' fingerprint (the same night, once)
 
 
@@ -65,12 +76,11 @@ def night_import(*, planned: PlannedNight,
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IMPORT_LOCK])
         found = under_lock(planned)
-        for index, row in enumerate(found.create):
-            inviter = row.get("invited_by")   # checked by the plan: here, or created above
-            player_create(
-                name=row["name"], note_id=row["note_id"], regular=bool(row.get("regular", True)),
-                invited_by=_named(inviter) if inviter else None,
-                is_host=bool(row.get("host", False)), key=f"{key}-player-{index}", user=user)
+        for index, new in enumerate(found.create):
+            player_create(   # an inviter is checked by the plan: here, or created above
+                name=new.name, note_id=new.note_id, regular=new.regular,
+                invited_by=_named(new.invited_by) if new.invited_by else None,
+                is_host=new.is_host, key=f"{key}-player-{index}", user=user)
         if found.opening:
             book_opening(balances={_named(n): c for n, c in found.opening.items()},
                          key=f"{key}-opening", user=user)
@@ -79,7 +89,7 @@ def night_import(*, planned: PlannedNight,
                                seating=[_named(name) for name in found.seating],
                                key=f"{key}-open", user=user)
         _write_entries(found, session=session, key=key, created_by=entered_by(user))
-        closing: dict[str, Any] = {"import_digest": found.digest}
+        closing: dict[str, object] = {"import_digest": found.digest}
         if found.closed:
             closing.update(status=PokerSession.CLOSED, closed_at=timezone.now(),
                            settlement=found.settlement)

@@ -12,6 +12,11 @@ from .idempotency import idempotent
 from .journal import open_night, write
 
 
+def correctable(entry: Entry) -> bool:
+    """Whether an entry of this kind may be undone by a correction at all."""
+    return entry.kind not in bank.NOT_REVERSIBLE
+
+
 @idempotent("entry_reverse")
 def entry_reverse(*, entry: Entry, reason: str, key: str, user: Banker = None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""

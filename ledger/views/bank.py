@@ -11,10 +11,11 @@ from django.views.decorators.http import require_POST
 
 from ledger import services
 from ledger.forms import BankHandOverForm
+from ledger.pages import bank_refused, call_service
 from ledger.permissions import banker_name, banker_required
 from ledger.selectors import banker_users
 
-from .common import bank_refused, call_service, get_open_session
+from .common import get_open_session
 from .sessions import dashboard_context
 
 

@@ -15,11 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm, new_key
 from ledger.models import BankNote, PokerSession
+from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import close_steps
 from rules.money import format_cents
 
-from .common import call_service, get_open_session, get_session, holder_required
+from .common import get_open_session, get_session, holder_required
 
 
 def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseForm | None = None,

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
 from ledger.models import Entry, HouseGame, PokerSession
+from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
     deal_state,
@@ -33,7 +34,7 @@ from rules.games.showdown_input import game_of
 from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
 
-from .common import call_service, dashboard_url, get_open_session, holder_required
+from .common import dashboard_url, get_open_session, holder_required
 
 
 def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:

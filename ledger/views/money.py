@@ -25,6 +25,7 @@ from ledger.forms import (
     whole_number,
 )
 from ledger.models import Entry
+from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
     PlayerLine,
@@ -36,13 +37,7 @@ from ledger.selectors import (
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
-from .common import (
-    call_service,
-    dashboard_url,
-    get_open_session,
-    holder_required,
-    saved_redirect,
-)
+from .common import dashboard_url, get_open_session, holder_required, saved_redirect
 
 STEPS = (500, 1000, 2000)  # the buy-in buttons: +$5, +$10, +$20 (B2)
 

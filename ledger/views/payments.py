@@ -26,6 +26,7 @@ from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import ClaimForm, HandlesForm
 from ledger.models import Player, PokerSession
+from ledger.pages import call_answer, call_service, form_errors
 from ledger.permissions import banker_required
 from ledger.selectors import (
     last_closed_night,
@@ -36,7 +37,6 @@ from ledger.selectors import (
 from ledger.services.requests import link_post_allowed
 from rules.money import format_cents
 
-from .common import call_answer, call_service, form_errors
 from .phone_requests import FLOOD
 from .players import edit_context
 

@@ -26,6 +26,7 @@ from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import AskForm, CountForm
 from ledger.models import Player, PokerSession
+from ledger.pages import call_service
 from ledger.selectors import house_version, player_requests, request_lines, requests_signature
 from ledger.services.requests import (
     MAX_PENDING,
@@ -35,7 +36,6 @@ from ledger.services.requests import (
     paid_choices,
 )
 
-from .common import call_service
 from .conditional import etag, not_modified, tagged
 
 FLOOD = (f"Too many posts from this link: at most {POSTS_PER_MINUTE} a minute. Wait a minute "

@@ -14,10 +14,9 @@ from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
 from ledger.forms.phone import HandlesForm
 from ledger.models import Player
+from ledger.pages import call_service, public_link
 from ledger.permissions import banker_required
 from ledger.selectors import all_players
-
-from .common import call_service, public_link
 
 
 def balance_link(request: HttpRequest, player: Player) -> str:

@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_POST
 from ledger import services
 from ledger.forms.phone import AnswerForm
 from ledger.models import PokerSession
+from ledger.pages import call_answer, form_errors
 from ledger.permissions import banker_required
 from ledger.selectors import bank_state, night_version
 
-from .common import call_answer, dashboard_url, form_errors, get_session, saved_redirect
+from .common import dashboard_url, get_session, saved_redirect
 from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 from .sessions import dashboard_context

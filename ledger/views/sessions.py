@@ -23,8 +23,8 @@ from ledger.forms import (
     whole_number,
 )
 from ledger.models import Entry, PokerSession
+from ledger.pages import call_service
 from ledger.permissions import banker_required
-from ledger.posting.bank import NOT_REVERSIBLE
 from ledger.selectors import (
     active_players,
     bank_state,
@@ -39,7 +39,7 @@ from ledger.selectors import (
 )
 from ledger.tables import DashboardTable
 
-from .common import HtmxRequest, call_service, get_open_session, get_session, holder_required
+from .common import HtmxRequest, get_open_session, get_session, holder_required
 from .conditional import etag, not_modified, tagged
 from .pending import requests_context
 
@@ -148,7 +148,7 @@ UNDO_REASON = "undone at the table"
 def _undo_form(session: PokerSession, saved: Entry | None) -> CorrectionForm | None:
     """The "Undo" button under the Saved banner: a reversing entry through the correction form
     (services.entry_reverse), for an entry that can still be reversed."""
-    if (saved is None or not session.is_open or saved.kind in NOT_REVERSIBLE
+    if (saved is None or not session.is_open or not services.correctable(saved)
             or getattr(saved, "reversed_by", None) is not None):
         return None
     return CorrectionForm(initial={"reason": UNDO_REASON})

@@ -16,11 +16,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
+from ledger.command_line import fail
 from ledger.ledger_key import key_id
 from ledger.selectors import audit, journal_seal, seal_check
 from rules.money import format_cents
-
-from ._common import fail
 
 SEAL = re.compile(r"^[1-9][0-9]{0,17}-[0-9a-fA-F]{4,64}$")
 

@@ -21,7 +21,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
-from ._common import fail
+from ledger.command_line import fail
 
 
 class Command(BaseCommand):

@@ -5,9 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from ledger.command_line import session_by_id
 from ledger.night_file import export_session
-
-from ._common import session_by_id
 
 
 class Command(BaseCommand):

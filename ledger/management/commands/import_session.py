@@ -5,11 +5,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from ledger.command_line import fail
 from ledger.night_file import import_session, read_document
 from ledger.night_file.schema import MAX_FILE_BYTES
 from ledger.services import LedgerError
-
-from ._common import fail
 
 
 def _read(path: str) -> bytes:

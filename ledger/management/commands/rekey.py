@@ -16,12 +16,11 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 
 from ledger import chain
+from ledger.command_line import fail
 from ledger.ledger_key import key_id, ledger_key, read_key_file
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting
 from ledger.rechain import keyed_verify, plan, write
 from ledger.services.journal import _CHAIN_LOCK
-
-from ._common import fail
 
 
 class Command(BaseCommand):

@@ -4,24 +4,28 @@ a printable report of both; xlsx a workbook with a players sheet and a payments 
 binary formats are written to --output FILE, never to the terminal."""
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.management.commands._common import fail, session_by_id
+from ledger.command_line import fail, session_by_id
 from ledger.models import PokerSession
 from ledger.selectors import journal_seal, settle_up_report
+from ledger.selectors.reports import SettleUp
 from tables.reports import settle_up_file
 
 FORMATS = ["text", "json", "csv", "pdf", "xlsx"]
 BINARY = ("pdf", "xlsx")
 
-COLUMNS = [("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
-           ("bought_book", "book"), ("sold", "sold"), ("cashed_out", "cashed out"),
-           ("final_pot", "final pot"), ("net", "net"), ("book_after", "THE BOOK")]
+Key = Literal["name", "bought_cash", "bought_note", "bought_book", "sold", "cashed_out",
+              "final_pot", "net", "book_after"]
+COLUMNS: list[tuple[Key, str]] = [
+    ("name", "player"), ("bought_cash", "cash"), ("bought_note", "note"),
+    ("bought_book", "book"), ("sold", "sold"), ("cashed_out", "cashed out"),
+    ("final_pot", "final pot"), ("net", "net"), ("book_after", "THE BOOK")]
 
 
-def as_text(session: PokerSession, report: dict[str, Any]) -> str:
+def as_text(session: PokerSession, report: SettleUp) -> str:
     widths = [max(len(title), *(len(row[key]) for row in report["players"]))
               if report["players"] else len(title) for key, title in COLUMNS]
     lines = [f"Settle-up, {session.date} (banker {session.banker.name}, {session.status})", ""]

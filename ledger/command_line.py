@@ -1,4 +1,5 @@
-"""Shared by the ledger's commands: bad input is one line on stderr and exit code 2."""
+"""What the command line's commands share (the ledger's and the tables app's): bad input is one
+line on stderr and exit code 2."""
 
 from django.core.management.base import CommandError
 from django.db import DatabaseError
