@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from rules.errors import RulesError
 from rules.games.definition import GameDef
 
-_ABOUT = re.compile(r"^(?P<path>players\[(?P<index>\d+)\](?:\.(?P<field>\w+))?"
-                    r"|board\.(?P<position>\w+)|dummy(?:\.(?P<dummy>\w+))?)(?:\[\d+\])?: ")
+# The places of a hand a refusal's path may name: a player or a field of theirs, a board
+# position, the dummy (a card's index after them is the same place).
+_ABOUT = re.compile(r"players\[(?P<index>\d+)\](?:\.(?P<field>\w+))?"
+                    r"|board\.(?P<position>\w+)|dummy(?:\.(?P<dummy>\w+))?")
 _PLACE = re.compile(r"players\[(\d+)\]\.(down|up)|board\.(\w+)|dummy\.(?:down|up)")
 FIELD_WORDS = {"down": "down cards", "up": "up cards", "declare": "declaration",
                "go": "go or stop", "won": "sides won", "in": "staying in", "best": "best hand"}
@@ -38,19 +41,21 @@ def _place_words(match: re.Match[str], players: object, one_field: bool,
     return f"{dummy}'s cards"
 
 
-def in_words(message: str, players: object, *, one_field: bool = False,
+def in_words(error: RulesError, players: object, *, one_field: bool = False,
              dummy: str = "the dummy", game: GameDef | None = None) -> str:
     """A rules refusal as the table says it: "players[1].declare: missing" becomes "Bob's
     declaration: missing", "players[0].down[2]: unknown card '1x'" becomes "Ann's down cards:
     '1x' is not a card" (the banker never sees the input's list). `one_field`: the players'
     cards are in one field (a game with no up cards, or no down cards)."""
+    message, rest = str(error), error.reason
     if game is not None:       # the game by its name: "but Brag deals 3", not "brag"
-        message = re.sub(rf"(?<![\w-]){re.escape(game.id)}(?![\w-])", lambda _: game.name,
-                         message)
-    found = _ABOUT.match(message)
+        def named(text: str) -> str:
+            return re.sub(rf"(?<![\w-]){re.escape(game.id)}(?![\w-])", lambda _: game.name,
+                          text)
+        message, rest = named(message), named(rest)
+    found = _place(error.path)
     if found is None:
         return message
-    rest = message[found.end():]
     rest = re.sub(r"^unknown card ('[^']*'|\S+): expected.*$", rf"\1 is not a card ({CARD_HINT})",
                   rest)
     rest = re.sub(r"^card ('[^']*'|\S+): expected a string.*$",
@@ -80,10 +85,10 @@ def in_words(message: str, players: object, *, one_field: bool = False,
     return f"{subject}: {rest}"
 
 
-def refused_field(message: str) -> str:
+def refused_field(error: RulesError) -> str:
     """Where a rules refusal points in the hand: "players[1].down", "players[0]", "board.flop",
     "dummy"; "hand" when it names no one place."""
-    found = _ABOUT.match(message)
+    found = _place(error.path)
     if found is None:
         return "hand"
     if found["index"] is not None:
@@ -92,3 +97,9 @@ def refused_field(message: str) -> str:
     if found["position"] is not None:
         return f"board.{found['position']}"
     return "dummy"
+
+
+def _place(path: str) -> re.Match[str] | None:
+    """The place of the hand a refusal's path names ("players[1].down[0]": player 1's down
+    cards), or None."""
+    return _ABOUT.fullmatch(re.sub(r"(\.\w+)\[\d+\]$", r"\1", path))

@@ -220,11 +220,11 @@ def resolve_hand(hand: HandInput,
         problems = typed_problems(filled, result)
     except RulesError as error:
         game = rules_game(filled.game)     # read already by the defaults above
-        raise LedgerError(in_words(str(error), filled.to_json(("players",)).get("players"),
+        raise LedgerError(in_words(error, filled.to_json(("players",)).get("players"),
                                    one_field=not (game.down and game.up),
                                    dummy=game.dummy.name if game.dummy else "the dummy",
                                    game=game),
-                          field=refused_field(str(error))) from None
+                          field=refused_field(error)) from None
     if problems:
         raise LedgerError(" ".join(problems) + " Nothing was written.", field="awards")
     return result, filled

@@ -14,6 +14,7 @@ from ledger.models import Entry, Posting
 from ledger.night_file import export_session, import_session
 from ledger.posting.hand_words import in_words
 from ledger.services import LedgerError
+from rules.errors import RulesError
 from rules.games.hand_types import HandInput
 from rules.games.table import next_antes
 from rules.money import format_cents, parse_cents
@@ -269,7 +270,7 @@ def test_brag_is_anted_by_its_caller_alone_the_dealers_edge_002(night):
 ])
 def test_a_refusal_about_a_player_names_the_player_not_the_list(message, said):
     players = [{"name": "Fred"}, {"name": "Ann"}, {"name": " Gus "}]
-    assert in_words(message, players) == said
+    assert in_words(RulesError(message), players) == said
 
 
 def test_a_hand_page_refusal_names_the_player(night):

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from rules.cli import main
+from rules.errors import RulesError
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOWDOWN = {"game": "five-card-draw", "pot": "2.00",
@@ -121,3 +122,16 @@ def test_an_unexpected_exception_in_a_command_is_one_line(monkeypatch, capsys):
     code, out, err = _cli(monkeypatch, capsys, "settle", '{"balances": {}}')
     assert code == 2 and out == ""
     assert err == "error: internal error reading the input (KeyError)\n"
+
+
+@pytest.mark.parametrize(("raised", "path", "reason"), [
+    (RulesError("players[1].down[0]: unknown card 'Kx'"), "players[1].down[0]",
+     "unknown card 'Kx'"),
+    (RulesError("missing", path="players[2].declare"), "players[2].declare", "missing"),
+    (RulesError("card JK: no joker here"), "", "card JK: no joker here"),
+    (RulesError("game: unknown game 'x'"), "game", "unknown game 'x'"),
+])
+def test_a_refusal_carries_the_field_it_refuses_and_its_sentence(raised, path, reason):
+    """The site shows the sentence on the field it names, without reading the text."""
+    assert (raised.path, raised.reason) == (path, reason)
+    assert str(raised) == (f"{path}: {reason}" if path else reason)
