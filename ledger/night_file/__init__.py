@@ -7,8 +7,9 @@ posting, the ids a hand's event keeps beside its names); the file names every pe
 are named when it is written, so a rename or a new player under an old name round-trips.
 
 Import reads the whole file strictly first (schema.py: unknown fields, duplicate keys, sizes,
-types), replays the night in memory by the services' rules (planning.py, replay.py), and only
-then writes it (importing.py, bulk_write.py), in bulk, in one short transaction: so a
+types), folds the night over the posting core in memory, the rules the tablet's services use
+(planning.py, replay.py: this package reads, it holds no money rule), and only then has it
+written (importing.py, through services.night_import), in bulk, in one short transaction: so a
 restored night passes the same checks as a typed one and gives the same settle-up, and a file
 that breaks a rule writes nothing.
 

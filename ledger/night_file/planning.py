@@ -8,7 +8,7 @@
 2. the import (importing.py) takes the locks, checks that what the plan read has not changed
    meanwhile (else it plans again, under the lock), creates the missing players, THE BOOK's
    opening and the session through the services, and writes the drafted entries in bulk
-   (bulk_write.py), each sealed in the hash chain as the services seal theirs.
+   (services/bulk_import.py), each sealed in the hash chain as the services seal theirs.
 """
 
 from __future__ import annotations
