@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from django import forms
 from django.conf import settings
@@ -23,9 +23,11 @@ from django.http import HttpRequest
 
 from ledger.forms import KeyedForm
 from ledger.services import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
+from ledger.types import Banker
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 
 @dataclass
@@ -38,14 +40,20 @@ class Outcome(Generic[T]):
     status: int = 400   # what a page answers a refusal with (`call_answer`)
 
 
-def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T],
-                 **kwargs: Any) -> Outcome[T]:
+class KeyedWrite(Protocol[T_co]):
+    """A service with its arguments bound (`functools.partial(services.buyin_create, ...)`,
+    checked by mypy where it is written), waiting for the form's key and the banker."""
+
+    def __call__(self, *, key: str, user: Banker) -> T_co: ...
+
+
+def call_service(request: HttpRequest, form: KeyedForm, write: KeyedWrite[T]) -> Outcome[T]:
     """Run a money service with the form's key and the banker; never let a refusal become a 500.
 
     Refusals are put on the form: on the named field when the form has it, else at the top.
     """
     try:
-        result = service(key=form.cleaned_data["key"], user=request.user, **kwargs)
+        result = write(key=form.cleaned_data["key"], user=request.user)
     except PossibleDuplicate as duplicate:
         return Outcome(duplicate=str(duplicate))
     except IdempotencyConflict as conflict:
@@ -63,14 +71,14 @@ def call_service(request: HttpRequest, form: KeyedForm, service: Callable[..., T
         return Outcome(error=str(error))
     except DatabaseError:
         # Busy database or a lost connection: nothing was committed; say so instead of a 500.
-        log.exception("database error during %s", getattr(service, "__name__", service))
+        log.exception("database error during %s", getattr(write, "func", write))
         message = "The database was busy and nothing was saved. Tap save again."
         form.add_error(None, message)
         return Outcome(error=message)
     return Outcome(result=result)
 
 
-def call_answer(service: Callable[..., T], *, missing: str, **kwargs: Any) -> Outcome[T]:
+def call_answer(answer: Callable[[], T], *, missing: str) -> Outcome[T]:
     """Run a service that answers a row - a phone's request, a payment claim - with no form key
     (the row's own state makes the answer once); never let a refusal become a 500.
 
@@ -79,7 +87,7 @@ def call_answer(service: Callable[..., T], *, missing: str, **kwargs: Any) -> Ou
     otherwise; a possible duplicate (R15) with 200, for the page to ask before writing.
     """
     try:
-        return Outcome(result=service(**kwargs))
+        return Outcome(result=answer())
     except PossibleDuplicate as duplicate:
         return Outcome(duplicate=str(duplicate), status=200)
     except NotTheHolder as refused:

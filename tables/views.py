@@ -9,6 +9,7 @@ who pays whom; its workbook has a players sheet and a payments sheet (tables/rep
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -107,8 +108,8 @@ def book_page(request: HttpRequest, *, status: int = 200, **extra: object) -> Ht
 def book_claim_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """A banker confirms a payment claimed from a phone: THE BOOK moves, once (while a night
     is open, as its `pay` event, which only the holder of its bank writes)."""
-    outcome = call_answer(services.claim_confirm, missing="no_claim", claim=pk,
-                          user=request.user)
+    outcome = call_answer(partial(services.claim_confirm, claim=pk,
+        user=request.user), missing="no_claim")
     claim = outcome.result
     if claim is None:
         return book_page(request, status=outcome.status,
@@ -125,8 +126,8 @@ def book_claim_reject(request: HttpRequest, pk: int) -> HttpResponse:
     form = AnswerForm(request.POST)
     if not form.is_valid():
         return book_page(request, status=400, claim_error={"pk": pk, "text": form_errors(form)})
-    outcome = call_answer(services.claim_reject, missing="no_claim", claim=pk,
-                          reason=form.cleaned_data["reason"], user=request.user)
+    outcome = call_answer(partial(services.claim_reject, claim=pk,
+        reason=form.cleaned_data["reason"], user=request.user), missing="no_claim")
     if outcome.result is None:
         return book_page(request, status=outcome.status,
                          claim_error={"pk": pk, "text": outcome.error})

@@ -4,6 +4,8 @@ write are services/holder.py)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,8 +28,8 @@ def bank_hand_over(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = BankHandOverForm(request.POST, bankers=banker_users())
     if form.is_valid():
-        outcome = call_service(request, form, services.bank_hand_over, session=session,
-                               to=form.cleaned_data["to"])
+        outcome = call_service(request, form, partial(services.bank_hand_over, session=session,
+            to=form.cleaned_data["to"]))
         if outcome.result is not None:
             holder = outcome.result.holder
             who = "You hold" if holder.pk == request.user.pk else f"{banker_name(holder)} holds"

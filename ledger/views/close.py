@@ -4,6 +4,8 @@ debts to their inviters (B9), then the close that consolidates THE BOOK (B8)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -91,7 +93,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = CloseForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.session_close, session=session)
+        outcome = call_service(request, form, partial(services.session_close, session=session))
         if outcome.result is not None:
             return redirect("settle_up", session.pk)
     return render(request, "ledger/close.html", _context(request, session, close_form=form),
@@ -108,8 +110,8 @@ def note_action(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         service = services.note_commit if form.cleaned_data["action"] == "commit" \
             else services.note_void
-        outcome = call_service(request, form, service, session=session,
-                               note=form.cleaned_data["note"])
+        outcome = call_service(request, form, partial(service, session=session,
+            note=form.cleaned_data["note"]))
         if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#notes")
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
@@ -125,9 +127,9 @@ def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = CountDifferenceForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.count_difference_record, session=session,
-                               amount=form.cleaned_data["amount"],
-                               reason=form.cleaned_data["reason"])
+        outcome = call_service(request, form, partial(services.count_difference_record,
+            session=session, amount=form.cleaned_data["amount"],
+            reason=form.cleaned_data["reason"]))
         if outcome.result is not None:
             return redirect(reverse("session_close", args=[session.pk]) + "#chips")
     return render(request, "ledger/close.html",
@@ -142,7 +144,8 @@ def surrogate_merge(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_session(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.surrogate_book_merge, session=session)
+        outcome = call_service(request, form, partial(services.surrogate_book_merge,
+            session=session))
         if outcome.result is not None:
             return redirect("settle_up", session.pk)
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)

@@ -5,8 +5,8 @@ the rosters the forms choose from are reads: ledger/selectors/)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import ParamSpec
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +17,15 @@ from ledger.middleware import NightClosed
 from ledger.models import Entry, PokerSession
 from ledger.pages import bank_refused
 from ledger.selectors.bank import refusal
+
+P = ParamSpec("P")   # a night's page: (request, pk, ...), pk as Django passes it, by name
+
+
+def _request_and_night(args: tuple[object, ...], kwargs: Mapping[str, object]
+                       ) -> tuple[HttpRequest, int]:
+    request, pk = args[0], kwargs["pk"] if "pk" in kwargs else args[1]
+    assert isinstance(request, HttpRequest) and isinstance(pk, int)
+    return request, pk
 
 
 class HtmxRequest(HttpRequest):
@@ -50,7 +59,7 @@ def saved_redirect(session: PokerSession, entry: Entry) -> HttpResponseRedirect:
     return redirect(dashboard_url(session, entry))
 
 
-def holder_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def holder_required(view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
     """A page that enters something into a night: only the holder of its bank uses it (the rule
     is services/holder.py; reading pages stay open to every banker).
 
@@ -61,14 +70,15 @@ def holder_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     """
 
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        request, pk = _request_and_night(args, kwargs)
         if request.method != "POST":
             session = get_session(pk)
             sentence = refusal(session, request.user)
             if sentence:
                 return render(request, "ledger/bank_refused.html",
                               {"session": session, "refusal": sentence}, status=403)
-        response = view(request, pk, *args, **kwargs)
+        response = view(*args, **kwargs)
         if bank_refused(request) and response.status_code in (200, 400):
             response.status_code = 403
         return response

@@ -4,7 +4,7 @@ game. Hands are the table's record: they move no money in the bank."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
 from ledger.models import Entry, HouseGame, PokerSession
-from ledger.pages import call_service
+from ledger.pages import KeyedWrite, call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
     deal_state,
@@ -26,6 +26,7 @@ from ledger.selectors import (
     table_game,
     table_record,
 )
+from ledger.types import Banker
 from rules.errors import RulesError
 from rules.games.drops import when_everybody_drops
 from rules.games.options import apply_options
@@ -111,8 +112,8 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
         save_as = data["save_as"] if data["game"] not in choices.house else ""
         # the dealer's own game, kept for the house (S12) and called as saved, in one write
         game = data["game"] if save_as else choices.definition(data["game"])
-        outcome = call_service(request, form, services.game_call, session=session, game=game,
-                               dealer=data["dealer"], options=form.options(), save_as=save_as)
+        outcome = call_service(request, form, partial(services.game_call, session=session,
+            game=game, dealer=data["dealer"], options=form.options(), save_as=save_as))
         if outcome.result is not None:
             return redirect(_hand_url(session))
     state = table_game(session, record=record)
@@ -135,19 +136,19 @@ def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.game_end, session=session)
+        outcome = call_service(request, form, partial(services.game_end, session=session))
         if outcome.result is not None:
             return redirect(dashboard_url(session, outcome.result))
     return redirect(_hand_url(session))
 
 
-def _on_the_form(form: HandForm, service: Callable[..., Entry]) -> Callable[..., Entry]:
+def _on_the_form(form: HandForm, write: KeyedWrite[Entry]) -> KeyedWrite[Entry]:
     """The service, its refusals pointed at the form's fields: the rules name a place in the
     hand ("players[1].down"), the form knows which field that is."""
 
-    def run(**kwargs: Any) -> Entry:
+    def run(*, key: str, user: Banker) -> Entry:
         try:
-            return service(**kwargs)
+            return write(key=key, user=user)
         except services.LedgerError as error:
             if type(error) is not services.LedgerError:
                 raise           # a duplicate, a used key, another banker's bank: as they are
@@ -195,9 +196,9 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
             except services.LedgerError as error:
                 form.add_error(form.field_for(error.field), str(error))
         else:
-            outcome = call_service(request, form, _on_the_form(form, services.hand_enter),
-                                   session=session, hand=entered,
-                                   confirm_duplicate=form.cleaned_data["confirm_duplicate"])
+            outcome = call_service(request, form, _on_the_form(form, partial(
+                services.hand_enter, session=session, hand=entered,
+                confirm_duplicate=form.cleaned_data["confirm_duplicate"])))
             if outcome.result is not None:
                 return redirect(_hand_url(session, outcome.result))
             if outcome.duplicate:

@@ -7,6 +7,8 @@ and redirects to the table with what was saved.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
@@ -79,12 +81,9 @@ def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
         form = BuyInForm(request.POST, roster=players, sale=sale)
         if form.is_valid():
             data = form.cleaned_data
-            outcome = call_service(
-                request, form, services.buyin_create,
-                session=session, player=data["player"], amount=data["amount"],
-                paid=data["paid"], seller=data["seller"],
-                confirm_duplicate=bool(data.get("confirm_duplicate")),
-            )
+            outcome = call_service(request, form, partial(services.buyin_create, session=session,
+                player=data["player"], amount=data["amount"], paid=data["paid"],
+                seller=data["seller"], confirm_duplicate=bool(data.get("confirm_duplicate"))))
             if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
             context["duplicate"] = outcome.duplicate
@@ -123,11 +122,11 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
         if "warn" in request.POST:
-            outcome = call_service(request, form, services.warning_record, session=session,
-                                   player=player)
+            outcome = call_service(request, form, partial(services.warning_record, session=session,
+                player=player))
         else:
-            outcome = call_service(request, form, services.penalty_record, session=session,
-                                   player=player, amount=form.cleaned_data["amount"])
+            outcome = call_service(request, form, partial(services.penalty_record, session=session,
+                player=player, amount=form.cleaned_data["amount"]))
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
@@ -162,11 +161,8 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_bound:
         preview = services.chip_total(form.counts_so_far())
         if saving and form.is_valid():
-            outcome = call_service(
-                request, form, services.cashout_create,
-                session=session, player=form.cleaned_data["player"],
-                chips={} if nothing else form.chips(),
-            )
+            outcome = call_service(request, form, partial(services.cashout_create, session=session,
+                player=form.cleaned_data["player"], chips={} if nothing else form.chips()))
             if outcome.result is not None:
                 return saved_redirect(session, outcome.result)
         elif not saving:
@@ -218,8 +214,8 @@ def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = FinalPotForm(request.POST or None, roster=seated_roster(session))
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, services.final_pot_award,
-                               session=session, winner=form.cleaned_data["winner"])
+        outcome = call_service(request, form, partial(services.final_pot_award, session=session,
+            winner=form.cleaned_data["winner"]))
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
@@ -242,10 +238,8 @@ def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
                         initial={"pot": format_cents(dash.table_pot)})
     if request.method == "POST" and form.is_valid():
         pot = form.cleaned_data["pot"]
-        outcome = call_service(
-            request, form, services.hand_record, session=session, pot=pot,
-            awards={form.cleaned_data["winner"]: pot}, game="pot awarded",
-        )
+        outcome = call_service(request, form, partial(services.hand_record, session=session,
+            pot=pot, awards={form.cleaned_data["winner"]: pot}, game="pot awarded"))
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
@@ -264,8 +258,8 @@ def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     entry = get_object_or_404(Entry, pk=entry_pk, session=session)
     form = CorrectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, services.entry_reverse, entry=entry,
-                               reason=form.cleaned_data["reason"])
+        outcome = call_service(request, form, partial(services.entry_reverse, entry=entry,
+            reason=form.cleaned_data["reason"]))
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(
@@ -284,9 +278,8 @@ def payment(request: HttpRequest, pk: int) -> HttpResponse:
     form = PaymentForm(request.POST or None, roster=roster(session))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        outcome = call_service(request, form, services.payment_record, session=session,
-                               player=data["player"], to=data["to"],
-                               amount=data["amount"])
+        outcome = call_service(request, form, partial(services.payment_record, session=session,
+            player=data["player"], to=data["to"], amount=data["amount"]))
         if outcome.result is not None:
             return saved_redirect(session, outcome.result)
     return render(

@@ -13,6 +13,7 @@ is tapped.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -118,8 +119,8 @@ def phone_paid(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _refused(request, player, 400, form_errors(form))
     data = form.cleaned_data
-    outcome = call_service(request, form, services.claim_create, player=player, token=token,
-                           to=data["to"], amount=data["amount"], night=data["night"])
+    outcome = call_service(request, form, partial(services.claim_create, player=player, token=token,
+        to=data["to"], amount=data["amount"], night=data["night"]))
     if outcome.result is None:
         return _refused(request, player, 400, outcome.error or form_errors(form))
     return _back(token)
@@ -134,12 +135,11 @@ def _phone_answer(request: HttpRequest, token: str, pk: int, *, confirm: bool) -
     if not form.is_valid():
         return _refused(request, player, 400, form_errors(form))
     if confirm:
-        outcome = call_answer(services.claim_confirm, missing="no_claim", claim=pk,
-                              player=player, token=token)
+        outcome = call_answer(partial(services.claim_confirm, claim=pk, player=player,
+            token=token), missing="no_claim")
     else:
-        outcome = call_answer(services.claim_reject, missing="no_claim", claim=pk,
-                              player=player, token=token,
-                              reason=f"{player.name} did not receive it")
+        outcome = call_answer(partial(services.claim_reject, claim=pk, player=player, token=token,
+            reason=f"{player.name} did not receive it"), missing="no_claim")
     if outcome.result is None:
         return _refused(request, player, outcome.status, outcome.error)
     return _back(token)
@@ -169,9 +169,10 @@ def phone_handles(request: HttpRequest, token: str) -> HttpResponse:
         return refused
     form = HandlesForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.handles_set, player=player,
-                               token=token, **{k: form.cleaned_data[k] for k in
-                                               ("venmo", "paypal", "cashapp", "zelle")})
+        outcome = call_service(request, form, partial(services.handles_set, player=player,
+            token=token,
+            **{k: form.cleaned_data[k] for k in
+                                               ("venmo", "paypal", "cashapp", "zelle")}))
         if outcome.result is not None:
             return _back(token, "handles")
     return _refused(request, player, 400, form_errors(form))
@@ -187,9 +188,9 @@ def player_handles(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     form = HandlesForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.handles_set, player=player,
-                               **{k: form.cleaned_data[k] for k in
-                                  ("venmo", "paypal", "cashapp", "zelle")})
+        outcome = call_service(request, form, partial(services.handles_set, player=player,
+            **{k: form.cleaned_data[k] for k in
+                                  ("venmo", "paypal", "cashapp", "zelle")}))
         if outcome.result is not None:
             messages.success(request, f"Saved {outcome.result.name}'s payment handles.")
             return redirect(reverse("player_edit", args=[player.pk]) + "#handles")

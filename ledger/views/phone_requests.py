@@ -14,6 +14,7 @@ request in its list; refused, a page with the sentence and the form as typed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -96,7 +97,7 @@ def _post(request: HttpRequest, player: Player, token: str, *, ask: AskForm | No
                         error=f"{player.name} is retired: ask the banker at the table.")
     if not form.is_valid():
         return _refused(request, player, 400, ask=ask, count=count)
-    outcome = call_service(request, form, service, player=player, token=token, **fields())
+    outcome = call_service(request, form, partial(service, player=player, token=token, **fields()))
     if outcome.result is None:
         return _refused(request, player, 400, ask=ask, count=count)
     return redirect(reverse("player_balance", args=[token]) + "#requests")

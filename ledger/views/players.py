@@ -3,6 +3,8 @@ note id, retiring a player, and issuing a new link when the old one got out (R11
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
@@ -54,9 +56,8 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerEditForm(request.POST or None,
                           initial={"name": player.name, "note_id": player.note_id})
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, services.player_update, player=player,
-                               name=form.cleaned_data["name"],
-                               note_id=form.cleaned_data["note_id"])
+        outcome = call_service(request, form, partial(services.player_update, player=player,
+            name=form.cleaned_data["name"], note_id=form.cleaned_data["note_id"]))
         if outcome.result is not None:
             messages.success(request, f"Saved: {outcome.result.name}, "
                                       f"bank-note identifier {outcome.result.note_id}.")
@@ -74,8 +75,8 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
     form = RetireForm(request.POST)
     if form.is_valid():
         retired = form.cleaned_data["retired"]
-        outcome = call_service(request, form, services.player_retire, player=player,
-                               retired=retired)
+        outcome = call_service(request, form, partial(services.player_retire, player=player,
+            retired=retired))
         if outcome.result is not None:
             name = outcome.result.name
             messages.success(request, f"{name} is retired: not offered for new nights, still in "
@@ -95,7 +96,7 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
-        outcome = call_service(request, form, services.player_link_renew, player=player)
+        outcome = call_service(request, form, partial(services.player_link_renew, player=player))
         if outcome.result is not None:
             messages.success(request, f"{outcome.result.name} has a new link; the old one no "
                              "longer opens their page. Send them the new one.")

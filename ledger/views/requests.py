@@ -8,6 +8,7 @@ the request still waiting.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -61,8 +62,8 @@ def request_approve(request: HttpRequest, pk: int, request_pk: int) -> HttpRespo
     session = get_session(pk)
     form = AnswerForm(request.POST)
     confirm = form.is_valid() and bool(form.cleaned_data.get("confirm_duplicate"))
-    outcome = call_answer(services.request_approve, missing="no_request", session=session,
-                          request=request_pk, user=request.user, confirm_duplicate=confirm)
+    outcome = call_answer(partial(services.request_approve, session=session, request=request_pk,
+        user=request.user, confirm_duplicate=confirm), missing="no_request")
     if outcome.duplicate:
         return _answered_again(request, session, outcome.status,
                                request_duplicate={"pk": request_pk, "text": outcome.duplicate})
@@ -83,9 +84,8 @@ def request_decline(request: HttpRequest, pk: int, request_pk: int) -> HttpRespo
     if not form.is_valid():
         return _answered_again(request, session, 400,
                                request_error={"pk": request_pk, "text": form_errors(form)})
-    outcome = call_answer(services.request_decline, missing="no_request", session=session,
-                          request=request_pk, reason=form.cleaned_data["reason"],
-                          user=request.user)
+    outcome = call_answer(partial(services.request_decline, session=session, request=request_pk,
+        reason=form.cleaned_data["reason"], user=request.user), missing="no_request")
     if outcome.result is None:
         return _answered_again(request, session, outcome.status,
                                request_error={"pk": request_pk, "text": outcome.error})

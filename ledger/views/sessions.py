@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -65,10 +66,8 @@ def session_open(request: HttpRequest) -> HttpResponse:
         form = SessionOpenForm(request.POST, players=players)
         if form.is_valid():
             data = form.cleaned_data
-            outcome = call_service(
-                request, form, services.session_open, date=data["date"], banker=data["banker"],
-                host_present=data["host_present"], seating=form.seating(),
-            )
+            outcome = call_service(request, form, partial(services.session_open, date=data["date"],
+                banker=data["banker"], host_present=data["host_present"], seating=form.seating()))
             if outcome.result is not None:
                 return redirect("session_dashboard", outcome.result.pk)
         return render(request, "ledger/session_open.html", {"form": form}, status=400)
@@ -89,10 +88,8 @@ def player_new(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None, regulars=regulars)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        outcome = call_service(
-            request, form, services.player_create, name=data["name"], note_id=data["note_id"],
-            regular=not data["guest"], invited_by=data["invited_by"],
-        )
+        outcome = call_service(request, form, partial(services.player_create, name=data["name"],
+            note_id=data["note_id"], regular=not data["guest"], invited_by=data["invited_by"]))
         if outcome.result is not None:
             return redirect(back)
     return render(request, "ledger/player_new.html", {"form": form, "back": back},
@@ -162,8 +159,8 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_open_session(pk)
     form = SeatingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, services.session_seating_set, session=session,
-                               order=form.cleaned_data["new_order"])
+        outcome = call_service(request, form, partial(services.session_seating_set, session=session,
+            order=form.cleaned_data["new_order"]))
         if outcome.result is not None:
             return redirect("seating", session.pk)
     seats = seated_roster(session)
