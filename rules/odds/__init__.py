@@ -30,9 +30,24 @@ def odds(data: object) -> dict[str, object]:
         resolve = engine.resolver(spot)
         chosen = (deals.every(spot.unseen, spot.slots) if exact
                   else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
+        refused: list[str] = []
         for deal in chosen:
-            tally.add(resolve(deal))
+            try:
+                tally.add(resolve(deal))
+            except RulesError as error:     # a deal the game's rules cannot score
+                refused.append(str(error))
+        if refused:
+            _refused(tally, refused)
     return _output(spot, tally, exact, total)
+
+
+def _refused(tally: Tally, refused: list[str]) -> None:
+    """Deals the engine refuses (Breaker's joker landing on the board, which plays only from
+    the hole) are left out, and said; when it refuses them all, its reason is the answer."""
+    if not tally.deals:
+        raise RulesError(refused[0])
+    tally.notes.append(f"{len(refused):,} deals the showdown engine refuses are left out "
+                       f"(the first: {refused[0]}).")
 
 
 def _exact(spot: Spot, total: int) -> bool:
@@ -77,12 +92,16 @@ def _explain(spot: Spot, tally: Tally, exact: bool, total: int, stderr: float) -
     if spot.cards_speak:
         lines.append(f"{spot.game.name} is a declare game and nobody gave a declaration: "
                      "scored as cards speak, each half to its best hand.")
+    if spot.game.pot.legs or "series" in spot.game.side_payments:
+        lines.append("Played for legs or a series of wins: each hand's winner is counted as "
+                     "taking the pot (the chance to win this hand).")
     if spot.draw:
         lines.append("No draw is modelled: a hand is taken as it stands, its missing cards "
                      "dealt from the unseen cards.")
     folded = [seat.name for seat in spot.seats if not seat.stayed]
     if folded:
         lines.append(f"Folded, share 0: {', '.join(folded)}.")
+    lines += tally.notes
     kept = tally.deals * tally.pot - sum(tally.parts)
     if kept > 0:
         lines.append(f"The pot, or part of it, stays (nobody wins it: a hand to beat, a tie "

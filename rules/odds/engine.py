@@ -30,6 +30,7 @@ class Split:
 
 
 Resolver = Callable[[Deal], Split]
+DECIDING = 1_000_000     # legs already held: any win now decides the series
 
 
 def pot_units(players: int) -> int:
@@ -42,8 +43,11 @@ def resolver(spot: Spot) -> Resolver:
     """The function that resolves one completed deal of this spot through the engine."""
     pot = pot_units(len(spot.seats))
     index = {seat.name: i for i, seat in enumerate(spot.seats)}
+    # games won over several hands (legs, P10; KRG's series): every player is one win short,
+    # so the hand's winner takes the pot and a share is the chance to win this hand
+    legs = {seat.name: DECIDING for seat in spot.seats}
     template = Showdown(spot.game, spot.settings, pot, 0, dict(spot.board), list(spot.seats),
-                        spot.dummy, {}, spot.round, False)
+                        spot.dummy, legs, spot.round, False)
 
     def resolve(deal: Deal) -> Split:
         show = _completed(template, spot, deal)

@@ -26,6 +26,7 @@ class Tally:
     high: list[int] = field(default_factory=list)
     low: list[int] = field(default_factory=list)
     scoop: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)     # sentences for the explanation
 
     def __post_init__(self) -> None:
         for name in ("parts", "squares", "high", "low", "scoop"):
