@@ -206,14 +206,14 @@ def _unseen(game: GameDef, board: Mapping[str, Cards], seats: tuple[Seat, ...],
         places += [("dummy.down", dummy.down), ("dummy.up", dummy.up)]
     places.append(("dead", dead))
     for place, cards in places:
-        for card in cards:
+        for index, card in enumerate(cards):
             if card not in left:
                 if card in where:
-                    raise RulesError(f"{place}: card {card} is seen twice (also in "
+                    raise RulesError(f"{place}[{index}]: card {card} is seen twice (also in "
                                      f"{where[card]})")
-                raise RulesError(f"{place}: card {card} is not in the {game.deck} deck")
+                raise RulesError(f"{place}[{index}]: card {card} is not in the {game.deck} deck")
             left.remove(card)
-            where.setdefault(card, place)
+            where.setdefault(card, f"{place}[{index}]")
     return left
 
 
