@@ -205,36 +205,58 @@ def _board_runs(live: Sequence[int], hands: Sequence[Codes], board_known: Codes,
 
 def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
     """The hottest case (hold'em, high only, from any street): every board of `count` cards
-    from the unseen ones, each hand scored with `_high` written out inline, and who won
-    counted by a bit mask of the winners."""
+    from the unseen ones, who won counted by a bit mask of the winners. Without a flush for
+    anybody the winners depend only on the board's ranks, so they are worked out once per
+    rank multiset; a board that gives somebody a flush is scored card by card (`_high`)."""
     live = [i for i, seat in enumerate(spot.seats) if seat.stayed]
-    base = sum(PACK[_code(card)] for position in spot.game.board
-               for card in spot.board[position.name])
-    mine = [sum(PACK[_code(card)] for card in spot.seats[i].down + spot.seats[i].up)
-            for i in live]
-    unseen = [PACK[_code(card)] for card in spot.unseen]
-    suits, ranks, flushes = tables.FLUSH_SUIT, tables.rank_table(0), tables.flush_table(0)
-    masks: dict[int, int] = {}
-    for board in combinations(unseen, count):
-        total = sum(board, base)
-        best = mask = -1
-        bit = 1
-        for own in mine:
-            packed = total + own
-            suit = suits[packed >> _SUITS_AT & 0xFFF]
-            value = (ranks[packed & _WEIGHTS] if suit < 0
-                     else flushes[packed >> (_CARDS_AT + 13 * suit) & 0x1FFF])
-            if value > best:
-                best, mask = value, bit
-            elif value == best:
-                mask |= bit
-            bit <<= 1
-        masks[mask] = masks.get(mask, 0) + 1
+    small = {code: PACK[code] & ((1 << _CARDS_AT) - 1) for code in range(52)}  # no card bits
+    card_of = {value: code for code, value in small.items()}
+    board_known = [_code(card) for position in spot.game.board
+                   for card in spot.board[position.name]]
+    base = sum(small[code] for code in board_known)
+    hands = [[_code(card) for card in spot.seats[i].down + spot.seats[i].up] for i in live]
+    mine = [sum(PACK[code] for code in hand) for hand in hands]
+    weights = [own & _WEIGHTS for own in mine]
+    suit_counts = [own >> _SUITS_AT & 0xFFF for own in mine]
+    unseen = [small[_code(card)] for card in spot.unseen]
+    ranks = tables.rank_table(0)
+    # board suit counts -> nobody can have a flush (each suit's 3-bit count stays under 8)
+    no_flush = [all(tables.FLUSH_SUIT[(board + own) & 0xFFF] < 0 for own in suit_counts)
+                for board in range(1 << 12)]
+    by_ranks: dict[int, int] = {}
+    masks = [0] * (1 << len(live))
+    known_cards = sum(PACK[code] for code in board_known)
+    # all but the last card of a board chosen in turn, the last one run through in a tight loop
+    for head in combinations(range(len(unseen)), count - 1):
+        partial = sum((unseen[i] for i in head), base)
+        last = head[-1] + 1 if head else 0
+        for total in map(partial.__add__, unseen[last:]):
+            if no_flush[total >> _SUITS_AT]:
+                key = total & _WEIGHTS
+                mask = by_ranks.get(key)
+                if mask is None:
+                    mask = by_ranks[key] = _best_mask([ranks[key + own] for own in weights])
+            else:
+                cards = known_cards + sum(PACK[card_of[unseen[i]]] for i in head) + PACK[
+                    card_of[total - partial]]
+                mask = _best_mask([_high(cards + own) for own in mine])
+            masks[mask] += 1
     counts: Counter[Winners] = Counter()
-    for mask, times in masks.items():
-        winners = tuple(i for n, i in enumerate(live) if mask >> n & 1)
-        counts[(winners, ())] += times
+    for mask, times in enumerate(masks):
+        if times:
+            winners = tuple(i for n, i in enumerate(live) if mask >> n & 1)
+            counts[(winners, ())] += times
     return counts
+
+
+def _best_mask(values: Sequence[int]) -> int:
+    """Bit n set for each n holding the largest value."""
+    top = max(values)
+    mask = 0
+    for n, value in enumerate(values):
+        if value == top:
+            mask |= 1 << n
+    return mask
 
 
 def _winners(live: Sequence[int], values: Sequence[tuple[int, int]], with_low: bool) -> Winners:
@@ -261,20 +283,41 @@ def _any_five(with_low: bool) -> HandScorer:
 
 
 def _exactly(from_hand: int, from_board: int, with_low: bool) -> HandScorer:
-    """Omaha's rule: exactly `from_hand` of the player's cards with `from_board` of the board."""
+    """Omaha's rule: exactly `from_hand` of the player's cards with `from_board` of the board.
+    The parts of a hand and of a board are packed once (a hand's across deals, a board's
+    across players) with their low-rank masks (0 when a part pairs or holds a card above
+    eight, so it cannot be in a low)."""
+    hands: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    boards: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+    def parts(cards: tuple[int, ...], size: int) -> list[tuple[int, int]]:
+        found = []
+        for part in combinations(cards, size):
+            mask = 0
+            for code in part:
+                mask |= _LOW_BIT[code]
+            found.append((sum(PACK[code] for code in part),
+                          mask if mask.bit_count() == size else 0))
+        return found
+
     def value(hand: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
-        theirs = {sum(PACK[code] for code in part) for part in combinations(board, from_board)}
-        high = low = 0
-        for part in combinations(hand, from_hand):
-            own = sum(PACK[code] for code in part)
-            for other in theirs:
-                scored = _high(own + other)
-                if scored > high:
-                    high = scored
-                if with_low:
-                    scored = _low(own + other)
-                    if scored > low:
-                        low = scored
+        own = hands.get(tuple(hand))
+        if own is None:
+            own = hands[tuple(hand)] = parts(tuple(hand), from_hand)
+        key = tuple(board)
+        theirs = boards.get(key)
+        if theirs is None:
+            if len(boards) > 64:
+                boards.clear()
+            theirs = boards[key] = parts(key, from_board)
+        high = max(_high(mine + other) for mine, _ in own for other, _ in theirs)
+        low = 0
+        if with_low:
+            for _, mine in own:
+                if mine:
+                    for _, other in theirs:
+                        if other and not mine & other and 256 - (mine | other) > low:
+                            low = 256 - (mine | other)
         return high, low
 
     return value
