@@ -179,8 +179,18 @@ def _stderr(share: float, deals: int) -> float:
     return math.sqrt((max(share * (1 - share), 0.0) + 1 / deals) / deals)
 
 
+def calibration() -> None:
+    """How fast this machine runs plain Python right now (a shared machine's load shows)."""
+    start = time.perf_counter()
+    total = 0
+    for number in range(10_000_000):
+        total += number
+    print(f"calibration: 10,000,000 additions in a Python loop took "
+          f"{time.perf_counter() - start:.2f} s (the times around it scale with it)", flush=True)
+
+
 def main() -> None:
-    steps: list[Callable[[], None]] = [speed, agreement]
+    steps: list[Callable[[], None]] = [calibration, speed, calibration, agreement]
     for step in steps:
         step()
 
