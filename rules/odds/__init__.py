@@ -38,6 +38,9 @@ def odds(data: object) -> dict[str, object]:
                 refused.append(str(error))
         if refused:
             _refused(tally, refused)
+    if fast:
+        tally.notes.append("Scored by the seven-card tables' quick lane, which gives the "
+                           "showdown engine's answers for plain games like this one.")
     return _output(spot, tally, exact, total)
 
 
@@ -83,11 +86,11 @@ def _explain(spot: Spot, tally: Tally, exact: bool, total: int, stderr: float) -
         lines = ["Every card is seen: the one showdown they make is resolved."]
     elif exact:
         lines = [f"Exact: every one of the {total:,} ways to deal the {spot.missing} missing "
-                 f"cards from the {unseen} is resolved by the showdown engine."]
+                 f"cards from the {unseen} is resolved as a showdown."]
     else:
         lines = [f"Sampled: {tally.deals:,} random deals of the {spot.missing} missing cards "
                  f"from the {unseen} (seed {spot.seed}; {total:,} deals in all), each resolved "
-                 f"by the showdown engine; a share is good to about ± {2 * stderr:.4f} "
+                 f"as a showdown; a share is good to about ± {2 * stderr:.4f} "
                  "(two standard errors)."]
     if spot.cards_speak:
         lines.append(f"{spot.game.name} is a declare game and nobody gave a declaration: "
