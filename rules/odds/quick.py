@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import Card
@@ -220,9 +221,7 @@ def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
     suit_counts = [own >> _SUITS_AT & 0xFFF for own in mine]
     unseen = [small[_code(card)] for card in spot.unseen]
     ranks = tables.rank_table(0)
-    # board suit counts -> nobody can have a flush (each suit's 3-bit count stays under 8)
-    no_flush = [all(tables.FLUSH_SUIT[(board + own) & 0xFFF] < 0 for own in suit_counts)
-                for board in range(1 << 12)]
+    no_flush = _no_flush(tuple(suit_counts))
     by_ranks: dict[int, int] = {}
     masks = [0] * (1 << len(live))
     known_cards = sum(PACK[code] for code in board_known)
@@ -247,6 +246,14 @@ def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
             winners = tuple(i for n, i in enumerate(live) if mask >> n & 1)
             counts[(winners, ())] += times
     return counts
+
+
+@lru_cache(maxsize=64)
+def _no_flush(suit_counts: tuple[int, ...]) -> list[bool]:
+    """Board suit counts -> nobody holding these suit counts can have a flush with that
+    board (each suit's 3-bit count stays under 8 with seven cards)."""
+    return [all(tables.FLUSH_SUIT[(board + own) & 0xFFF] < 0 for own in suit_counts)
+            for board in range(1 << 12)]
 
 
 def _best_mask(values: Sequence[int]) -> int:
