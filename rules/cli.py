@@ -15,7 +15,7 @@ from typing import NoReturn, TypeAlias
 
 from .errors import RulesError
 
-COMMAND_MODULES = ("hands", "games", "settle")
+COMMAND_MODULES = ("hands", "games", "settle", "odds")
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What a command module's `register` adds its sub-parser to."""

@@ -195,6 +195,14 @@ def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
 def resolve(data: object) -> dict[str, object]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
     show = read(data)
+    results, dummy, outcome, adjusted = settle_showdown(show)
+    return _output(show.game, results, dummy, outcome, adjusted)
+
+
+def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, pots.Outcome,
+                                            list[str]]:
+    """Every hand evaluated and the pot settled for a showdown already read (`read`): the
+    odds (`rules.odds`) run this on every completed deal."""
     game, seats = show.game, show.seats
     results = []
     for seat in seats:
@@ -218,7 +226,7 @@ def resolve(data: object) -> dict[str, object]:
                        show.last_round, show.settings, _perfect_keys(game))
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
-    return _output(game, results, dummy, outcome, adjusted)
+    return results, dummy, outcome, adjusted
 
 
 def _contending(game: GameDef, result: Evaluated) -> bool:

@@ -1,0 +1,84 @@
+"""Each completed deal resolved by the showdown engine itself (`rules.games.showdown`): wild
+cards, killers, lowest-hole and center cards, dummy hands, qualifiers, pigging and the pot
+rules all follow the game's definition, exactly as at the table.
+
+A deal's result is `Split`: each player's part of a pot of `pot_units(n)` cents (a pot every
+split of which comes out in whole white chips, so a share is never rounded), and who won or
+tied each side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from math import lcm
+
+from ..games.showdown import settle_showdown
+from ..games.showdown_input import Cards, Seat, Showdown
+from .deals import Deal
+from .spot import Spot
+
+
+@dataclass(frozen=True)
+class Split:
+    """One deal's result: each player's part of the pot (in the pot's units, see
+    `pot_units`) and the indices of the players who won or tied each side."""
+
+    parts: tuple[int, ...]
+    high: tuple[int, ...]
+    low: tuple[int, ...]
+
+
+Resolver = Callable[[Deal], Split]
+DECIDING = 1_000_000     # legs already held: any win now decides the series
+
+
+def pot_units(players: int) -> int:
+    """A pot that halves and then splits among any number of tied players up to `players` in
+    whole white chips (P2), so no share is lost to rounding: 10 cents times lcm(1..n)."""
+    return 10 * lcm(*range(1, max(players, 1) + 1))
+
+
+def resolver(spot: Spot) -> Resolver:
+    """The function that resolves one completed deal of this spot through the engine."""
+    pot = pot_units(len(spot.seats))
+    index = {seat.name: i for i, seat in enumerate(spot.seats)}
+    # games won over several hands (legs, P10; KRG's series): every player is one win short,
+    # so the hand's winner takes the pot and a share is the chance to win this hand
+    legs = {seat.name: DECIDING for seat in spot.seats}
+    template = Showdown(spot.game, spot.settings, pot, 0, dict(spot.board), list(spot.seats),
+                        spot.dummy, legs, spot.round, False)
+
+    def resolve(deal: Deal) -> Split:
+        show = _completed(template, spot, deal)
+        _, _, outcome, _ = settle_showdown(show)
+        parts = [0] * len(spot.seats)
+        for award in outcome.awards:
+            parts[index[award.name]] += award.amount
+        return Split(tuple(parts),
+                     tuple(index[name] for name in outcome.winners.get("high", ())),
+                     tuple(index[name] for name in outcome.winners.get("low", ())))
+
+    return resolve
+
+
+def _completed(template: Showdown, spot: Spot, deal: Deal) -> Showdown:
+    """The showdown with every slot filled from the deal."""
+    seats = list(template.seats)
+    board = dict(template.board)
+    dummy = template.dummy
+    for slot, cards in zip(spot.slots, deal, strict=True):
+        if slot.where == "board":
+            board[slot.name] = board[slot.name] + cards
+        elif slot.where == "dummy":
+            assert dummy is not None  # a dummy slot exists only for a dummy
+            dummy = replace(dummy, down=dummy.down + cards)
+        else:
+            seats[slot.index] = _dealt(seats[slot.index], slot.where, cards)
+    return replace(template, seats=seats, board=board, dummy=dummy)
+
+
+def _dealt(seat: Seat, where: str, cards: Cards) -> Seat:
+    if where == "down":
+        return replace(seat, down=seat.down + cards)
+    return replace(seat, up=seat.up + cards)

@@ -1,0 +1,330 @@
+"""The quick lane for the plain games: hold'em, Omaha, stud and draw shapes with no wild card,
+no killer, no dummy and no special pot rule, high or high-low eight-or-better, cards talk.
+
+For them the showdown engine's answer is only "best high (and best qualifying low) wins, ties
+split", so a deal needs no `HandValue`: the seven-card tables (`rules.evaluator.tables`) give
+each high hand a packed int ordered exactly as the engine's keys, a low is a bit mask of the
+ranks it uses, and a deal's result is just who won each side. Identical results are counted
+once and turned into `Split`s at the end. The tests hold this lane to the engine's own answers
+deal by deal (tests/rules/odds/test_odds_quick.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from ..cards import Card
+from ..evaluator import tables
+from ..games.definition import ANY_COMBINATION, GameDef
+from . import deals
+from .engine import Split, pot_units
+from .spot import Spot
+from .tally import Tally
+
+Codes = tuple[int, ...]
+Winners = tuple[tuple[int, ...], tuple[int, ...]]   # (high winners, low winners)
+
+# a low card's bit: ace = bit 0, deuce = bit 1 ... eight = bit 7 (eight-or-better, ace low)
+_LOW_BIT = [(1 << ((code >> 2) + 1)) if (code >> 2) <= 6 else (1 if code >> 2 == 12 else 0)
+            for code in range(52)]
+
+
+def _lowest_five(mask: int) -> int:
+    """The five lowest ranks of a low-rank mask, or 0 when there are fewer than five."""
+    kept, count = 0, 0
+    for bit in range(8):
+        if mask >> bit & 1:
+            kept |= 1 << bit
+            count += 1
+            if count == 5:
+                return kept
+    return 0
+
+
+_LOW_FIVE = [_lowest_five(mask) for mask in range(256)]
+
+
+def supported(spot: Spot) -> bool:
+    """Whether the quick lane gives the engine's answer for this spot."""
+    game = spot.game
+    plain = (game.deck == "standard" and not game.wild and not game.kill and spot.dummy is None
+             and game.dummy is None and not game.adjustments and not game.side_payments
+             and game.ties == "split" and not game.go_stop and game.pot.legs is None
+             and game.high_qualifier is None and not game.perfect and game.down is not None
+             and game.hand.layout == "community" and not game.hand.params
+             and all(position.plays and position.count is not None for position in game.board)
+             and any(seat.stayed for seat in spot.seats))
+    sides = (game.split == "high" and game.high == "high") or (
+        game.split == "cards-talk" and game.high == "high" and game.low == "low-8"
+        and game.low_qualifier == 8)
+    return plain and sides and _shape(game) is not None
+
+
+def _shape(game: GameDef) -> tuple[int, int] | None:
+    """(hand cards, board cards) a hand takes exactly, (0, 0) for any five, None otherwise."""
+    takes = game.hand.takes
+    if takes == (ANY_COMBINATION,):
+        size = (game.down or 0) + game.up + sum(p.count or 0 for p in game.board)
+        return (0, 0) if size >= 5 else None
+    if len(takes) != 1 or len(takes[0]) != 2:
+        return None
+    uses = {use.source: use for use in takes[0]}
+    hand, board = uses.get("hand"), uses.get("board")
+    if hand is None or board is None or hand.min != hand.max or board.min != board.max:
+        return None
+    return (hand.min, board.min) if hand.min + board.min == 5 else None
+
+
+def tally(spot: Spot, into: Tally, exact: bool) -> bool:
+    """Add every deal of the spot to `into` when the quick lane supports it; False if not."""
+    if not supported(spot):
+        return False
+    shape = _shape(spot.game)
+    assert shape is not None  # supported() checked it
+    chosen = (deals.every(spot.unseen, spot.slots) if exact
+              else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
+    board_only = all(slot.where == "board" for slot in spot.slots) and len(spot.slots) == 1
+    if exact and board_only and shape == (0, 0) and spot.game.split == "high":
+        counts = _board_counts(spot, spot.slots[0].count)
+    else:
+        counts = Counter(_results(spot, shape, chosen))
+    split_of = _splitter(spot)
+    for winners, times in counts.items():
+        into.add(split_of(winners), times)
+    return True
+
+
+def _splitter(spot: Spot) -> Callable[[Winners], Split]:
+    """The pot split by who won each side (P2: halves, ties share; no low: high takes all)."""
+    pot = pot_units(len(spot.seats))
+    players = len(spot.seats)
+
+    def split(winners: Winners) -> Split:
+        high, low = winners
+        parts = [0] * players
+        half = pot // 2 if low else pot
+        for i in high:
+            parts[i] += half // len(high)
+        for i in low:
+            parts[i] += half // len(low)
+        return Split(tuple(parts), high, low)
+
+    return split
+
+
+# -- cards as packed ints ---------------------------------------------------------------------
+# One int per card whose sum over distinct cards carries everything a high hand needs: the rank
+# multiset (`tables.RANK_WEIGHT`, bits 0-33), the count per suit (`tables.SUIT_WEIGHT`, bits
+# 34-45) and the card itself (bit 46 + 13 * suit + rank - 2: distinct cards never carry, so the
+# sum's top bits are each suit's rank mask).
+_SUITS_AT, _CARDS_AT = 34, 46
+_WEIGHTS = (1 << _SUITS_AT) - 1
+PACK = [tables.RANK_WEIGHT[code] | tables.SUIT_WEIGHT[code] << _SUITS_AT
+        | 1 << (_CARDS_AT + 13 * (code & 3) + (code >> 2)) for code in range(52)]
+
+
+def _code(card: Card) -> int:
+    return tables.CODE[card]
+
+
+_RANKS = tables.rank_table(0)
+
+
+def _high(packed: int, _suit: list[int] = tables.FLUSH_SUIT,
+          _ranks: dict[int, int] = _RANKS) -> int:
+    """The packed table value of up to seven cards' best high hand (with seven cards or fewer
+    a flush rules out quads and full houses, so the flush suit's mask alone decides it)."""
+    suit = _suit[packed >> _SUITS_AT & 0xFFF]
+    if suit < 0:
+        return _ranks[packed & _WEIGHTS]
+    return tables.flush_table(0)[packed >> (_CARDS_AT + 13 * suit) & 0x1FFF]
+
+
+def _low(packed: int) -> int:
+    """Eight-or-better: 256 less the mask of the five lowest ranks (larger is better), 0 when
+    fewer than five ranks are eight or under."""
+    cards = packed >> _CARDS_AT
+    ranks = (cards | cards >> 13 | cards >> 26 | cards >> 39) & 0x1FFF   # bit rank - 2
+    low = _LOW_FIVE[(ranks & 0x7F) << 1 & 0xFF | ranks >> 12 & 1]
+    return 256 - low if low else 0
+
+
+def _results(spot: Spot, shape: tuple[int, int],
+             chosen: Iterable[deals.Deal]) -> Iterable[Winners]:
+    """Who won each side, deal by deal."""
+    live = [i for i, seat in enumerate(spot.seats) if seat.stayed]
+    known = {i: tuple(map(_code, spot.seats[i].down + spot.seats[i].up)) for i in live}
+    board_known = tuple(_code(card) for position in spot.game.board
+                        for card in spot.board[position.name])
+    # where each slot's cards go: a live player's index, or -1 for the board
+    targets = [-1 if slot.where == "board" else slot.index for slot in spot.slots]
+    with_low = spot.game.split == "cards-talk"
+    if shape == (0, 0) and all(target == -1 for target in targets):
+        yield from _board_runs(live, [known[i] for i in live], board_known, chosen, with_low)
+        return
+    hand_of = _any_five(with_low) if shape == (0, 0) else _exactly(*shape, with_low)
+    for deal in chosen:
+        board = list(board_known)
+        hands = {i: list(known[i]) for i in live}
+        for target, cards in zip(targets, deal, strict=True):
+            codes = board if target == -1 else hands.get(target)
+            if codes is not None:
+                codes.extend(map(_code, cards))
+        yield _winners(live, [hand_of(hands[i], board) for i in live], with_low)
+
+
+def _board_runs(live: Sequence[int], hands: Sequence[Codes], board_known: Codes,
+                chosen: Iterable[deals.Deal], with_low: bool) -> Iterable[Winners]:
+    """The hot case (hold'em on any street): every hand known, only board cards to come. A
+    board's packed sum is added to each hand's once."""
+    pack: dict[Card, int] = {}
+    base = sum(PACK[code] for code in board_known)
+    mine = [sum(PACK[code] for code in hand) for hand in hands]
+    high_of, low_of = _high, _low
+    for deal in chosen:
+        total = base
+        for cards in deal:
+            for card in cards:
+                value = pack.get(card)
+                if value is None:
+                    value = pack[card] = PACK[_code(card)]
+                total += value
+        highs = [high_of(total + own) for own in mine]
+        top = max(highs)
+        high = tuple(i for i, value in zip(live, highs, strict=True) if value == top)
+        if not with_low:
+            yield high, ()
+            continue
+        lows = [low_of(total + own) for own in mine]
+        best = max(lows)
+        yield high, (tuple(i for i, value in zip(live, lows, strict=True) if value == best)
+                     if best else ())
+
+
+def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
+    """The hottest case (hold'em, high only, from any street): every board of `count` cards
+    from the unseen ones, who won counted by a bit mask of the winners. Without a flush for
+    anybody the winners depend only on the board's ranks, so they are worked out once per
+    rank multiset; a board that gives somebody a flush is scored card by card (`_high`)."""
+    live = [i for i, seat in enumerate(spot.seats) if seat.stayed]
+    small = {code: PACK[code] & ((1 << _CARDS_AT) - 1) for code in range(52)}  # no card bits
+    card_of = {value: code for code, value in small.items()}
+    board_known = [_code(card) for position in spot.game.board
+                   for card in spot.board[position.name]]
+    base = sum(small[code] for code in board_known)
+    hands = [[_code(card) for card in spot.seats[i].down + spot.seats[i].up] for i in live]
+    mine = [sum(PACK[code] for code in hand) for hand in hands]
+    weights = [own & _WEIGHTS for own in mine]
+    suit_counts = [own >> _SUITS_AT & 0xFFF for own in mine]
+    unseen = [small[_code(card)] for card in spot.unseen]
+    ranks = tables.rank_table(0)
+    no_flush = _no_flush(tuple(suit_counts))
+    by_ranks: dict[int, int] = {}
+    masks = [0] * (1 << len(live))
+    known_cards = sum(PACK[code] for code in board_known)
+    # all but the last card of a board chosen in turn, the last one run through in a tight loop
+    for head in combinations(range(len(unseen)), count - 1):
+        partial = sum((unseen[i] for i in head), base)
+        last = head[-1] + 1 if head else 0
+        for total in map(partial.__add__, unseen[last:]):
+            if no_flush[total >> _SUITS_AT]:
+                key = total & _WEIGHTS
+                mask = by_ranks.get(key)
+                if mask is None:
+                    mask = by_ranks[key] = _best_mask([ranks[key + own] for own in weights])
+            else:
+                cards = known_cards + sum(PACK[card_of[unseen[i]]] for i in head) + PACK[
+                    card_of[total - partial]]
+                mask = _best_mask([_high(cards + own) for own in mine])
+            masks[mask] += 1
+    counts: Counter[Winners] = Counter()
+    for mask, times in enumerate(masks):
+        if times:
+            winners = tuple(i for n, i in enumerate(live) if mask >> n & 1)
+            counts[(winners, ())] += times
+    return counts
+
+
+@lru_cache(maxsize=64)
+def _no_flush(suit_counts: tuple[int, ...]) -> list[bool]:
+    """Board suit counts -> nobody holding these suit counts can have a flush with that
+    board (each suit's 3-bit count stays under 8 with seven cards)."""
+    return [all(tables.FLUSH_SUIT[(board + own) & 0xFFF] < 0 for own in suit_counts)
+            for board in range(1 << 12)]
+
+
+def _best_mask(values: Sequence[int]) -> int:
+    """Bit n set for each n holding the largest value."""
+    top = max(values)
+    mask = 0
+    for n, value in enumerate(values):
+        if value == top:
+            mask |= 1 << n
+    return mask
+
+
+def _winners(live: Sequence[int], values: Sequence[tuple[int, int]], with_low: bool) -> Winners:
+    top = max(high for high, _ in values)
+    high = tuple(i for i, (value, _) in zip(live, values, strict=True) if value == top)
+    if not with_low:
+        return high, ()
+    best = max(low for _, low in values)
+    if best <= 0:
+        return high, ()
+    return high, tuple(i for i, (_, value) in zip(live, values, strict=True) if value == best)
+
+
+HandScorer = Callable[[Sequence[int], Sequence[int]], tuple[int, int]]
+
+
+def _any_five(with_low: bool) -> HandScorer:
+    """Any five of the player's cards and the board's (up to seven in all)."""
+    def value(hand: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
+        packed = sum(PACK[code] for code in hand) + sum(PACK[code] for code in board)
+        return _high(packed), _low(packed) if with_low else 0
+
+    return value
+
+
+def _exactly(from_hand: int, from_board: int, with_low: bool) -> HandScorer:
+    """Omaha's rule: exactly `from_hand` of the player's cards with `from_board` of the board.
+    The parts of a hand and of a board are packed once (a hand's across deals, a board's
+    across players) with their low-rank masks (0 when a part pairs or holds a card above
+    eight, so it cannot be in a low)."""
+    hands: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    boards: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+    def parts(cards: tuple[int, ...], size: int) -> list[tuple[int, int]]:
+        found = []
+        for part in combinations(cards, size):
+            mask = 0
+            for code in part:
+                mask |= _LOW_BIT[code]
+            found.append((sum(PACK[code] for code in part),
+                          mask if mask.bit_count() == size else 0))
+        return found
+
+    def value(hand: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
+        own = hands.get(tuple(hand))
+        if own is None:
+            own = hands[tuple(hand)] = parts(tuple(hand), from_hand)
+        key = tuple(board)
+        theirs = boards.get(key)
+        if theirs is None:
+            if len(boards) > 64:
+                boards.clear()
+            theirs = boards[key] = parts(key, from_board)
+        high = max(_high(mine + other) for mine, _ in own for other, _ in theirs)
+        low = 0
+        if with_low:
+            for _, mine in own:
+                if mine:
+                    for _, other in theirs:
+                        if other and not mine & other and 256 - (mine | other) > low:
+                            low = 256 - (mine | other)
+        return high, low
+
+    return value
