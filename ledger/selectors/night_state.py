@@ -38,14 +38,19 @@ class StoredNight:
         self.date = session.date
         self.host_present = session.host_present
         self._rows: dict[str, Player] = {}
+        # The rows as they are now (a caller's may be older than a rename): the rules name
+        # people by name, so every row the night knows is read under the night's lock.
+        wanted = {p.pk for p in players} - {session.banker_id}
+        self._fresh = {session.banker_id: session.banker}
+        if wanted:
+            self._fresh |= Player.objects.select_related("invited_by").in_bulk(wanted)
         self.banker = self.person_of(session.banker)
-        for player in players:
-            self.person_of(player)
 
     # -- people -------------------------------------------------------------------------
 
     def person_of(self, player: Player) -> Person:
         """The rules' person for a row the service was given (and remembered, for writing)."""
+        player = self._fresh.get(player.pk, player)
         self._rows[player.name] = player
         return person_of(player)
 
