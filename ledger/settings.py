@@ -118,6 +118,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         )
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Every close writes a copy of the database here (ledger/backups.py); "" is `backups/` beside
+# the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.
+BACKUP_DIR = env.str("BANKER_BACKUP_DIR", default="")
+BACKUP_KEEP = env.int("BANKER_BACKUP_KEEP", default=30)
 # Each gunicorn worker keeps its connection between requests instead of opening one per
 # request (PostgreSQL: a new connection costs more than most pages; SQLite: the PRAGMAs above
 # run once per connection). Checked before reuse, so a restarted server costs one error-free
