@@ -40,7 +40,11 @@ ANY_INTERFACE = ("0.0.0.0", "::", "[::]")
 
 
 def workers() -> int:
-    """(2 x cores) + 1 sync workers (README, Production), at most 9 for a home game."""
+    """WEB_CONCURRENCY (gunicorn's own variable), else (2 x cores) + 1 sync workers (README,
+    Production), at most 9 for a home game."""
+    given = os.environ.get("WEB_CONCURRENCY", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
     return min(9, 2 * (os.cpu_count() or 1) + 1)
 
 
