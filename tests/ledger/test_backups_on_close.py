@@ -189,3 +189,56 @@ def test_the_default_folder_is_backups_beside_the_database(settings):
             / "backups"
     else:
         assert backups.folder() == Path(settings.BASE_DIR) / "backups"
+
+
+def _postgres() -> str:
+    """The local PostgreSQL server .ci/run uses, as a URL prefix; "" when none answers."""
+    import shutil
+
+    if not all(shutil.which(tool) for tool in ("psql", "pg_dump", "pg_restore")):
+        return ""
+    probe = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc", "select 1"],
+                           capture_output=True, text=True, timeout=30)
+    return "postgres://postgres@127.0.0.1:5432/" if probe.stdout.strip() == "1" else ""
+
+
+def test_a_postgresql_backup_restores_and_a_cut_or_foreign_one_is_refused(tmp_path):
+    server = _postgres()
+    if not server:
+        pytest.skip("no PostgreSQL server on 127.0.0.1:5432 with its client tools")
+    names = [f"banker_restore_{os.getpid()}_{which}" for which in ("from", "into")]
+    psql = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc"]
+    for name in names:
+        subprocess.run([*psql, f'CREATE DATABASE "{name}"'], check=True, capture_output=True)
+
+    def manage(*args: str, database: str, **env: str) -> subprocess.CompletedProcess:
+        environment = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+        environment.update(DATABASE_URL=server + database, **env)
+        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
+                              capture_output=True, text=True, timeout=600)
+
+    try:
+        dump = tmp_path / "banker.dump"
+        for step in (["migrate", "-v0"], ["load_demo"], ["backup", str(dump)]):
+            assert manage(*step, database=names[0]).returncode == 0
+        assert stat.S_IMODE(dump.stat().st_mode) == 0o600
+        cut = tmp_path / "cut.dump"
+        cut.write_bytes(dump.read_bytes()[: dump.stat().st_size * 9 // 10])
+        refused = manage("restore", str(cut), database=names[1])
+        assert refused.returncode == 2
+        [line] = refused.stderr.strip().splitlines()
+        assert "cut.dump is damaged or cut short" in line
+        foreign = manage("restore", str(dump), database=names[1],
+                         DJANGO_LEDGER_KEY="another-site-key-0123456789abcdef0123456789abcdef")
+        assert foreign.returncode == 2
+        [line] = foreign.stderr.strip().splitlines()
+        assert "does not verify under this site's journal key" in line
+        restored = manage("restore", str(dump), database=names[1])
+        assert restored.returncode == 0, restored.stderr
+        assert "The ledger is whole" in restored.stdout
+        reports = [manage("settle_up", "2", "--format", "json", database=name).stdout
+                   for name in names]
+        assert reports[0] == reports[1] and json.loads(reports[0])["transfers"]
+    finally:
+        for name in names:
+            subprocess.run([*psql, f'DROP DATABASE IF EXISTS "{name}"'], capture_output=True)

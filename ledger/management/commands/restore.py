@@ -220,7 +220,10 @@ def restore_postgresql(source: Path, *, force: bool) -> None:
         raise fail(f"FILE: {source.name} is not a backup of this site (not a pg_dump archive)")
     listed = subprocess.run([_pg_program("pg_restore"), "--list", str(source)], env=_pg_env(),
                             capture_output=True, text=True, timeout=600)
-    if listed.returncode != 0 or "ledger_entry" not in listed.stdout:
+    if listed.returncode != 0:
+        last = (listed.stderr.strip().splitlines() or ["no message"])[-1]
+        raise fail(f"FILE: {source.name} is damaged or cut short ({last}); nothing restored")
+    if "ledger_entry" not in listed.stdout:
         raise fail(f"FILE: {source.name} is not a backup of this site (no journal in it)")
     _refuse_over_data(force)
     live = str(connection.settings_dict["NAME"])
