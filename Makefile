@@ -1,4 +1,4 @@
-# The two commands of the README: `make demo` and `make test`.
+# The commands of the README: `make demo`, `make serve` and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +7,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo serve test lint bench clean
 
 install: $(STAMP)
 
@@ -44,6 +44,14 @@ else
 	$(BIN)/python manage.py load_demo --port $(PORT); \
 	exec $(BIN)/python manage.py runserver $(HOST):$(PORT)
 endif
+
+# The real site for a home game on this machine (manage.py serve_house): production settings,
+# gunicorn, plain HTTP on the house network only. BANKER_HOUSE, BANKER_OWNER, BANKER_PASSWORD
+# answer the first start's questions; HOST=0.0.0.0 serves the tablet and the phones.
+serve: install
+	@set -e; export DJANGO_DEBUG=false BANKER_HOUSE_NETWORK=true; \
+	export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-$$($(BIN)/python -m ledger.public_url $(HOST) $(PORT))}"; \
+	exec $(BIN)/python manage.py serve_house --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

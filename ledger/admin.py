@@ -21,6 +21,7 @@ from .models import (
     PokerSession,
     Posting,
     Seat,
+    SiteSettings,
 )
 
 if TYPE_CHECKING:
@@ -164,3 +165,10 @@ class LinkPostAdmin(ReadOnlyAdmin):
     """Posts from the players' links in the last minutes (the limit per minute)."""
 
     list_display = ("player", "at")
+
+
+@admin.register(SiteSettings)
+class SiteSettingsAdmin(ModelAdmin):
+    """The house's name in every page's header (shown from the next start of the server)."""
+
+    list_display = ("house_name",)

@@ -10,7 +10,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.public_url import parse_public_url, public_host
+from ledger.ledger_key import create_key_file
+from ledger.public_url import house_address, parse_public_url, public_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -18,14 +19,20 @@ if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
-SECRET_KEY = env.str(
-    "DJANGO_SECRET_KEY",
-    default=(
-        "dev-only-insecure-key-change-me-dev-only-insecure-key-change-me"
-        if DEBUG
-        else environ.Env.NOTSET
-    ),
-)
+# Without DJANGO_SECRET_KEY, production keeps its key in a file outside git, made on first use
+# with mode 0600 like the journal's key (`make serve` needs nothing set).
+SECRET_KEY_FILE = Path(env.str("DJANGO_SECRET_KEY_FILE", default=str(BASE_DIR / "secret.key")))
+
+
+def _secret_key_from_file() -> str:
+    if not SECRET_KEY_FILE.exists():
+        create_key_file(SECRET_KEY_FILE)
+    return SECRET_KEY_FILE.read_text(encoding="utf-8").strip()
+
+
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
+    "dev-only-insecure-key-change-me-dev-only-insecure-key-change-me" if DEBUG
+    else _secret_key_from_file())
 # The journal's key (ledger/ledger_key.py): the hash chain is an HMAC under it. From the
 # environment when set, else from a file outside git, made with mode 0600 on first use.
 LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
@@ -41,6 +48,12 @@ except ValueError as error:
 if PUBLIC_URL and public_host(PUBLIC_URL) not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(public_host(PUBLIC_URL))
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+# `make serve` (manage.py serve_house): plain HTTP on the house network, and only there - on a
+# loopback or private address; anywhere else the HTTPS-only settings below stay as they are.
+HOUSE_NETWORK = (env.bool("BANKER_HOUSE_NETWORK", default=False) and not DEBUG
+                 and (not PUBLIC_URL or house_address(public_host(PUBLIC_URL))))
+# The house's name in the pages' header: serve_house passes the stored one (SiteSettings).
+HOUSE_NAME = env.str("BANKER_HOUSE", default="")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -89,6 +102,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ledger.house.house_name",
             ],
             "builtins": ["ledger.templatetags.money"],
         },
@@ -118,6 +132,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         )
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Every close writes a copy of the database here (ledger/backups.py); "" is `backups/` beside
+# the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.
+BACKUP_DIR = env.str("BANKER_BACKUP_DIR", default="")
+BACKUP_KEEP = env.int("BANKER_BACKUP_KEEP", default=30)
 # Each gunicorn worker keeps its connection between requests instead of opening one per
 # request (PostgreSQL: a new connection costs more than most pages; SQLite: the PRAGMAs above
 # run once per connection). Checked before reuse, so a restarted server costs one error-free
@@ -193,14 +211,25 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; base-uri 'self'; form-action 'self'; "
     "frame-ancestors 'none'; object-src 'none'"
 )
-if not DEBUG:
+if not DEBUG and not HOUSE_NETWORK:   # the house network has no proxy: nobody claims https
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if not DEBUG:
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+if not DEBUG and HOUSE_NETWORK:
+    # The house network has no certificate: the login and CSRF cookies must travel over plain
+    # HTTP and nothing may redirect to https. The deploy check's warnings about exactly these
+    # three are silenced here, and listed in the README. HSTS is only ever sent over HTTPS.
+    SECURE_SSL_REDIRECT = False
+    SESSION_COOKIE_SECURE = False
+    CSRF_COOKIE_SECURE = False
+    SILENCED_SYSTEM_CHECKS = ["security.W008", "security.W012", "security.W016"]
+    if PUBLIC_URL:
+        CSRF_TRUSTED_ORIGINS.append(PUBLIC_URL)
 
 LOGGING = {
     "version": 1,

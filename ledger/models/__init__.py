@@ -2,7 +2,8 @@
 
 One module per topic: players.py, nights.py (sessions, bank tenures, seats), journal.py
 (entries, postings, accounts, bank notes), append_only.py, house_games.py, idempotency.py,
-phones.py (requests, link posts, payment claims); every model is importable from here.
+phones.py (requests, link posts, payment claims), site.py (the house's name); every
+model is importable from here.
 
 Money is integer cents (BigIntegerField). Every money event is one `Entry` with two or more
 `Posting` rows that sum to zero. A posting names its account by columns (kind + player / note /
@@ -42,10 +43,12 @@ from .journal import BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
+from .site import SiteSettings
 # isort: on
 
 __all__ = [
     "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
     "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "LinkPost", "PaymentClaim",
-    "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "new_balance_token",
+    "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "SiteSettings",
+    "new_balance_token",
 ]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -14,7 +16,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ledger import services
+from ledger import backups, services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm, new_key
 from ledger.models import BankNote, PokerSession
 from ledger.pages import call_service
@@ -44,7 +46,17 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
         "merge_form": KeyedForm(),
         "owed": steps.owed,
         "surrogate_to_merge": steps.surrogate_to_merge,
+        "backup": None if session.is_open else backups.copy_of_night(session.pk),
     }
+
+
+def _backup_after_close(request: HttpRequest, night: int) -> None:
+    """The close is committed: copy the database and say where the copy went (or why not)."""
+    copy = backups.backup_after_close(night)
+    if copy.path is not None:
+        messages.success(request, copy.sentence())
+    else:
+        messages.warning(request, copy.sentence())
 
 
 _NOTE_ROW = (
@@ -95,6 +107,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         outcome = call_service(request, form, partial(services.session_close, session=session))
         if outcome.result is not None:
+            transaction.on_commit(lambda: _backup_after_close(request, session.pk), robust=True)
             return redirect("settle_up", session.pk)
     return render(request, "ledger/close.html", _context(request, session, close_form=form),
                   status=400)

@@ -48,13 +48,31 @@ def test_the_demo_loads_a_night_and_loading_it_again_adds_nothing(db):
     call_command("load_demo", stdout=StringIO())
     assert (Entry.objects.count(), Posting.objects.count(), Player.objects.count()) == counts
     assert selectors.audit()["ok"]
-    tonight = PokerSession.objects.get(status=PokerSession.OPEN)
+    assert not PokerSession.objects.filter(status=PokerSession.OPEN).exists()
+    tonight = PokerSession.objects.order_by("date").last()
     kinds = set(Entry.objects.filter(session=tonight).values_list("kind", "method"))
     assert {("buy", "cash"), ("buy", "note"), ("buy", "book"), ("penalty", ""),
             ("hand", "")} <= kinds
     assert Entry.objects.filter(session=tonight, counterparty__isnull=False).exists()
     assert Player.objects.filter(regular=False, invited_by__isnull=False).exists()
     assert selectors.the_book()
+
+
+def test_after_the_demo_a_new_night_opens_at_once_B12(banker_client):
+    """`make demo` leaves no night open: the banker's first night is not refused."""
+    import datetime
+
+    from ledger import services
+
+    call_command("load_demo", stdout=StringIO())
+    demo = PokerSession.objects.order_by("date").last()
+    assert demo.status == PokerSession.CLOSED and selectors.audit()["ok"]
+    assert selectors.settle_up_report(demo)["transfers"]
+    fred, ann = Player.objects.get(name="Fred"), Player.objects.get(name="Ann")
+    night = services.session_open(date=datetime.date(2026, 11, 28), banker=fred,
+                                  seating=[ann], key="after-the-demo")
+    assert night.is_open
+    services.buyin_create(session=night, player=ann, amount=5_00, key="after-the-demo-buy")
 
 
 def test_the_demo_still_prints_the_login_where_its_players_cannot_be_made(db):

@@ -7,6 +7,9 @@ place. Restore: stop the site, put the file where `DATABASE_URL` points (or poin
 
 PostgreSQL: `pg_dump --format=custom` (one consistent snapshot) to FILE. Restore into a new,
 empty database: `createdb banker_restored && pg_restore --no-owner -d banker_restored FILE`.
+
+Either way the copy is made with mode 0600: it holds every player's link and THE BOOK.
+`manage.py restore FILE` puts one back. Every close also writes one (ledger/backups.py).
 """
 
 from __future__ import annotations
@@ -34,13 +37,24 @@ class Command(BaseCommand):
         target = Path(options["file"]).expanduser().resolve()
         if not target.parent.is_dir():
             raise fail(f"FILE: the folder {target.parent} does not exist")
-        if connection.vendor == "sqlite":
-            sqlite_backup(target)
-        elif connection.vendor == "postgresql":
-            pg_dump(connection.settings_dict, target)
-        else:
-            raise fail(f"backup: no backup method for a {connection.vendor} database")
+        write_backup(target)
         self.stdout.write(f"Backed up to {target}")
+
+
+def write_backup(target: Path) -> None:
+    """The whole database copied to `target` (mode 0600); a CommandError says why not."""
+    if connection.vendor == "sqlite":
+        sqlite_backup(target)
+    elif connection.vendor == "postgresql":
+        pg_dump(connection.settings_dict, target)
+    else:
+        raise fail(f"backup: no backup method for a {connection.vendor} database")
+
+
+def private_file(path: Path) -> None:
+    """An empty file at `path` that only its owner reads (SQLite and pg_dump keep its mode)."""
+    path.unlink(missing_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def sqlite_backup(target: Path) -> None:
@@ -49,7 +63,7 @@ def sqlite_backup(target: Path) -> None:
         raise fail("FILE: that is the database itself; choose another file")
     connection.ensure_connection()
     partial = target.with_name(f".{target.name}.partial")
-    partial.unlink(missing_ok=True)
+    private_file(partial)
     copy = sqlite3.connect(partial)
     try:
         connection.connection.backup(copy)      # all pages in one step: one snapshot
@@ -77,6 +91,7 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
         if settings_dict.get(key):
             env[variable] = str(settings_dict[key])
     partial = target.with_name(f".{target.name}.partial")
+    private_file(partial)
     done = subprocess.run([program, "--format=custom", "--no-owner", f"--file={partial}",
                            settings_dict["NAME"]], env=env, capture_output=True, text=True)
     if done.returncode != 0:

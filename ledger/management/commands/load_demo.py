@@ -1,7 +1,9 @@
-"""`manage.py load_demo`: a demo poker night for `make demo`, safe to run again.
+"""`manage.py load_demo`: two demo poker nights for `make demo`, safe to run again.
 
 Every write goes through the services with fixed one-time keys, so a second run replays the
-first instead of adding anything. It prints the banker's login and each player's balance link.
+first instead of adding anything. Both nights end closed (everyone cashed out, the final pot
+won, the notes committed), so the banker's first real night opens at once. It prints the
+banker's login and each player's balance link.
 """
 
 import datetime
@@ -15,9 +17,12 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
-from ledger import services
+from ledger import selectors, services
+from ledger.chips import CHIP_VALUES
 from ledger.models import Player, PokerSession
 from ledger.permissions import make_banker
+from ledger.posting.accounts import Account
+from ledger.selectors.balances import session_totals
 
 PLAYERS = [
     # name, note id, regular, invited by, host
@@ -37,7 +42,7 @@ def _url(name: str, fallback: str, **kwargs: object) -> str:
 
 
 class Command(BaseCommand):
-    help = "Load a demo night (players, a closed night in THE BOOK, tonight in progress)."
+    help = "Load two demo nights (players, THE BOOK, every kind of entry), both closed."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
@@ -68,7 +73,8 @@ class Command(BaseCommand):
         base = settings.PUBLIC_URL or f"http://127.0.0.1:{options['port']}"
         out = self.stdout.write
         if tonight is not None:
-            out(f"Demo loaded: tonight is session {tonight.pk} ({tonight.date}, banker Mike).")
+            out(f"Demo loaded: session {tonight.pk} ({tonight.date}, banker Mike), closed: "
+                "open a new night from the nights page.")
         out(f"Banker login: {base}{_url('login', '/login/')}  user: banker  password: {password}")
         out("Balance links for the players' phones:")
         for player in Player.objects.order_by("name"):
@@ -95,7 +101,8 @@ class Command(BaseCommand):
         services.session_close(session=night, key=f"{key}-close")
 
     def _tonight(self) -> PokerSession:
-        """Tonight, in progress: every kind of buy-in, a chip sale, a penalty, two hands."""
+        """The demo's big night: every kind of buy-in, a chip sale, a penalty, two hands, then
+        everyone cashed out, the final pot won, the bank notes committed and the night closed."""
         key = "demo-tonight"
         p = _players()
         mike, fred, ann, jim, gus = (p[n] for n in ("Mike", "Fred", "Ann", "Jim", "Gus"))
@@ -119,7 +126,40 @@ class Command(BaseCommand):
         services.hand_record(
             session=night, pot=3_05, awards={fred: 1_50, jim: 1_50}, carry=5,
             game="guts", owes={fred: 1_00, jim: 1_00, mike: 1_05}, key=f"{key}-hand-2")
+        _close(night, key, counts=[(mike, 12_35), (fred, 26_40), (ann, 24_15), (gus, 0)],
+               last=jim, final_pot_to=ann)
         return night
+
+
+def _close(night: PokerSession, key: str, *, counts: list[tuple[Player, int]], last: Player,
+           final_pot_to: Player) -> None:
+    """Cash everyone out (`last` counts the chips still out), pay the final pot, commit the
+    bank notes into THE BOOK and close: through the services, as the banker's pages do.
+    Loaded before: the night is closed already, and what `last` counted is no longer out."""
+    night.refresh_from_db()
+    if not night.is_open:
+        return
+    for player, cents in counts:
+        services.cashout_create(session=night, player=player, chips=_chips(cents),
+                                key=f"{key}-out-{player.name}")
+    left = session_totals(night).get(Account.CHIPS, 0)
+    services.cashout_create(session=night, player=last, chips=_chips(left),
+                            key=f"{key}-out-{last.name}")
+    if session_totals(night).get(Account.FINAL_POT, 0):
+        services.final_pot_award(session=night, winner=final_pot_to, key=f"{key}-final-pot")
+    for debtor in sorted({note.debtor for note, _ in selectors.open_notes(night)},
+                         key=lambda player: player.name):
+        services.note_commit(session=night, player=debtor, key=f"{key}-commit-{debtor.name}")
+    services.session_close(session=night, key=f"{key}-close")
+
+
+def _chips(cents: int) -> dict[str, int]:
+    """`cents` in the fewest chips, biggest colour first (a count is in chips, B10)."""
+    chips = {}
+    for colour, value in sorted(CHIP_VALUES.items(), key=lambda item: -item[1]):
+        if cents >= value:
+            chips[colour], cents = divmod(cents, value)
+    return chips
 
 
 def _players() -> dict[str, Player]:

@@ -1,0 +1,154 @@
+"""`manage.py serve_house --host HOST --port PORT`: the real site for a home game (`make serve`).
+
+On this one machine, for the house network: production settings (`make serve` sets
+DJANGO_DEBUG=false and BANKER_HOUSE_NETWORK=true), the database migrated, static files
+collected, gunicorn. Plain HTTP is served only on a loopback or private address (the settings
+relax the HTTPS-only cookies only there); any other HOST or DJANGO_PUBLIC_URL is refused in one
+sentence, exit 2.
+
+First start: the house's name and its owner's login, asked for when the input is a terminal,
+otherwise taken from BANKER_HOUSE (default "Home game"), BANKER_OWNER and BANKER_PASSWORD; no
+prompt ever when the input is not a terminal (then a missing owner is one line, exit 2). The
+owner is a superuser in the bankers group. Then it prints the address the tablet and the
+phones open, with its QR code, and becomes gunicorn (`--setup-only` stops before that).
+"""
+
+from __future__ import annotations
+
+import getpass
+import io
+import os
+import sys
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connections
+
+from ledger import house
+from ledger.command_line import fail
+from ledger.permissions import make_banker
+from ledger.public_url import LOOPBACK, house_refusal, lan_address
+
+ANY_INTERFACE = ("0.0.0.0", "::", "[::]")
+
+
+def workers() -> int:
+    """WEB_CONCURRENCY (gunicorn's own variable), else (2 x cores) + 1 sync workers (README,
+    Production), at most 9 for a home game."""
+    given = os.environ.get("WEB_CONCURRENCY", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    return min(9, 2 * (os.cpu_count() or 1) + 1)
+
+
+def served_address(host: str, port: str) -> str:
+    """The address the tablet and the phones open."""
+    if settings.PUBLIC_URL:
+        return f"{settings.PUBLIC_URL}/"
+    if host in ANY_INTERFACE:
+        host = lan_address()
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+class Command(BaseCommand):
+    help = "Serve the site for a home game on the house network (make serve)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+        parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
+        parser.add_argument("--workers", type=int, default=workers())
+        parser.add_argument("--setup-only", action="store_true",
+                            help="migrate, collect static files and make the owner; no server")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        host, port = str(options["host"]), str(options["port"])
+        self._refuse_outside_the_house(host, port)
+        call_command("migrate", "--noinput", verbosity=0)
+        call_command("collectstatic", "--noinput", verbosity=0)
+        name = self._house()
+        self._owner()
+        address = served_address(host, port)
+        out = self.stdout.write
+        out(f"Banker for {name}: the tablet and the phones open {address}")
+        code = io.StringIO()
+        segno.make(address, error="m").terminal(out=code, compact=True)
+        out(code.getvalue(), ending="")
+        if options["setup_only"]:
+            return
+        connections.close_all()
+        sys.stdout.flush()
+        os.environ["BANKER_HOUSE"] = name   # the header's name, in every worker
+        os.execv(sys.executable, [
+            sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
+            f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
+            "--workers", str(options["workers"]), "--access-logfile", "-",
+        ])
+
+    def _refuse_outside_the_house(self, host: str, port: str) -> None:
+        if settings.DEBUG:
+            raise fail("serve_house runs with production settings: start it with `make serve` "
+                       "(it sets DJANGO_DEBUG=false and BANKER_HOUSE_NETWORK=true)")
+        refusal = house_refusal(host, settings.PUBLIC_URL)
+        if refusal:
+            raise fail(refusal)
+        if not settings.HOUSE_NETWORK:
+            raise fail("serve_house needs BANKER_HOUSE_NETWORK=true (make serve sets it)")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise fail(f"PORT: expected a port number, got {port!r}")
+        if host not in (*LOOPBACK, *ANY_INTERFACE) and host not in settings.ALLOWED_HOSTS \
+                and "*" not in settings.ALLOWED_HOSTS and not settings.PUBLIC_URL:
+            raise fail(f"HOST {host}: set DJANGO_PUBLIC_URL=http://{host}:{port} or "
+                       "DJANGO_ALLOWED_HOSTS so the site answers on it")
+
+    def _ask(self, question: str) -> str:
+        return input(question).strip() if sys.stdin.isatty() else ""
+
+    def _house(self) -> str:
+        """The house's name: BANKER_HOUSE, else the stored one, else asked, else the default."""
+        given = os.environ.get("BANKER_HOUSE", "").strip()
+        stored = house.stored_name()
+        name = given or stored
+        if not name:
+            name = self._ask(f"The house's name [{house.DEFAULT_NAME}]: ") or house.DEFAULT_NAME
+        if name != stored:
+            try:
+                name = house.store_name(name)
+            except ValueError as error:
+                raise fail(str(error)) from None
+        return name
+
+    def _owner(self) -> None:
+        """The owner's login, made on the first start (a superuser and a banker)."""
+        users = get_user_model().objects
+        if users.filter(is_superuser=True, is_active=True).exists():
+            return
+        username = os.environ.get("BANKER_OWNER", "").strip()
+        password = os.environ.get("BANKER_PASSWORD", "")
+        if sys.stdin.isatty():
+            username = username or self._ask("The owner's username: ")
+            while not password:
+                password = getpass.getpass("The owner's password: ")
+                if password != getpass.getpass("The same password again: "):
+                    self.stderr.write("The two passwords differ; again.")
+                    password = ""
+        if not username or not password:
+            raise fail("No owner yet: set BANKER_OWNER and BANKER_PASSWORD (the owner's login "
+                       "for the first start), or start make serve in a terminal to be asked")
+        user = users.model(username=username, is_staff=True, is_superuser=True)
+        try:
+            user.full_clean(exclude=["password"])
+            validate_password(password, user)
+        except ValidationError as error:
+            raise fail(f"BANKER_OWNER/BANKER_PASSWORD: {' '.join(error.messages)}") from None
+        user.set_password(password)
+        user.save()
+        make_banker(user)
+        self.stdout.write(f"The owner {username} can log in (a banker and the admin).")
