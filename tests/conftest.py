@@ -1,4 +1,5 @@
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,10 @@ from django.conf import settings
 TEST_LEDGER_KEY = "test-only-ledger-key-0123456789abcdef0123456789abcdef"
 os.environ.setdefault("DJANGO_LEDGER_KEY", TEST_LEDGER_KEY)
 settings.LEDGER_KEY = os.environ["DJANGO_LEDGER_KEY"]
+
+# A night closed through its page writes a backup (ledger/backups.py): into a folder of the
+# test run's own, never into the checkout.
+settings.BACKUP_DIR = tempfile.mkdtemp(prefix="banker-test-backups-")
 
 # ---- web layer (H2): a logged-in banker ----
 BANKER_PASSWORD = "correct-horse-battery-staple"
