@@ -146,10 +146,15 @@ def _player(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def audit(session: PokerSession | None = None) -> dict[str, Any]:
+def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> dict[str, Any]:
     """The whole ledger checked (see the module docstring). With a session, only that night's
     entries are checked one by one for balance (the totals, the chain and the facts stay
-    global). `ok` is true when nothing at all is wrong."""
+    global). `ok` is true when nothing at all is wrong. `key`: the journal's key (default
+    `ledger_key()`; the audit command passes the one it found, never making one)."""
+    if key is None:
+        from ledger.ledger_key import ledger_key
+
+        key = ledger_key()
     unreadable: list[str] = []
     entries = _read("ledger_entry", ("id", "sequence", "chain", *chain.CHAIN_FIELDS), "entry",
                     _entry, unreadable)
@@ -191,8 +196,8 @@ def audit(session: PokerSession | None = None) -> dict[str, Any]:
         if (session is None or row["session_id"] == session.pk)
         and row["id"] in legs and sum(p["amount"] for p in legs[row["id"]]) != 0
     )
-    links = _chain(entries, legs, created, sessions)
-    facts = _facts(entries, sessions, players, links["edited"])
+    links = _chain(entries, legs, created, sessions, key)
+    facts = _facts(entries, sessions, players, links["edited"], key)
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
     dangling = _dangling(entries, postings, notes, sessions, players)
@@ -246,7 +251,7 @@ def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
 
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
            notes: Mapping[int, Mapping[str, Any]],
-           sessions: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+           sessions: Mapping[int, Mapping[str, Any]], key: bytes) -> dict[str, Any]:
     """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
 
     `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
@@ -257,7 +262,6 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
     edited: list[int] = []
     unsealed = sorted(row["id"] for row in rows if row["sequence"] is None)
     previous, expected = chain.GENESIS, 1
-    key = None
     for row in sorted((row for row in rows if row["sequence"] is not None),
                       key=lambda row: (row["sequence"], row["id"])):
         sequence = row["sequence"]
@@ -275,10 +279,6 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
             content = chain.entry_content(
                 sequence=sequence, entry=row, postings=postings.get(row["id"], []),
                 note=note, note_pk=note["id"] if note else None, facts=facts)
-            if key is None:
-                from ledger.ledger_key import ledger_key
-
-                key = ledger_key()
             if chain.link(previous, content, key) != row["chain"]:
                 edited.append(row["id"])
         previous, expected = row["chain"], sequence + 1
@@ -287,15 +287,10 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
 
 
 def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, Any]],
-           players: list[dict[str, Any]], edited: list[int]) -> list[str]:
+           players: list[dict[str, Any]], edited: list[int], key: bytes) -> list[str]:
     """What is wrong with the facts outside the chain that give a night its figures."""
     found = []
-    key = None
     for row in sorted(players, key=lambda row: row["id"]):
-        if key is None:
-            from ledger.ledger_key import ledger_key
-
-            key = ledger_key()
         if chain.name_seal(row["id"], row["name"], key) != row["name_seal"]:
             found.append(f"player {row['id']} is called {row['name']!r}, not the name the site "
                          "gave them: their name was changed behind its back")

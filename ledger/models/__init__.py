@@ -42,10 +42,11 @@ from .journal import Account, BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
+from .keys import JournalKey
 # isort: on
 
 __all__ = [
     "Account", "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
-    "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "LinkPost", "PaymentClaim",
+    "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "JournalKey", "LinkPost", "PaymentClaim",
     "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "new_balance_token",
 ]

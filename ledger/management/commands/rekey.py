@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from ledger import chain
 from ledger.ledger_key import key_id, ledger_key, read_key_file
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.models.keys import record_fingerprint
 from ledger.rechain import keyed_verify, plan, write
 from ledger.services.journal import _CHAIN_LOCK
 
@@ -65,6 +66,7 @@ class Command(BaseCommand):
                     "written.")
                 raise SystemExit(1)
             write(connection, planned)
+            record_fingerprint(key_id(new), replace=True)   # what `audit` compares its key to
         self.stdout.write(
             f"The journal is now chained under key {key_id(new)} (was {key_id(old)}): "
             f"{len(planned['links'])} links and {len(planned['names'])} names re-sealed"

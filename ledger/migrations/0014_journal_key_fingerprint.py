@@ -1,0 +1,26 @@
+"""The fingerprint of the journal's key, recorded (ledger/models/keys.py): `audit` run with
+another key says so in one line. Recorded for existing databases by the post_migrate handler."""
+
+import django.utils.timezone
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('ledger', '0013_night_version'),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name='JournalKey',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('fingerprint', models.CharField(max_length=12)),
+                ('recorded_at', models.DateTimeField(default=django.utils.timezone.now)),
+            ],
+            options={
+                'verbose_name': 'journal key fingerprint',
+            },
+        ),
+    ]
