@@ -117,6 +117,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "DJANGO_TEST_DB_NAME", default=str(BASE_DIR / f".test-db.sqlite3-{os.getpid()}")
         )
     }
+    # The same backend, but a new database file is made readable by its owner only (0600).
+    DATABASES["default"]["ENGINE"] = "ledger.sqlite_backend"
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Each gunicorn worker keeps its connection between requests instead of opening one per
 # request (PostgreSQL: a new connection costs more than most pages; SQLite: the PRAGMAs above

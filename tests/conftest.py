@@ -73,7 +73,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
+    if database["ENGINE"] not in ("django.db.backends.sqlite3", "ledger.sqlite_backend"):
         return
     name = Path(database.get("TEST", {}).get("NAME") or "")
     if not name.name:

@@ -21,6 +21,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
+from ledger.sqlite_backend.base import create_private
+
 from ._common import fail
 
 
@@ -50,6 +52,7 @@ def sqlite_backup(target: Path) -> None:
     connection.ensure_connection()
     partial = target.with_name(f".{target.name}.partial")
     partial.unlink(missing_ok=True)
+    create_private(partial)   # 0600, as the database: a copy is as private as the original
     copy = sqlite3.connect(partial)
     try:
         connection.connection.backup(copy)      # all pages in one step: one snapshot
@@ -77,6 +80,8 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
         if settings_dict.get(key):
             env[variable] = str(settings_dict[key])
     partial = target.with_name(f".{target.name}.partial")
+    partial.unlink(missing_ok=True)
+    create_private(partial)   # pg_dump writes into it and keeps its mode, 0600
     done = subprocess.run([program, "--format=custom", "--no-owner", f"--file={partial}",
                            settings_dict["NAME"]], env=env, capture_output=True, text=True)
     if done.returncode != 0:
