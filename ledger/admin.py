@@ -14,6 +14,7 @@ from .models import (
     Entry,
     HouseGame,
     IdempotencyKey,
+    JournalKey,
     LinkPost,
     PaymentClaim,
     PhoneRequest,
@@ -164,3 +165,10 @@ class LinkPostAdmin(ReadOnlyAdmin):
     """Posts from the players' links in the last minutes (the limit per minute)."""
 
     list_display = ("player", "at")
+
+
+@admin.register(JournalKey)
+class JournalKeyAdmin(ReadOnlyAdmin):
+    """The fingerprint of the journal's key (`audit` compares its key to it; `rekey` moves it)."""
+
+    list_display = ("fingerprint", "recorded_at")

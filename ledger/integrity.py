@@ -27,7 +27,7 @@ from django.db import connection
 from django.utils.dateparse import parse_datetime
 
 from ledger import chain
-from ledger.models import Account, PokerSession
+from ledger.models import Account, BankTenure, Player, PokerSession, Seat
 from ledger.triggers import trigger_problems
 
 _ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
@@ -201,6 +201,7 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
     dangling = _dangling(entries, postings, notes, sessions, players)
+    dangling += sealed_rows(key)
     guards = trigger_problems()
     return {
         "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
@@ -319,6 +320,61 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
     for session_id, ids in closes.items():
         if session_id not in sessions:
             found.append(f"entries {ids} close a session that is not there ({session_id!r})")
+    return found
+
+
+# ---- the rows sealed beside the journal (ledger/models/sealed.py) ---------------------------
+
+_SEALED_MODELS = ((Player, "player"), (PokerSession, "session"), (Seat, "seat"),
+                  (BankTenure, "bank tenure"))
+_BOOLEANS = {"regular", "is_host", "host_present"}   # SQLite gives 0 and 1
+_JSON = {"book_before"}
+
+
+def _sealed_value(column: str, value: Any) -> Any:
+    """A raw column's value as the model holds it, for its seal; what cannot be read is kept
+    as it is (its seal then fails, and the field is named)."""
+    try:
+        if column in _BOOLEANS and isinstance(value, int):
+            return bool(value)
+        if column in _JSON:
+            return _json(value, column)
+        if column == "since":
+            return _moment(value)
+    except Unreadable:
+        return value
+    return value
+
+
+def _seals_of(value: Any) -> dict[str, Any]:
+    try:
+        seals = _json(value, "seals")
+    except Unreadable:
+        return {}
+    return seals if isinstance(seals, dict) else {}
+
+
+def sealed_rows(key: bytes) -> list[str]:
+    """Every sealed row checked against its seals: the field edited is named (one line a
+    row), or the row when its fields each match but not together (values moved between rows)."""
+    found = []
+    for model, what in _SEALED_MODELS:
+        table = model._meta.db_table
+        label = {field.attname: field.name for field in model._meta.concrete_fields}
+        for row in _rows(f"SELECT id, seals, {', '.join(model.SEALED)} FROM {table} ORDER BY id"):
+            values = {column: _sealed_value(column, row[column]) for column in model.SEALED}
+            pk = row["id"] if model.SEALED_WITH_ID else None
+            expected = chain.row_seals(table, pk, values, key)
+            seals = _seals_of(row["seals"])
+            edited = [label[column] for column in model.SEALED
+                      if seals.get(column) != expected[column]]
+            if edited:
+                found.append(f"{what} {row['id']!r}: its {', '.join(edited)} "
+                             f"{'is' if len(edited) == 1 else 'are'} not what the site wrote: "
+                             "changed behind its back")
+            elif seals.get(chain.ROW) != expected[chain.ROW]:
+                found.append(f"{what} {row['id']!r}: its fields do not belong together: values "
+                             "were moved between rows behind the site's back")
     return found
 
 
