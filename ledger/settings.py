@@ -30,6 +30,9 @@ SECRET_KEY = env.str(
 # environment when set, else from a file outside git, made with mode 0600 on first use.
 LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
 LEDGER_KEY_FILE = env.str("DJANGO_LEDGER_KEY_FILE", default=str(BASE_DIR / "ledger.key"))
+# The witness of the journal's newest entry, outside the database (ledger/witness.py); unset:
+# beside an SQLite database, in the key file's folder for PostgreSQL.
+LEDGER_WITNESS = env.str("DJANGO_LEDGER_WITNESS", default="")
 
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 # The site's public address (README "Phones on the house network"): the players' links and QR

@@ -1,4 +1,5 @@
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,10 @@ from django.conf import settings
 TEST_LEDGER_KEY = "test-only-ledger-key-0123456789abcdef0123456789abcdef"
 os.environ.setdefault("DJANGO_LEDGER_KEY", TEST_LEDGER_KEY)
 settings.LEDGER_KEY = os.environ["DJANGO_LEDGER_KEY"]
+# The witness of the journal's head (ledger/witness.py): one per test process, outside the
+# checkout; removed with the database it vouches for when a transactional test flushes it.
+settings.LEDGER_WITNESS = os.path.join(
+    tempfile.gettempdir(), f"banker-test-{os.getpid()}.witness")
 
 # ---- web layer (H2): a logged-in banker ----
 BANKER_PASSWORD = "correct-horse-battery-staple"
@@ -40,6 +45,7 @@ def _nothing_kept_from_another_test():
     from django.core.cache import cache
 
     cache.clear()
+    Path(settings.LEDGER_WITNESS).unlink(missing_ok=True)   # of a database rolled back
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +66,7 @@ def _ledger_triggers_off_for_flush(request):
     from ledger.triggers import drop_append_only_triggers
 
     drop_append_only_triggers()
+    Path(settings.LEDGER_WITNESS).unlink(missing_ok=True)   # of the database flushed next
 
 
 # ---- SQLite test databases (H2): one file per test process (ledger/settings.py) ----

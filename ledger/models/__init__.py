@@ -43,6 +43,7 @@ from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
 from .keys import JournalKey
+from . import witnessed  # noqa: F401  (the witness after each commit of entries)
 # isort: on
 
 __all__ = [

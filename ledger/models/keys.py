@@ -8,6 +8,7 @@ Only a fingerprint: it names the key without giving it away.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db import models
@@ -16,11 +17,18 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 
+def new_database_id() -> str:
+    return secrets.token_hex(16)
+
+
 class JournalKey(models.Model):
     """One row (pk 1): the fingerprint (`ledger_key.key_id`) of the journal's key."""
 
     fingerprint = models.CharField(max_length=12)
     recorded_at = models.DateTimeField(default=timezone.now)
+    # Names this database (and its backups, which carry it) in the witness's MAC
+    # (ledger/witness.py): one database's witness never vouches for another's journal.
+    database = models.CharField(max_length=32, default=new_database_id, editable=False)
 
     class Meta:
         verbose_name = "journal key fingerprint"
@@ -50,3 +58,7 @@ def _record_after_migrate(sender: object, using: str = "default", **kwargs: Any)
 
     if not JournalKey.objects.using(using).filter(pk=1).exists():
         JournalKey.objects.using(using).create(pk=1, fingerprint=key_id())
+
+
+def database_id() -> str | None:
+    return JournalKey.objects.filter(pk=1).values_list("database", flat=True).first()

@@ -57,3 +57,24 @@ def test_a_backup_is_0600(tmp_path, players):
     finally:
         os.umask(old)
     assert _mode(tmp_path / "copy.bak") == 0o600
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_carries_the_witness_of_its_newest_entry(tmp_path, players):
+    import json
+
+    from ledger_night import open_night
+
+    from ledger.models import Entry
+
+    if connection.vendor == "postgresql":
+        import shutil
+
+        if shutil.which("pg_dump") is None:
+            pytest.skip("pg_dump is not installed")
+    open_night().buy("Fred", "5.00")
+    call_command("backup", str(tmp_path / "copy.bak"), stdout=StringIO())
+    newest = Entry.objects.order_by("-sequence").values_list("sequence", "chain")[0]
+    content = json.loads((tmp_path / "copy.bak.witness").read_text())
+    assert (content["sequence"], content["chain"]) == newest
+    assert _mode(tmp_path / "copy.bak.witness") == 0o600

@@ -4,9 +4,10 @@ Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surr
 balances, and the journal's hash chain - keyed: ledger/ledger_key.py - is whole: no entry
 missing between the first and the newest, none edited, none added without the key. Names,
 nights' states and settlements are what the journal sealed, and the database's guards are in
-place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; a
-seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`) can: the entry it names
-must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
+place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; the
+witness kept outside the database (ledger/witness.py) can, back to its last refresh, and so
+can a seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`): the entry either
+names must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
 each, never a traceback), 2 on bad input.
 
 The audit never writes: without a key (DJANGO_LEDGER_KEY unset and no key file) it says that
@@ -21,6 +22,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, connection
 
+from ledger import witness
 from ledger.ledger_key import existing_key, key_file, key_id
 from ledger.models.keys import recorded_fingerprint
 from ledger.selectors import audit, journal_seal, seal_check
@@ -117,6 +119,9 @@ class Command(BaseCommand):
         found = problems_of(report)
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
                           f"journal seal now {_newest_seal()}; key {key_id(key)}")
+        cut_off, vouched = witness.check(key)   # the newest entries (ledger/witness.py)
+        self.stdout.write(vouched)
+        found += cut_off
         for seal in seals:
             state = seal_check(seal)
             if state == "found":

@@ -4,6 +4,8 @@ SQLite: the online backup API (`sqlite3.Connection.backup`) copies every page in
 under a read snapshot, so writes that go on meanwhile are either wholly in the copy or not at
 all; the copy is written beside FILE, checked (`PRAGMA integrity_check`) and then renamed into
 place. Restore: stop the site, put the file where `DATABASE_URL` points (or point it there).
+Each backup has the witness of its newest entry beside it (FILE.witness, ledger/witness.py):
+put it where the restored database's witness belongs (README).
 
 PostgreSQL: `pg_dump --format=custom` (one consistent snapshot) to FILE. Restore into a new,
 empty database: `createdb banker_restored && pg_restore --no-owner -d banker_restored FILE`.
@@ -21,7 +23,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
+from ledger.ledger_key import ledger_key
 from ledger.sqlite_backend.base import create_private
+from ledger.witness import database_name, document, head, write_file
 
 from ._common import fail
 
@@ -62,11 +66,30 @@ def sqlite_backup(target: Path) -> None:
         copy.close()
         partial.unlink(missing_ok=True)
         raise fail(f"backup: SQLite could not copy the database ({error})") from None
+    newest = _copied_head(copy) if verdict == "ok" else None
     copy.close()
     if verdict != "ok":
         partial.unlink(missing_ok=True)
         raise fail(f"backup: the copy failed its integrity check ({verdict})")
     os.replace(partial, target)
+    _witness_beside(target, newest)
+
+
+def _copied_head(copy: sqlite3.Connection) -> tuple[int, str] | None:
+    try:
+        row = copy.execute("SELECT sequence, chain FROM ledger_entry WHERE sequence IS NOT NULL "
+                           "ORDER BY sequence DESC LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _witness_beside(target: Path, newest: tuple[int, str] | None) -> None:
+    """The witness of the copy's head, beside it as a database's witness is beside it
+    (`copy.sqlite3.witness`): restored with the copy, it vouches for the copy's newest entries."""
+    if newest is not None:
+        write_file(Path(f"{target}.witness"),
+                   document(ledger_key(), database_name(), *newest))
 
 
 def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
@@ -82,6 +105,7 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
     partial = target.with_name(f".{target.name}.partial")
     partial.unlink(missing_ok=True)
     create_private(partial)   # pg_dump writes into it and keeps its mode, 0600
+    newest = head()   # read before the dump's snapshot: the dump holds it, maybe more
     done = subprocess.run([program, "--format=custom", "--no-owner", f"--file={partial}",
                            settings_dict["NAME"]], env=env, capture_output=True, text=True)
     if done.returncode != 0:
@@ -89,3 +113,4 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise fail(f"backup: pg_dump failed ({last}); nothing written")
     os.replace(partial, target)
+    _witness_beside(target, newest)
