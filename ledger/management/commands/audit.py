@@ -119,9 +119,6 @@ class Command(BaseCommand):
         found = problems_of(report)
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
                           f"journal seal now {_newest_seal()}; key {key_id(key)}")
-        cut_off, vouched = witness.check(key)   # the newest entries (ledger/witness.py)
-        self.stdout.write(vouched)
-        found += cut_off
         for seal in seals:
             state = seal_check(seal)
             if state == "found":
@@ -130,6 +127,9 @@ class Command(BaseCommand):
                 found.append(f"seal {seal}: its entry is gone: the journal lost entries")
             else:
                 found.append(f"seal {seal}: its entry differs: the journal was rewritten")
+        cut_off, vouched = witness.check(key)   # the newest entries (ledger/witness.py)
+        self.stdout.write(vouched)
+        found += cut_off
         if not found:
             self.stdout.write("The ledger is whole: every entry balances, THE BOOK sums to "
                               "0.00 and the hash chain is unbroken.")
