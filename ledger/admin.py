@@ -14,6 +14,7 @@ from .models import (
     Entry,
     HouseGame,
     IdempotencyKey,
+    JournalKey,
     LinkPost,
     PaymentClaim,
     PhoneRequest,
@@ -172,3 +173,10 @@ class SiteSettingsAdmin(ModelAdmin):
     """The house's name in every page's header (shown from the next start of the server)."""
 
     list_display = ("house_name",)
+
+
+@admin.register(JournalKey)
+class JournalKeyAdmin(ReadOnlyAdmin):
+    """The fingerprint of the journal's key (`audit` compares its key to it; `rekey` moves it)."""
+
+    list_display = ("fingerprint", "recorded_at")

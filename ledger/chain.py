@@ -101,6 +101,44 @@ def name_seal(player_id: int, name: str, key: bytes | None = None) -> str:
     return link(f"player {player_id}", json.dumps(name, ensure_ascii=True), key)
 
 
+# ---- the rows outside the journal that route money (ledger/models/sealed.py) ----------------
+
+ROW = "row"   # the seal of the whole row, beside one seal per field
+
+
+def plain(value: Any) -> Any:
+    """A column's value as its seal reads it, the same from a model's attribute and from the
+    raw row (dates and moments as ISO text, in UTC; JSON text parsed; SQLite's 0/1 as bools
+    is left to the caller, which knows the column's type)."""
+    if isinstance(value, datetime.datetime):
+        return _moment(value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value
+
+
+def _row_text(table: str, pk: int | None, what: str, value: Any) -> str:
+    return f"{table} {pk if pk is not None else '-'} {what}\n" + _text([value])
+
+
+def row_seals(table: str, pk: int | None, values: Mapping[str, Any],
+              key: bytes | None = None) -> dict[str, str]:
+    """The seals of one row: one per field (so the audit can name the field edited) and one
+    of the whole row (so fields moved between rows, each with its own seal, are seen too).
+
+    `pk` is None for rows whose meaning is their content alone (a seat, a bank tenure): they
+    are sealed as they are inserted, in bulk too, before the database gives them an id."""
+    if key is None:
+        from ledger.ledger_key import ledger_key
+
+        key = ledger_key()
+    plain_values = {field: plain(value) for field, value in values.items()}
+    seals = {field: link("seal", _row_text(table, pk, field, value), key)[:16]
+             for field, value in plain_values.items()}
+    seals[ROW] = link("seal", _row_text(table, pk, ROW, plain_values), key)
+    return seals
+
+
 # ---- the chain of before the key (migration 0010, seals printed before it) ---------------
 
 

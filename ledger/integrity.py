@@ -27,7 +27,7 @@ from django.db import connection
 from django.utils.dateparse import parse_datetime
 
 from ledger import chain
-from ledger.models import PokerSession
+from ledger.models import BankTenure, Player, PokerSession, Seat
 from ledger.posting.accounts import Account
 from ledger.triggers import trigger_problems
 
@@ -147,10 +147,15 @@ def _player(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def audit(session: PokerSession | None = None) -> dict[str, Any]:
+def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> dict[str, Any]:
     """The whole ledger checked (see the module docstring). With a session, only that night's
     entries are checked one by one for balance (the totals, the chain and the facts stay
-    global). `ok` is true when nothing at all is wrong."""
+    global). `ok` is true when nothing at all is wrong. `key`: the journal's key (default
+    `ledger_key()`; the audit command passes the one it found, never making one)."""
+    if key is None:
+        from ledger.ledger_key import ledger_key
+
+        key = ledger_key()
     unreadable: list[str] = []
     entries = _read("ledger_entry", ("id", "sequence", "chain", *chain.CHAIN_FIELDS), "entry",
                     _entry, unreadable)
@@ -192,11 +197,12 @@ def audit(session: PokerSession | None = None) -> dict[str, Any]:
         if (session is None or row["session_id"] == session.pk)
         and row["id"] in legs and sum(p["amount"] for p in legs[row["id"]]) != 0
     )
-    links = _chain(entries, legs, created, sessions)
-    facts = _facts(entries, sessions, players, links["edited"])
+    links = _chain(entries, legs, created, sessions, key)
+    facts = _facts(entries, sessions, players, links["edited"], key)
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
     dangling = _dangling(entries, postings, notes, sessions, players)
+    dangling += sealed_rows(key)
     guards = trigger_problems()
     return {
         "ok": total == 0 and not unbalanced and book_total == 0 and not unbalanced_books
@@ -247,7 +253,7 @@ def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
 
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
            notes: Mapping[int, Mapping[str, Any]],
-           sessions: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+           sessions: Mapping[int, Mapping[str, Any]], key: bytes) -> dict[str, Any]:
     """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
 
     `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
@@ -258,7 +264,6 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
     edited: list[int] = []
     unsealed = sorted(row["id"] for row in rows if row["sequence"] is None)
     previous, expected = chain.GENESIS, 1
-    key = None
     for row in sorted((row for row in rows if row["sequence"] is not None),
                       key=lambda row: (row["sequence"], row["id"])):
         sequence = row["sequence"]
@@ -276,10 +281,6 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
             content = chain.entry_content(
                 sequence=sequence, entry=row, postings=postings.get(row["id"], []),
                 note=note, note_pk=note["id"] if note else None, facts=facts)
-            if key is None:
-                from ledger.ledger_key import ledger_key
-
-                key = ledger_key()
             if chain.link(previous, content, key) != row["chain"]:
                 edited.append(row["id"])
         previous, expected = row["chain"], sequence + 1
@@ -288,15 +289,10 @@ def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any
 
 
 def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, Any]],
-           players: list[dict[str, Any]], edited: list[int]) -> list[str]:
+           players: list[dict[str, Any]], edited: list[int], key: bytes) -> list[str]:
     """What is wrong with the facts outside the chain that give a night its figures."""
     found = []
-    key = None
     for row in sorted(players, key=lambda row: row["id"]):
-        if key is None:
-            from ledger.ledger_key import ledger_key
-
-            key = ledger_key()
         if chain.name_seal(row["id"], row["name"], key) != row["name_seal"]:
             found.append(f"player {row['id']} is called {row['name']!r}, not the name the site "
                          "gave them: their name was changed behind its back")
@@ -325,6 +321,61 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
     for session_id, ids in closes.items():
         if session_id not in sessions:
             found.append(f"entries {ids} close a session that is not there ({session_id!r})")
+    return found
+
+
+# ---- the rows sealed beside the journal (ledger/models/sealed.py) ---------------------------
+
+_SEALED_MODELS = ((Player, "player"), (PokerSession, "session"), (Seat, "seat"),
+                  (BankTenure, "bank tenure"))
+_BOOLEANS = {"regular", "is_host", "host_present"}   # SQLite gives 0 and 1
+_JSON = {"book_before"}
+
+
+def _sealed_value(column: str, value: Any) -> Any:
+    """A raw column's value as the model holds it, for its seal; what cannot be read is kept
+    as it is (its seal then fails, and the field is named)."""
+    try:
+        if column in _BOOLEANS and isinstance(value, int):
+            return bool(value)
+        if column in _JSON:
+            return _json(value, column)
+        if column == "since":
+            return _moment(value)
+    except Unreadable:
+        return value
+    return value
+
+
+def _seals_of(value: Any) -> dict[str, Any]:
+    try:
+        seals = _json(value, "seals")
+    except Unreadable:
+        return {}
+    return seals if isinstance(seals, dict) else {}
+
+
+def sealed_rows(key: bytes) -> list[str]:
+    """Every sealed row checked against its seals: the field edited is named (one line a
+    row), or the row when its fields each match but not together (values moved between rows)."""
+    found = []
+    for model, what in _SEALED_MODELS:
+        table = model._meta.db_table
+        label = {field.attname: field.name for field in model._meta.concrete_fields}
+        for row in _rows(f"SELECT id, seals, {', '.join(model.SEALED)} FROM {table} ORDER BY id"):
+            values = {column: _sealed_value(column, row[column]) for column in model.SEALED}
+            pk = row["id"] if model.SEALED_WITH_ID else None
+            expected = chain.row_seals(table, pk, values, key)
+            seals = _seals_of(row["seals"])
+            edited = [label[column] for column in model.SEALED
+                      if seals.get(column) != expected[column]]
+            if edited:
+                found.append(f"{what} {row['id']!r}: its {', '.join(edited)} "
+                             f"{'is' if len(edited) == 1 else 'are'} not what the site wrote: "
+                             "changed behind its back")
+            elif seals.get(chain.ROW) != expected[chain.ROW]:
+                found.append(f"{what} {row['id']!r}: its fields do not belong together: values "
+                             "were moved between rows behind the site's back")
     return found
 
 

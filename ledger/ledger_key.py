@@ -73,8 +73,27 @@ def read_key_file(path: Path) -> bytes:
 
 def ledger_key() -> bytes:
     """The key, from the environment or the key file (made on first use when absent)."""
+    key = _key(create=True)
+    assert key is not None   # (made when absent)
+    return key
+
+
+def existing_key() -> bytes | None:
+    """The key when there is one, None when DJANGO_LEDGER_KEY is unset and the key file is
+    absent: what the audit reads, since it never writes - not even a new key."""
+    return _key(create=False)
+
+
+def key_file() -> str:
+    """Where the key file is looked for (named when it is missing)."""
+    return str(getattr(settings, "LEDGER_KEY_FILE", "") or "")
+
+
+def _key(*, create: bool) -> bytes | None:
     configured = str(getattr(settings, "LEDGER_KEY", "") or "")
-    path = str(getattr(settings, "LEDGER_KEY_FILE", "") or "")
+    path = key_file()
+    if not configured and not create and path and not Path(path).exists():
+        return None   # (a key file removed since it was read is gone for the audit too)
     cached = _cache.get((configured, path))
     if cached is not None:
         return cached
@@ -86,6 +105,8 @@ def ledger_key() -> bytes:
                 raise ImproperlyConfigured("Set DJANGO_LEDGER_KEY or DJANGO_LEDGER_KEY_FILE.")
             file = Path(path)
             if not file.exists():
+                if not create:
+                    return None
                 create_key_file(file)
             key = read_key_file(file)
         _cache[(configured, path)] = key

@@ -37,6 +37,9 @@ SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
 # environment when set, else from a file outside git, made with mode 0600 on first use.
 LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
 LEDGER_KEY_FILE = env.str("DJANGO_LEDGER_KEY_FILE", default=str(BASE_DIR / "ledger.key"))
+# The witness of the journal's newest entry, outside the database (ledger/witness.py); unset:
+# beside an SQLite database, in the key file's folder for PostgreSQL.
+LEDGER_WITNESS = env.str("DJANGO_LEDGER_WITNESS", default="")
 
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 # The site's public address (README "Phones on the house network"): the players' links and QR
@@ -131,6 +134,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "DJANGO_TEST_DB_NAME", default=str(BASE_DIR / f".test-db.sqlite3-{os.getpid()}")
         )
     }
+    # The same backend, but a new database file is made readable by its owner only (0600).
+    DATABASES["default"]["ENGINE"] = "ledger.sqlite_backend"
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Every close writes a copy of the database here (ledger/backups.py); "" is `backups/` beside
 # the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.

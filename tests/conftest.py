@@ -11,6 +11,10 @@ from django.conf import settings
 TEST_LEDGER_KEY = "test-only-ledger-key-0123456789abcdef0123456789abcdef"
 os.environ.setdefault("DJANGO_LEDGER_KEY", TEST_LEDGER_KEY)
 settings.LEDGER_KEY = os.environ["DJANGO_LEDGER_KEY"]
+# The witness of the journal's head (ledger/witness.py): one per test process, outside the
+# checkout; removed with the database it vouches for when a transactional test flushes it.
+settings.LEDGER_WITNESS = os.path.join(
+    tempfile.gettempdir(), f"banker-test-{os.getpid()}.witness")
 
 # A night closed through its page writes a backup (ledger/backups.py): into a folder of the
 # test run's own, never into the checkout.
@@ -45,6 +49,7 @@ def _nothing_kept_from_another_test():
     from django.core.cache import cache
 
     cache.clear()
+    Path(settings.LEDGER_WITNESS).unlink(missing_ok=True)   # of a database rolled back
 
 
 @pytest.fixture(autouse=True)
@@ -65,6 +70,7 @@ def _ledger_triggers_off_for_flush(request):
     from ledger.triggers import drop_append_only_triggers
 
     drop_append_only_triggers()
+    Path(settings.LEDGER_WITNESS).unlink(missing_ok=True)   # of the database flushed next
 
 
 # ---- SQLite test databases (H2): one file per test process (ledger/settings.py) ----
@@ -78,7 +84,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
+    if database["ENGINE"] not in ("django.db.backends.sqlite3", "ledger.sqlite_backend"):
         return
     name = Path(database.get("TEST", {}).get("NAME") or "")
     if not name.name:

@@ -7,9 +7,18 @@ from typing import Any
 from django import forms
 
 from ledger.models import Player
+from ledger.names import NameRefused, read_name
 from ledger.numbers import read_whole_number, whole_number
 
 from .fields import KeyedForm, _player_field
+
+
+def _name(value: object) -> str:
+    """A typed name read as everywhere (ledger/names.py); the twin check is the service's."""
+    try:
+        return read_name(value)
+    except NameRefused as refused:
+        raise forms.ValidationError(str(refused)) from None
 
 
 class PlayerForm(KeyedForm):
@@ -21,6 +30,9 @@ class PlayerForm(KeyedForm):
         help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
     )
     guest = forms.BooleanField(label="A guest (not a regular)", required=False)
+
+    def clean_name(self) -> str:
+        return _name(self.cleaned_data.get("name"))
 
     def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (),
                  **kwargs: Any) -> None:
@@ -132,6 +144,9 @@ class PlayerEditForm(KeyedForm):
         label="Bank-note identifier", max_length=8,
         help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
     )
+
+    def clean_name(self) -> str:
+        return _name(self.cleaned_data.get("name"))
 
 
 class RetireForm(KeyedForm):

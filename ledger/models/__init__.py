@@ -44,11 +44,13 @@ from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
 from .site import SiteSettings
+from .keys import JournalKey
+from . import witnessed  # noqa: F401  (the witness after each commit of entries)
 # isort: on
 
 __all__ = [
     "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
-    "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "LinkPost", "PaymentClaim",
-    "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "SiteSettings",
+    "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "JournalKey", "LinkPost",
+    "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "SiteSettings",
     "new_balance_token",
 ]

@@ -9,10 +9,15 @@ from django.utils import timezone
 
 from .append_only import AppendOnlyModel
 from .players import Player
+from .sealed import SealedRow, SealsField
 
 
-class PokerSession(models.Model):
+class PokerSession(SealedRow):
     """One night of poker with one banker (B1)."""
+
+    # What gives the night's figures beside its journal (sealed.py): who banks, the date the
+    # export and the history show, the surrogate book (B7), THE BOOK it opened with.
+    SEALED = ("date", "banker_id", "host_present", "book_before")
 
     OPEN = "open"
     CLOSED = "closed"
@@ -43,6 +48,7 @@ class PokerSession(models.Model):
         help_text="Counts the writes to this night (services/versions.py): what the pages' "
                   "caches and the phones' conditional requests compare. Not money.",
     )
+    seals = SealsField()
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -56,7 +62,7 @@ class PokerSession(models.Model):
         return self.status == self.OPEN
 
 
-class BankTenure(AppendOnlyModel):
+class BankTenure(SealedRow, AppendOnlyModel):
     """Who held a night's bank - the tablet and the cash box - from when on (issue 10).
 
     Not the session's `banker` (B1: the Player whose stake the bank is, THE BOOK's party for
@@ -69,6 +75,8 @@ class BankTenure(AppendOnlyModel):
     takes it, with the "Take the bank" button or with their first entry.
     """
 
+    SEALED = ("session_id", "holder_id", "since", "how", "made_by_id", "previous_id")
+    SEALED_WITH_ID = False   # sealed as inserted; rows are never updated
     OPENED = "opened"
     HANDED = "handed"
     TAKEN = "taken"
@@ -95,6 +103,7 @@ class BankTenure(AppendOnlyModel):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
         related_name="+", help_text="Who held the bank before (none when it was free).",
     )
+    seals = SealsField()
 
     class Meta:
         ordering = ["session", "id"]
@@ -109,12 +118,16 @@ class BankTenure(AppendOnlyModel):
         return f"{self.holder} holds the bank of {self.session.date} from {self.since:%H:%M}"
 
 
-class Seat(models.Model):
+class Seat(SealedRow):
     """A player's place in a session's dealing order; the banker deals first (B1)."""
+
+    SEALED = ("session_id", "player_id", "position")
+    SEALED_WITH_ID = False   # a seat is what it says; the import writes seats in bulk
 
     session = models.ForeignKey(PokerSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    seals = SealsField()
 
     class Meta:
         ordering = ["session", "position"]

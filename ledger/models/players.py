@@ -8,14 +8,21 @@ from typing import Any
 from django.db import models
 from django.db.models import Q
 
+from .sealed import SealedRow, SealsField
+
 
 def new_balance_token() -> str:
     """An unguessable token for a player's phone page."""
     return secrets.token_urlsafe(24)
 
 
-class Player(models.Model):
+class Player(SealedRow):
     """Someone who plays, or has played, at the house game."""
+
+    # Where money goes (sealed.py): the pay links' handles, the link that confirms payments,
+    # the bank-note identifier, the inviter who takes over a guest's debt (B9), the host (B4).
+    SEALED = ("note_id", "regular", "invited_by_id", "is_host", "balance_token",
+              "venmo", "paypal", "cashapp", "zelle")
 
     name = models.CharField(max_length=40, unique=True)
     note_id = models.CharField(
@@ -50,6 +57,7 @@ class Player(models.Model):
                                help_text="A Cash App $cashtag, without the $.")
     zelle = models.CharField("Zelle", max_length=254, blank=True, default="",
                              help_text="The e-mail address or US phone number Zelle knows.")
+    seals = SealsField()
 
     class Meta:
         ordering = ["name"]

@@ -8,15 +8,29 @@ and the services take cents only.
 
 from __future__ import annotations
 
+import re
+
 from ledger.posting import amounts
 from ledger.posting.errors import LedgerError
 from rules.errors import MoneyError
 from rules.money import parse_cents
 
+# The contract's amount: ASCII digits, an optional minus and up to two decimals, nothing else.
+_PLAIN = re.compile(r"-?[0-9]+(?:\.[0-9]{1,2})?")
+
+
+def is_plain_amount(text: str) -> bool:
+    """Is `text` a decimal string of ASCII digits and nothing around it (no space, no line
+    break: " 5.00" and "5.00\\n" are not)?"""
+    return _PLAIN.fullmatch(text) is not None
+
 
 def cents_of(value: object, *, field: str = "amount", example: str = "20.00") -> int:
     """Cents from a decimal string (an int is cents already); anything else is refused."""
     if isinstance(value, str):
+        if not is_plain_amount(value):
+            raise LedgerError(f"{value!r} is not an amount of money for {amounts.what(field)}; "
+                              f"write it like {example}, digits alone.", field=field)
         try:
             return parse_cents(value, field=field)
         except MoneyError:

@@ -28,9 +28,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ledger.names import NameRefused, read_name
 from ledger.services.errors import LedgerError
 from rules.errors import MoneyError
 from rules.money import read_money
+
+from .amounts import is_plain_amount
 
 FORMAT = "banker-session/1"
 MAX_FILE_BYTES = 10_000_000   # a 4,000-event night is under 1 MB
@@ -187,9 +190,12 @@ def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str
 
 
 def money_text(value: object, where: str) -> None:
-    """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number."""
+    """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number, and
+    nothing around it (" 5.00", "5.00\\n": the contract is the digits alone)."""
     try:
         if not isinstance(value, str):   # a bare number: 2000 has meant both $20 and $2,000
+            raise MoneyError(where)
+        if not is_plain_amount(value):
             raise MoneyError(where)
         cents = read_money(value, field=where)
     except MoneyError:
@@ -201,10 +207,15 @@ def money_text(value: object, where: str) -> None:
 
 
 def name_text(value: object, where: str) -> None:
-    """A player in a file is a name (a string), never a database id."""
+    """A player in a file is a name (a string), never a database id, read as the forms read
+    one (ledger/names.py): no invisible or direction-control characters."""
     if not isinstance(value, str) or not value.strip():
         raise LedgerError(f"{where}: name the player, such as \"Fred\", not {shown(value)}.",
                           field=where)
+    try:
+        read_name(value)
+    except NameRefused as refused:
+        raise LedgerError(f"{where}: {refused}", field=where) from None
 
 
 def _flag(mapping: Mapping[str, Any], field: str, where: str) -> None:
@@ -274,6 +285,7 @@ def _hand(event: Mapping[str, Any], where: str) -> None:
             figures = _object_of(event[field], f"{where}.{field}",
                                  "amounts by name, {\"Fred\": \"3.40\"}")
             for name, amount in figures.items():
+                name_text(name, f"{where}.{field}")
                 money_text(amount, f"{where}.{field}.{name}")
     if "result" in event:   # recomputed on import, never read: its shape only
         result = _object_of(event["result"], f"{where}.result", "the computed result")
@@ -418,6 +430,7 @@ def check_document(data: Any
     if not isinstance(book_before, Mapping):
         raise LedgerError("book_before: expected names and amounts.", field="book_before")
     for name, amount in book_before.items():
+        name_text(name, "book_before")
         money_text(amount, f"book_before.{name}")
     events = _require(data, "events", list, "file")
     if len(events) > MAX_EVENTS:

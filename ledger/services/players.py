@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ledger.models import Player, PokerSession, new_balance_token
+from ledger.names import NameRefused, read_name, same_person
 from ledger.types import Banker
 
 from .errors import LedgerError
@@ -27,10 +28,23 @@ def _clean_note_id(note_id: object) -> str:
 
 
 def _clean_name(name: object) -> str:
-    text = " ".join(str(name or "").split())
-    if not text or len(text) > 40:
-        raise LedgerError("Give the player a name of 1 to 40 characters.", field="name")
-    return text
+    """The name as stored (ledger/names.py: NFC, spaces collapsed), or a LedgerError saying why
+    not: the forms, these services and the night file's import all read names through here."""
+    try:
+        return read_name(name)
+    except NameRefused as refused:
+        raise LedgerError(str(refused), field="name") from None
+
+
+def _twin(name: str, *, besides: int | None = None) -> Player | None:
+    """The player who is already `name`: differing only in capitals, spacing or unseen
+    characters (ledger/names.py) is the same person. The roster is a home game's: read whole."""
+    rows = Player.objects.only("pk", "name")
+    if besides is not None:
+        rows = rows.exclude(pk=besides)
+    by_name = {row.name: row for row in rows}
+    same = same_person(name, by_name)
+    return None if same is None else by_name[same]
 
 
 @idempotent("player_create")
@@ -40,7 +54,7 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
-    same = Player.objects.filter(name__iexact=name).first()
+    same = _twin(name)
     if same is not None and same.name == name:
         raise LedgerError(f"There is already a player called {name}.", field="name")
     if same is not None:
@@ -99,7 +113,7 @@ def player_update(*, player: Player, name: str, note_id: str, key: str,
     row = _player_row(player)
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
-    same = Player.objects.filter(name__iexact=name).exclude(pk=row.pk).first()
+    same = _twin(name, besides=row.pk)
     if same is not None:
         raise LedgerError(
             f"{same.name} is another player; names that differ only in capitals count "

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from ledger.models import BankTenure, Entry, Player, PokerSession, Seat
+from ledger.models.witnessed import witness_after_commit
 from ledger.selectors.balances import book_balances
 from ledger.types import Banker
 from rules.money import format_cents
@@ -72,6 +73,7 @@ def session_open(*, date: datetime.date, banker: Player,
     if isinstance(user, User) and user.is_authenticated:
         BankTenure.objects.create(session=session, holder=user, made_by=user,
                                   how=BankTenure.OPENED, since=session.opened_at)
+    witness_after_commit()   # an import writes the night's entries in bulk after this
     return session
 
 

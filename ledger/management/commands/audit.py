@@ -4,20 +4,28 @@ Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surr
 balances, and the journal's hash chain - keyed: ledger/ledger_key.py - is whole: no entry
 missing between the first and the newest, none edited, none added without the key. Names,
 nights' states and settlements are what the journal sealed, and the database's guards are in
-place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; a
-seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`) can: the entry it names
-must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
+place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; the
+witness kept outside the database (ledger/witness.py) can, back to its last refresh, and so
+can a seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`): the entry either
+names must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
 each, never a traceback), 2 on bad input.
+
+The audit never writes: without a key (DJANGO_LEDGER_KEY unset and no key file) it says that
+nothing can be checked, and makes no key; with a key other than the one the journal recorded
+(ledger/models/keys.py) it says so in one line instead of calling every entry changed.
 """
 
 import re
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 
+from ledger import witness
 from ledger.command_line import fail
-from ledger.ledger_key import key_id
+from ledger.ledger_key import existing_key, key_file, key_id
+from ledger.models.keys import recorded_fingerprint
 from ledger.selectors import audit, journal_seal, seal_check
 from rules.money import format_cents
 
@@ -87,11 +95,29 @@ class Command(BaseCommand):
                               f"{' '.join(str(error).split())[:300]}")
             raise SystemExit(1) from None
 
+    def _stop(self, problem: str) -> None:
+        self.stderr.write(f"problem: {problem}")
+        raise SystemExit(1)
+
     def _audit(self, seals: list[str]) -> None:
-        report = audit()
+        if connection.vendor == "sqlite":   # connecting would make an empty database file
+            name = str(connection.settings_dict["NAME"])
+            if name != ":memory:" and not name.startswith("file:") and not Path(name).exists():
+                self._stop(f"there is no database at {name}: nothing can be checked")
+        key = existing_key()
+        if key is None:
+            self._stop(f"no journal key: nothing can be checked (DJANGO_LEDGER_KEY is unset "
+                       f"and there is no key file at {key_file()}; the key that wrote this "
+                       "journal must be put back, see the README)")
+            return
+        recorded = recorded_fingerprint()
+        if recorded is not None and recorded != key_id(key):
+            self._stop(f"the key {key_id(key)} did not write this journal: it was written "
+                       f"under key {recorded}; nothing can be checked without that key")
+        report = audit(key=key)
         found = problems_of(report)
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
-                          f"journal seal now {_newest_seal()}; key {key_id()}")
+                          f"journal seal now {_newest_seal()}; key {key_id(key)}")
         for seal in seals:
             state = seal_check(seal)
             if state == "found":
@@ -100,6 +126,9 @@ class Command(BaseCommand):
                 found.append(f"seal {seal}: its entry is gone: the journal lost entries")
             else:
                 found.append(f"seal {seal}: its entry differs: the journal was rewritten")
+        cut_off, vouched = witness.check(key)   # the newest entries (ledger/witness.py)
+        self.stdout.write(vouched)
+        found += cut_off
         if not found:
             self.stdout.write("The ledger is whole: every entry balances, THE BOOK sums to "
                               "0.00 and the hash chain is unbroken.")

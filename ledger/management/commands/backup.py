@@ -4,6 +4,8 @@ SQLite: the online backup API (`sqlite3.Connection.backup`) copies every page in
 under a read snapshot, so writes that go on meanwhile are either wholly in the copy or not at
 all; the copy is written beside FILE, checked (`PRAGMA integrity_check`) and then renamed into
 place. Restore: stop the site, put the file where `DATABASE_URL` points (or point it there).
+Each backup has the witness of its newest entry beside it (FILE.witness, ledger/witness.py):
+put it where the restored database's witness belongs (README).
 
 PostgreSQL: `pg_dump --format=custom` (one consistent snapshot) to FILE. Restore into a new,
 empty database: `createdb banker_restored && pg_restore --no-owner -d banker_restored FILE`.
@@ -25,6 +27,9 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
 from ledger.command_line import fail
+from ledger.ledger_key import ledger_key
+from ledger.sqlite_backend.base import create_private
+from ledger.witness import database_name, document, head, write_file
 
 
 class Command(BaseCommand):
@@ -54,7 +59,7 @@ def write_backup(target: Path) -> None:
 def private_file(path: Path) -> None:
     """An empty file at `path` that only its owner reads (SQLite and pg_dump keep its mode)."""
     path.unlink(missing_ok=True)
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    create_private(path)
 
 
 def sqlite_backup(target: Path) -> None:
@@ -63,7 +68,7 @@ def sqlite_backup(target: Path) -> None:
         raise fail("FILE: that is the database itself; choose another file")
     connection.ensure_connection()
     partial = target.with_name(f".{target.name}.partial")
-    private_file(partial)
+    private_file(partial)   # 0600, as the database: a copy is as private as the original
     copy = sqlite3.connect(partial)
     try:
         connection.connection.backup(copy)      # all pages in one step: one snapshot
@@ -73,11 +78,30 @@ def sqlite_backup(target: Path) -> None:
         copy.close()
         partial.unlink(missing_ok=True)
         raise fail(f"backup: SQLite could not copy the database ({error})") from None
+    newest = _copied_head(copy) if verdict == "ok" else None
     copy.close()
     if verdict != "ok":
         partial.unlink(missing_ok=True)
         raise fail(f"backup: the copy failed its integrity check ({verdict})")
     os.replace(partial, target)
+    _witness_beside(target, newest)
+
+
+def _copied_head(copy: sqlite3.Connection) -> tuple[int, str] | None:
+    try:
+        row = copy.execute("SELECT sequence, chain FROM ledger_entry WHERE sequence IS NOT NULL "
+                           "ORDER BY sequence DESC LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _witness_beside(target: Path, newest: tuple[int, str] | None) -> None:
+    """The witness of the copy's head, beside it as a database's witness is beside it
+    (`copy.sqlite3.witness`): restored with the copy, it vouches for the copy's newest entries."""
+    if newest is not None:
+        write_file(Path(f"{target}.witness"),
+                   document(ledger_key(), database_name(), *newest))
 
 
 def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
@@ -91,7 +115,8 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
         if settings_dict.get(key):
             env[variable] = str(settings_dict[key])
     partial = target.with_name(f".{target.name}.partial")
-    private_file(partial)
+    private_file(partial)   # pg_dump writes into it and keeps its mode, 0600
+    newest = head()   # read before the dump's snapshot: the dump holds it, maybe more
     done = subprocess.run([program, "--format=custom", "--no-owner", f"--file={partial}",
                            settings_dict["NAME"]], env=env, capture_output=True, text=True)
     if done.returncode != 0:
@@ -99,3 +124,4 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise fail(f"backup: pg_dump failed ({last}); nothing written")
     os.replace(partial, target)
+    _witness_beside(target, newest)

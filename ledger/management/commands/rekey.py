@@ -19,6 +19,8 @@ from ledger import chain
 from ledger.command_line import fail
 from ledger.ledger_key import key_id, ledger_key, read_key_file
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.models.keys import record_fingerprint
+from ledger.models.sealed import plan_reseal, write_reseal
 from ledger.rechain import keyed_verify, plan, write
 from ledger.services.journal import _CHAIN_LOCK
 
@@ -53,19 +55,24 @@ class Command(BaseCommand):
                 players=Player, verify=keyed_verify(old),
                 verify_name=lambda pk, name, seal: chain.name_seal(pk, name, old) == seal,
                 key=new)
-            broken = len(planned["kept"]) + len(planned["kept_names"])
+            rows = plan_reseal(old, new)
+            broken = len(planned["kept"]) + len(planned["kept_names"]) + len(rows["kept"])
             if broken and not options["keep_broken"]:
                 self.stderr.write(
-                    f"problem: {len(planned['kept'])} entries and {len(planned['kept_names'])} "
-                    f"names do not verify under the old key {key_id(old)} (entries "
-                    f"{planned['kept'][:10]}, players {planned['kept_names'][:10]}): is it the "
+                    f"problem: {len(planned['kept'])} entries, {len(planned['kept_names'])} "
+                    f"names and {len(rows['kept'])} sealed rows do not verify under the old key "
+                    f"{key_id(old)} (entries {planned['kept'][:10]}, players "
+                    f"{planned['kept_names'][:10]}, rows {rows['kept'][:5]}): is it the "
                     f"right key? `DJANGO_LEDGER_KEY_FILE={path} manage.py audit` says what is "
                     "wrong; --keep-broken re-chains anyway and leaves those named. Nothing "
                     "written.")
                 raise SystemExit(1)
             write(connection, planned)
+            write_reseal(connection, rows)
+            record_fingerprint(key_id(new), replace=True)   # what `audit` compares its key to
         self.stdout.write(
             f"The journal is now chained under key {key_id(new)} (was {key_id(old)}): "
-            f"{len(planned['links'])} links and {len(planned['names'])} names re-sealed"
+            f"{len(planned['links'])} links, {len(planned['names'])} names and "
+            f"{len(rows['writes'])} sealed rows re-sealed"
             + (f"; {broken} kept as they were and still named by the audit" if broken else "")
             + ".")

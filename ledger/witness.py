@@ -1,0 +1,159 @@
+"""The witness: the journal's head kept outside the database, so entries cut off are seen.
+
+The chain (ledger/chain.py) shows an entry edited or missing *before* the newest one, never
+the newest ones themselves gone: delete the last five entries and what is left is a whole,
+shorter chain. So after each commit that writes entries (`Journal.write`, the night file's
+import: `transaction.on_commit(witness.refresh)`), the newest entry's sequence number and
+chain value are written to a file outside the database, keyed (an HMAC under the journal's
+key, with the database's own id, so nobody without the key writes one and one database's witness
+never vouches for another), replaced atomically (a temporary file, then `os.replace`), mode
+0600. `audit` reads it: the entry it names must still be there with the same chain value, and
+the chain then vouches for every entry before it.
+
+Where (`witness_path`): DJANGO_LEDGER_WITNESS when set; otherwise, on SQLite, beside the
+database (`db.sqlite3.witness`); on PostgreSQL, in the key file's folder, named after the
+database (`postgresql-127.0.0.1-5432-banker.witness`). A backup carries the witness of its own
+head beside it by the same rule (`copy.sqlite3.witness`, `copy.dump.witness`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import fcntl
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+FORMAT = "banker-witness/1"
+
+
+def database_name() -> str:
+    """The database the witness is of, what its MAC binds it to: the random id recorded with
+    the key's fingerprint (ledger/models/keys.py), which a backup carries."""
+    from ledger.models.keys import database_id
+
+    return database_id() or "(none recorded)"
+
+
+def witness_path() -> Path:
+    configured = str(getattr(settings, "LEDGER_WITNESS", "") or "")
+    if configured:
+        return Path(configured)
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return Path(f"{Path(str(database['NAME'])).resolve()}.witness")
+    folder = Path(str(getattr(settings, "LEDGER_KEY_FILE", "") or "ledger.key")).parent
+    return folder / (f"postgresql-{database.get('HOST') or 'local'}-"
+                     f"{database.get('PORT') or 5432}-{database['NAME']}.witness")
+
+
+def _mac(key: bytes, name: str, sequence: int, chain_value: str) -> str:
+    text = f"{FORMAT}\n{name}\n{sequence}\n{chain_value}".encode()
+    return hmac.new(key, text, hashlib.sha256).hexdigest()
+
+
+def document(key: bytes, name: str, sequence: int, chain_value: str) -> dict[str, Any]:
+    return {"format": FORMAT, "database": name, "sequence": sequence, "chain": chain_value,
+            "at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "mac": _mac(key, name, sequence, chain_value)}
+
+
+def head() -> tuple[int, str] | None:
+    """The newest entry's sequence number and chain value, if any."""
+    from ledger.models import Entry
+
+    row = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
+           .values_list("sequence", "chain").first())
+    return None if row is None or row[0] is None else (int(row[0]), str(row[1]))
+
+
+def write_file(path: Path, content: dict[str, Any]) -> None:
+    """Replace `path` atomically with `content`, mode 0600."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+            json.dump(content, handle, sort_keys=True)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def refresh() -> None:
+    """Write the witness of the journal's head as committed now (a `transaction.on_commit`
+    callback). Writers take turns on a lock file, and a witness never moves backwards: the
+    slower of two commits does not replace a newer head with its older one."""
+    from ledger.ledger_key import ledger_key
+
+    path = witness_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        newest = head()
+        if newest is None:
+            return
+        before = read(path)
+        if before is not None and isinstance(before.get("sequence"), int) \
+                and before["sequence"] > newest[0]:
+            return
+        write_file(path, document(ledger_key(), database_name(), *newest))
+    finally:
+        os.close(descriptor)
+
+
+def read(path: Path) -> dict[str, Any] | None:
+    """The witness file's content; None when there is none; {} when it is not a witness."""
+    try:
+        content = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return {}
+    return content if isinstance(content, dict) else {}
+
+
+def check(key: bytes) -> tuple[list[str], str]:
+    """What the witness says of the journal: (problems, a line of what it vouches for)."""
+    from ledger.models import Entry
+
+    path = witness_path()
+    found = read(path)
+    newest = head()
+    if found is None:
+        if newest is None:
+            return [], "witness: none yet (the journal is empty)"
+        return [], (f"witness: none at {path}: the newest entries cannot be vouched for (one "
+                    "is written after the next entry)")
+    sequence, chain_value = found.get("sequence"), found.get("chain")
+    if not isinstance(sequence, int) or isinstance(sequence, bool) \
+            or not isinstance(chain_value, str) or found.get("database") != database_name() \
+            or not hmac.compare_digest(str(found.get("mac", "")),
+                                       _mac(key, database_name(), sequence, chain_value)):
+        return [f"the witness {path} is not one this key wrote for this database: the newest "
+                "entries cannot be vouched for"], "witness: unreadable"
+    at = found.get("at", "?")
+    stored = Entry.objects.filter(sequence=sequence).values_list("chain", flat=True).first()
+    last = newest[0] if newest else 0
+    if stored is None:
+        gone = (f"entry {sequence}" if last + 1 == sequence
+                else f"entries {last + 1} to {sequence}")
+        return [f"{gone} of the journal {'is' if last + 1 == sequence else 'are'} missing: "
+                f"cut off after the witness of {at} saw them"], \
+            f"witness: of {at}, entry {sequence}; the journal ends at {last}"
+    if stored != chain_value:
+        return [f"entry {sequence} is not the one the witness of {at} saw: the journal was "
+                "rewritten from there or before"], f"witness: of {at}, entry {sequence}"
+    after = f"; entries {sequence + 1} to {last} came after it" if last > sequence else ""
+    return [], f"witness: of {at}, vouches for entries 1 to {sequence}{after}"
