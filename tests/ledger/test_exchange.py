@@ -112,6 +112,7 @@ def test_the_export_follows_the_documented_format(night):
     assert document["events"][-1] == {"type": "close"}
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_worked_night_round_trips_into_a_fresh_database_R9(night, tmp_path):
     play_worked_night(night)
@@ -206,6 +207,7 @@ def test_a_bad_file_is_refused_with_nothing_written(night, change, message):
     assert PokerSession.objects.count() == sessions
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players, tmp_path):
     night = open_night()
