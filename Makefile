@@ -7,7 +7,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo serve test lint bench clean
+.PHONY: install demo serve test test-quick lint bench clean
 
 install: $(STAMP)
 
@@ -57,8 +57,18 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# The tests run on every core (pytest-xdist), each worker with its own test database
+# (tests/conftest.py); worksteal hands a free worker the tests still queued on a busy one.
+# TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+
 test: lint
-	$(BIN)/python -m pytest
+	$(PYTEST)
+
+# What a developer runs often: everything but the browser and the long (`slow`) tests.
+test-quick: install
+	$(PYTEST) -m "not browser and not slow"
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

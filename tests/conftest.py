@@ -1,9 +1,11 @@
+import math
 import os
 import tempfile
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
 
 # ---- the journal's key (ledger/ledger_key.py): a fixed one for the test run ----
 # Set here rather than left to the key file, so a test run never writes a key into the checkout
@@ -19,6 +21,43 @@ settings.LEDGER_WITNESS = os.path.join(
 # A night closed through its page writes a backup (ledger/backups.py): into a folder of the
 # test run's own, never into the checkout.
 settings.BACKUP_DIR = tempfile.mkdtemp(prefix="banker-test-backups-")
+
+# ---- Hypothesis: every example in CI, a quarter of them on a developer's machine ----
+# HYPOTHESIS_PROFILE picks the profile; unset, "ci" when CI is true (.ci/run sets "ci"), else
+# "dev". A test's own count (@settings(max_examples=...)) is a quarter of it under "dev" too
+# (at least 10), so the long property tests keep their proportions.
+DEV_SHARE = 4
+hypothesis_settings.register_profile("ci")  # the counts as written; Hypothesis's defaults
+hypothesis_settings.register_profile("dev", max_examples=100 // DEV_SHARE)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
+    "ci" if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes") else "dev")
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def pytest_collection_modifyitems(items):
+    """Under "dev", a quarter of the examples of each test that sets its own count. Hypothesis
+    keeps a test's settings on the function (its own pytest plugin rewrites them the same way);
+    a parametrized test is one function, scaled once."""
+    if HYPOTHESIS_PROFILE != "dev":
+        return
+    profile_count = hypothesis_settings.default.max_examples
+    scaled = set()
+    for item in items:
+        function = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        chosen = getattr(function, "_hypothesis_internal_use_settings", None)
+        if chosen is None or id(function) in scaled or chosen.max_examples == profile_count:
+            continue
+        scaled.add(id(function))
+        fewer = max(min(chosen.max_examples, 10), math.ceil(chosen.max_examples / DEV_SHARE))
+        function._hypothesis_internal_use_settings = hypothesis_settings(
+            chosen, max_examples=fewer)
+
+
+# ---- passwords: a fast hash for the test run ----
+# Django's PBKDF2 (a million rounds) costs about a second a password here, paid by every
+# banker the tests make and every login they type. The site keeps its default; the tests that
+# start the site in a subprocess (test_security.py) run with it.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # ---- web layer (H2): a logged-in banker ----
 BANKER_PASSWORD = "correct-horse-battery-staple"
@@ -74,6 +113,8 @@ def _ledger_triggers_off_for_flush(request):
 
 
 # ---- SQLite test databases (H2): one file per test process (ledger/settings.py) ----
+# Each pytest-xdist worker is a process of its own: its file is .test-db.sqlite3-<pid>_gw<n>
+# (pytest-django adds the worker's suffix first; on PostgreSQL, test_<name>_gw<n>).
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """Before the test database is created, remove what a killed run left behind: a stale
@@ -89,7 +130,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     name = Path(database.get("TEST", {}).get("NAME") or "")
     if not name.name:
         return
-    pattern = re.compile(r"^\.test-db\.sqlite3-(\d+)(-wal|-shm|-journal)?$")
+    pattern = re.compile(r"^\.test-db\.sqlite3-(\d+)(_gw\d+)?(-wal|-shm|-journal)?$")
     for leftover in name.parent.glob(".test-db.sqlite3-*"):
         match = pattern.match(leftover.name)
         if not match:

@@ -43,6 +43,7 @@ def read_back(path: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite online backup")
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_taken_during_writes_restores_with_a_passing_audit_R9(players, tmp_path):

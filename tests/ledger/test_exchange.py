@@ -2,6 +2,7 @@
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -50,14 +51,38 @@ def snapshot(session: PokerSession) -> dict:
     }
 
 
+def _copy_database(source: Path, target: Path) -> None:
+    """SQLite's online backup: the whole database, its -wal included, as one new file."""
+    old, new = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        old.backup(new)
+    finally:
+        old.close()
+        new.close()
+
+
+def _migrated_database(tmp_path: Path) -> Path:
+    """A brand-new SQLite database migrated by `manage.py migrate`, made once per test process
+    in its pytest temporary directory (tmp_path's parent); each restore starts from a copy."""
+    template = tmp_path.parent / "migrated.sqlite3"
+    if not template.exists():
+        building = tmp_path.parent / f"migrating-{os.getpid()}.sqlite3"
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{building}"}
+        subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "-v0"], env=env,
+                       check=True, cwd=ROOT)
+        _copy_database(building, tmp_path.parent / f"copied-{os.getpid()}.sqlite3")
+        os.replace(tmp_path.parent / f"copied-{os.getpid()}.sqlite3", template)
+    return template
+
+
 def restore_into_fresh_database(document: dict, tmp_path: Path) -> dict:
-    """Migrate a brand-new SQLite database, import the file there, and read it back."""
+    """Into a brand-new migrated SQLite database, import the file and read it back."""
     db = tmp_path / f"fresh-{len(list(tmp_path.iterdir()))}.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}"}
     manage = [sys.executable, str(ROOT / "manage.py")]
     night_file = tmp_path / "night.json"
     night_file.write_text(json.dumps(document))
-    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
+    _copy_database(_migrated_database(tmp_path), db)
     done = subprocess.run([*manage, "import_session", str(night_file)], env=env, cwd=ROOT,
                           capture_output=True, text=True, check=True)
     pk = int(done.stdout.strip())
@@ -87,6 +112,7 @@ def test_the_export_follows_the_documented_format(night):
     assert document["events"][-1] == {"type": "close"}
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_worked_night_round_trips_into_a_fresh_database_R9(night, tmp_path):
     play_worked_night(night)
@@ -181,6 +207,7 @@ def test_a_bad_file_is_refused_with_nothing_written(night, change, message):
     assert PokerSession.objects.count() == sessions
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players, tmp_path):
     night = open_night()

@@ -21,6 +21,8 @@ from ledger.night_file import import_session
 from ledger.services import LedgerError
 from rules.cli import main as rules_main
 
+pytestmark = pytest.mark.slow
+
 NIGHTS = Path(__file__).resolve().parent / "nights"
 EXAMPLE = json.loads((NIGHTS / "architecture_example.json").read_text())
 def fast(examples: int) -> settings:

@@ -142,6 +142,7 @@ def every_documented_field() -> dict:
     return document
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_field_the_contract_documents_is_still_accepted(tmp_path):
     session = import_session(every_documented_field())

@@ -105,6 +105,7 @@ def test_the_next_night_without_the_host_follows_on_from_the_book_B7_B9():
     assert_invariants()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["winners_and_a_lost_chip.json",
                                   "host_away_guest_lost_everything.json"])

@@ -22,6 +22,7 @@ def _press(client, session, note: BankNote, action: str) -> None:
     assert response.status_code == 302, response.content.decode()[:500]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("amounts", "presses"), [
     (("10.00", "5.00"), [(1, "commit"), (0, "void")]),     # the newer note first
     (("10.00", "10.00"), [(1, "void"), (0, "commit")]),    # equal notes, one of each

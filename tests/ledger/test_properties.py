@@ -192,6 +192,7 @@ class Night(RuleBasedStateMachine):
         assert dash.table_pot == self.pot()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_random_nights_keep_every_invariant_R6(db):
     make_player("Mike", "BOG", is_host=True)

@@ -159,6 +159,7 @@ def _counts(banker_client, size: dict) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["small", "big"])
 def test_each_page_reads_the_database_a_fixed_number_of_times(banker_client, first):
     """Both sizes in one test, each in a transaction rolled back after it is counted (the

@@ -166,6 +166,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 def test_production_settings_serve_hashed_static_files_over_https_R10(tmp_path):
     env = _production_env()
     env.update(
@@ -305,6 +306,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["demo", "production"])
 def test_the_demo_and_production_with_debug_off_show_the_plain_error_pages_R16(tmp_path, where):
     env = _production_env()

@@ -35,6 +35,7 @@ def test_all_five_card_hands_match_the_published_table():
     assert dict(counts) == FIVE_CARD
 
 
+@pytest.mark.slow
 def test_all_seven_card_hands_match_wikipedia():
     total, counts = census(7)
     assert total == 133784560
