@@ -150,7 +150,7 @@
   // one-time key would also turn it into a replay, so this is only to spare the network.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches("form[data-once]")) { return; }
+    if (event.defaultPrevented || !form.matches("form[data-once]")) { return; }
     if (form.dataset.sending === "1") { event.preventDefault(); return; }
     form.dataset.sending = "1";
     window.setTimeout(function () { form.dataset.sending = ""; }, 8000);
