@@ -1,0 +1,36 @@
+"""What a new banker tripped on, page by page (issue 29): the new-night page says on arrival
+that a night is still open; the chip sale speaks of nickels, not the bank's $5 steps; a second
+cash-out the same night asks first; the close page asks what became of a pot left on the table;
+a player's phone shows the rules in words, not ids."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def _key(response) -> str:
+    return re.search(r'name="key" value="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_the_new_night_page_says_a_night_is_open_and_links_to_it(banker_client, night):
+    page = banker_client.get(reverse("session_open")).content.decode()
+    assert "is still open" in page and "banker Mike" in page
+    assert reverse("session_dashboard", args=[night.session.pk]) in page
+    assert 'name="players"' not in page            # no form to fill in for nothing
+
+
+def test_the_new_night_page_offers_the_form_when_no_night_is_open(banker_client, players):
+    page = banker_client.get(reverse("session_open")).content.decode()
+    assert "still open" not in page and 'name="players"' in page
+
+
+def test_the_chip_sale_speaks_of_nickels_not_the_banks_steps_B2_B3(banker_client, night):
+    sale = banker_client.get(reverse("chip_sale", args=[night.session.pk])).content.decode()
+    assert "$5 steps" not in sale and "nickels" in sale
+    buy = banker_client.get(reverse("buyin", args=[night.session.pk])).content.decode()
+    assert "$5 steps" in buy
