@@ -81,6 +81,11 @@ class PenaltyForm(RosterForm):
 class CashOutForm(RosterForm):
     """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
 
+    # Ticked when the banker said yes to "already cashed out … tonight — another?"
+    confirm_again = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    again = ""   # the question, when the player has cashed out tonight already
+
+
     def __init__(self, *args: Any, nothing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.nothing = nothing   # "Cashed out nothing": a player who lost everything

@@ -34,3 +34,34 @@ def test_the_chip_sale_speaks_of_nickels_not_the_banks_steps_B2_B3(banker_client
     assert "$5 steps" not in sale and "nickels" in sale
     buy = banker_client.get(reverse("buyin", args=[night.session.pk])).content.decode()
     assert "$5 steps" in buy
+
+
+def _cash_out(client, night, who, *, black="40", **extra):
+    url = reverse("cashout", args=[night.session.pk])
+    return client.post(url, {"key": _key(client.get(url)), "player": who.pk, "black": black,
+                             "save": "1", **extra})
+
+
+def test_a_second_cash_out_the_same_night_asks_first_R15(banker_client, night, players):
+    night.buy("Fred", "60.00")
+    assert _cash_out(banker_client, night, players["Fred"]).status_code == 302
+    again = _cash_out(banker_client, night, players["Fred"], black="5")
+    page = again.content.decode()
+    assert again.status_code == 200
+    assert "Fred already cashed out $40.00 tonight — another?" in page
+    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1          # nothing written
+    yes = {name: value for name, value in re.findall(
+        r'<input type="hidden" name="(\w+)" value="([^"]*)"',
+        page.split('id="cash-out-again"')[1].split("</form>")[0])}
+    assert yes["confirm_again"] == "on" and yes["black"] == "5"
+    confirmed = banker_client.post(reverse("cashout", args=[night.session.pk]),
+                                   {**yes, "save": "1"})
+    assert confirmed.status_code == 302
+    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 2
+
+
+def test_a_first_cash_out_is_taken_without_a_question(banker_client, night, players):
+    night.buy("Ann", "20.00")
+    night.buy("Fred", "20.00")
+    night.cashout("Fred", black=20)
+    assert _cash_out(banker_client, night, players["Ann"], black="20").status_code == 302

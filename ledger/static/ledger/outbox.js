@@ -100,8 +100,8 @@
 
   // Why the server did not write it, from the page it answered with; "" when it was written.
   function refusal(doc, response) {
-    var duplicate = doc.querySelector("#duplicate p");
-    if (duplicate) { return text(duplicate); }
+    var question = doc.querySelector("#duplicate p, [data-confirm-field] p");
+    if (question) { return text(question); }
     var said = [];
     doc.querySelectorAll(".error-box p:not(.small), .field-error, .msg-error, .msg-warning, .msg-info")
       .forEach(function (node) {
@@ -129,8 +129,10 @@
         return response.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var sentence = refusal(doc, response);
+          var asks = doc.querySelector("[data-confirm-field]");   // a question, not a no
           return sentence ? {state: "refused", sentence: sentence,
-                             duplicate: Boolean(doc.getElementById("duplicate"))}
+                             confirm: asks ? asks.dataset.confirmField
+                               : doc.getElementById("duplicate") ? "confirm_duplicate" : ""}
             : {state: "written"};
         });
       }, function () { return {state: "unreachable"}; });
@@ -158,7 +160,7 @@
           if (answer.state === "written") { return store.drop(item.id); }
           item.state = "refused";
           item.sentence = answer.sentence;
-          item.duplicate = answer.duplicate;
+          item.confirm = answer.confirm;
           return store.put(item);
         }).then(function () { return next(i + 1); });
       };
@@ -229,7 +231,7 @@
         div.appendChild(why);
         var row = document.createElement("p");
         row.className = "row";
-        if (item.duplicate) { row.appendChild(button("Yes, record it again", "again", item.id)); }
+        if (item.confirm) { row.appendChild(button("Yes, record it again", "again", item.id)); }
         row.appendChild(button("Redo it", "redo", item.id));
         row.appendChild(button("Drop it", "drop", item.id));
         div.appendChild(row);
@@ -283,8 +285,8 @@
       if (!item) { return render(); }
       if (b.dataset.outboxAction === "drop") { return store.drop(id).then(render); }
       if (b.dataset.outboxAction === "redo") { return redo(item); }
-      var fields = new URLSearchParams(item.body);   // "again": the duplicate confirmed
-      fields.set("confirm_duplicate", "on");
+      var fields = new URLSearchParams(item.body);   // "again": the question answered yes
+      fields.set(item.confirm || "confirm_duplicate", "on");
       item.body = fields.toString();
       item.state = "waiting";
       item.sentence = "";
