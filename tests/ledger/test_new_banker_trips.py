@@ -65,3 +65,34 @@ def test_a_first_cash_out_is_taken_without_a_question(banker_client, night, play
     night.buy("Fred", "20.00")
     night.cashout("Fred", black=20)
     assert _cash_out(banker_client, night, players["Ann"], black="20").status_code == 302
+
+
+RULE_ID = re.compile(r"\b[BSPG]\d{1,2}\b")
+
+
+def test_rule_ids_leave_sentences_whole():
+    from ledger.templatetags.rule_words import words_only
+
+    assert words_only("whole dollars and odd cents (B12).") == "whole dollars and odd cents."
+    assert words_only("cards talk (S10, S11); a flush") == "cards talk; a flush"
+    assert words_only("re-antes (P14: nobody stayed in)") == "re-antes (nobody stayed in)"
+    assert words_only("side payments (a white chip, P7)") == "side payments (a white chip)"
+    assert words_only("the banker's rules (P1-P6).") == "the banker's rules."
+    assert words_only("Board B1 and 7 of 10 (2 rounds)") == "Board B1 and 7 of 10 (2 rounds)"
+
+
+def test_a_players_phone_shows_words_not_rule_ids_P3_B5(client, night, players):
+    fred = players["Fred"]
+    night.buy("Fred", "20.00", paid="note")
+    night.buy("Ann", "20.00")
+    night.hand(pot="0.60", awards={"Ann": "0.60"})
+    night.cashout("Fred", black=20)
+    night.cashout("Ann", black=20)
+    night.commit("Fred")                     # its journal line says "(B5)" for the banker
+    memo = Entry.objects.filter(kind=Entry.NOTE).last().memo
+    assert "(B5)" in memo
+    fred.refresh_from_db()
+    page = client.get(reverse("player_balance", args=[fred.balance_token])).content.decode()
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.split("<main", 1)[1]))
+    assert "bank note committed into THE BOOK" in text    # the line is there, in words
+    assert RULE_ID.findall(text) == []
