@@ -33,6 +33,7 @@ from ledger.selectors import (
     session_dashboard,
     warning_given,
 )
+from ledger.selectors.keys import key_used
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
@@ -188,8 +189,8 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
 def _asks_again(form: CashOutForm, lines: list[PlayerLine]) -> bool:
     """A second cash-out of a player the same night is asked about first, as a hand entered
     twice is: the question goes on the form until the banker says yes (`confirm_again`)."""
-    if form.cleaned_data.get("confirm_again"):
-        return False
+    if form.cleaned_data.get("confirm_again") or key_used(form.cleaned_data["key"]):
+        return False   # answered yes, or the same form again: the service replays it
     player = form.cleaned_data["player"]
     line = next((ln for ln in lines if ln.player.pk == player.pk), None)
     if line is None or not line.cashed_out_yet:

@@ -96,3 +96,13 @@ def test_a_players_phone_shows_words_not_rule_ids_P3_B5(client, night, players):
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.split("<main", 1)[1]))
     assert "bank note committed into THE BOOK" in text    # the line is there, in words
     assert RULE_ID.findall(text) == []
+
+
+def test_the_same_cash_out_sent_twice_replays_without_asking_R2(banker_client, night, players):
+    night.buy("Fred", "60.00")
+    url = reverse("cashout", args=[night.session.pk])
+    key = _key(banker_client.get(url))
+    data = {"key": key, "player": players["Fred"].pk, "black": "40", "save": "1"}
+    first, second = banker_client.post(url, data), banker_client.post(url, data)
+    assert first.status_code == second.status_code == 302 and first.url == second.url
+    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1
