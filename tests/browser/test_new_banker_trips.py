@@ -43,3 +43,19 @@ def test_the_game_search_knows_split_and_declare_games_by_any_name_S12(
     page.wait_for_url(re.compile(r"/hand/$"))
     from ledger.models import HouseGame
     assert HouseGame.objects.get().name == "Chicago"
+
+
+@pytest.mark.parametrize("path", ["buy/", "sale/", "cashout/"])
+def test_save_is_above_the_fold_at_1024x768(banker_page, live_server, table, shots, path):
+    from ledger import services
+
+    services.buyin_create(session=table["session"], player=table["Fred"], amount=2000,
+                          paid="cash", key="fold-buy")
+    page = banker_page                                     # 1024x768 (conftest.TABLET)
+    page.goto(f"{live_server.url}/s/{table['session'].pk}/{path}")
+    save = page.locator("button.btn-big[name=save]")
+    box = save.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+    page.screenshot(path=str(shots / f"save-in-view-{path.strip('/')}-1024x768.png"))
+    assert page.evaluate("(b) => document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)"
+                         ".closest('button.btn-big') !== null", box)   # not covered
