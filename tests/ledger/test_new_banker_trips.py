@@ -106,3 +106,27 @@ def test_the_same_cash_out_sent_twice_replays_without_asking_R2(banker_client, n
     first, second = banker_client.post(url, data), banker_client.post(url, data)
     assert first.status_code == second.status_code == 302 and first.url == second.url
     assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1
+
+
+def test_the_close_asks_who_took_a_pot_left_on_the_table_P3_P5(banker_client, night, players):
+    night.buy("Fred", "20.00")
+    night.buy("Ann", "20.00")
+    night.hand(pot="0.60", awards={"Ann": "0.60"}, owes={"Fred": "0.60"})   # Fred matches (P3)
+    night.cashout("Fred", black=20)
+    night.cashout("Ann", black=20)
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url).content.decode()
+    assert "The hands leave $0.60 in the pot on the table" in page
+    assert reverse("pot_award", args=[night.session.pk]) in page
+    assert "Finish the steps above first" in page                  # no close button yet
+    refused = banker_client.post(url, {"key": "close-with-a-pot-1234", "confirm": "on"})
+    assert refused.status_code == 400 and "$0.60 in the pot" in refused.content.decode()
+    assert night.refresh().session.is_open and not Entry.objects.filter(kind=Entry.CLOSE)
+    award = reverse("pot_award", args=[night.session.pk])
+    assert banker_client.post(award, {"key": _key(banker_client.get(award)), "pot": "0.60",
+                                      "winner": players["Ann"].pk, "save": "1"}).status_code == 302
+    page = banker_client.get(url).content.decode()
+    assert "No pot left on the table" in page and "Finish the steps above first" not in page
+    closed = banker_client.post(url, {"key": "close-after-the-pot-12", "confirm": "on"})
+    assert closed.status_code == 302
+    assert not night.refresh().session.is_open
