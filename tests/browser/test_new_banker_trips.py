@@ -59,3 +59,46 @@ def test_save_is_above_the_fold_at_1024x768(banker_page, live_server, table, sho
     page.screenshot(path=str(shots / f"save-in-view-{path.strip('/')}-1024x768.png"))
     assert page.evaluate("(b) => document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)"
                          ".closest('button.btn-big') !== null", box)   # not covered
+
+
+SIX = ["Mike", "Fred", "Ann", "Gus", "Lou", "Jim"]
+
+
+def test_a_stud_hand_by_the_cards_is_a_tap_a_fold_and_a_tap_a_card(banker_page, live_server,
+                                                                    transactional_db, shots):
+    import datetime
+
+    from ledger import services
+    from ledger.models import Entry, Player
+
+    rows = [services.player_create(name=name, note_id=f"BS{i}", is_host=i == 0,
+                                   key=f"p-{name}") for i, name in enumerate(SIX)]
+    night = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+                                  seating=rows[1:], key="open-six")
+    services.game_call(session=night, game="seven-card-stud", dealer=rows[0], key="call-stud")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{night.pk}/hand/")
+    taps = []
+    tap = lambda selector: (page.click(selector), taps.append(selector))   # noqa: E731
+    tap("label:has(input[name=mode][value=cards])")
+    shown = {"Mike": "As Ad 9c Ah Kd 7s 2c", "Ann": "Ks Kh 3d Kc Qd 8h 4s"}
+    for index, name in enumerate(SIX):
+        if name in shown:
+            for card in shown[name].split():               # the picker moves on by itself
+                tap(f"button[data-card='{card}']")
+        else:
+            assert page.inner_text("[data-picker-fold]") == f"{name} folded"
+            if name == "Fred":
+                page.screenshot(path=str(shots / "stud-fold-in-the-picker-1024x768.png"))
+            tap("[data-picker-fold]")                      # one tap, in the picker
+            assert page.is_checked(f"#id_p{index}_folded")
+    page.screenshot(path=str(shots / "stud-by-cards-six-1024x768.png"))
+    assert page.input_value("#id_p0_down") == "As Ad 9c"
+    assert page.input_value("#id_p2_up") == "Kc Qd 8h 4s"
+    tap("#hand-actions button[name=save]")
+    page.wait_for_url(re.compile(r"saved=\d+"))
+    # the mode, a tap a card of the two shown hands, a tap a fold, Save: 20 (it took 24)
+    assert len(taps) == 1 + 14 + 4 + 1
+    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    assert [a["name"] for a in result["awards"]] == ["Mike"]
+    assert Player.objects.count() == 6

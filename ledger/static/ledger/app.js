@@ -236,6 +236,14 @@
     picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
       input.classList.toggle("card-target", input === cardTarget);
     });
+    // One tap folds the player the picker is on, and the picker moves on to the next.
+    var fold = picker.querySelector("[data-picker-fold]");
+    var folded = foldBox(cardTarget);
+    if (fold) {
+      var who = cardTarget && cardTarget.closest("tr") && cardTarget.closest("tr").querySelector("th");
+      fold.hidden = !folded;
+      fold.textContent = (who ? who.textContent.trim() + " " : "") + "folded";
+    }
     var label = picker.querySelector("[data-picker-target]");
     if (label) {
       var held = cardTarget ? cardsIn(cardTarget) : [];
@@ -277,6 +285,23 @@
       if (!isFull(fields[i])) { return fields[i]; }
     }
     return null;
+  }
+
+  // The "folded" box of the player whose field the picker fills; null when there is none.
+  function foldBox(input) {
+    var row = input && input.closest("tr");
+    return row ? row.querySelector("input[name$=_folded]") : null;
+  }
+
+  function onFold(button) {
+    var picker = button.closest("[data-card-picker]");
+    var box = foldBox(cardTarget);
+    if (!box) { return false; }
+    box.checked = true;
+    box.dispatchEvent(new Event("change", {bubbles: true}));   // startPicker moves on
+    refreshPicker(picker);
+    follow(picker);
+    return true;
   }
 
   function onCard(button) {
@@ -333,6 +358,8 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-card]");
     if (button && onCard(button)) { event.preventDefault(); }
+    var fold = event.target.closest("button[data-picker-fold]");
+    if (fold && onFold(fold)) { event.preventDefault(); }
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-cards]")) {
