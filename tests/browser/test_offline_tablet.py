@@ -88,7 +88,7 @@ def test_writes_made_offline_are_sent_once_in_order_when_back_R1(banker_page, li
     assert "Not saved: Cash-out" in refused
     assert "chips" in page.inner_text(".outbox-sentence")
     page.screenshot(path=str(shots / "offline-refused-1024x768.png"), full_page=True)
-    assert not page.is_visible("#offline-banner")
+    assert "The connection is back" in page.inner_text("#offline-banner")   # a kept copy
 
     written = list(Entry.objects.filter(session=session, kind__in=[Entry.BUY, Entry.HAND])
                    .order_by("pk").values_list("kind", "player__name"))
@@ -123,9 +123,14 @@ def test_a_form_lost_on_its_way_is_kept_by_the_worker(banker_page, live_server, 
     page.fill("#id_amount", "15")
     page.click("button.btn-big[name=save]")
     page.wait_for_selector(f"{WAITING}:has-text('1 waiting to send')")   # on the page's copy
+    assert "Buy-in: Fred, 15" in page.inner_text("#outbox")   # named by the page it left
     assert page.get_attribute("body", "data-offline-copy")
     assert not Entry.objects.filter(kind=Entry.BUY).exists()
     page.context.set_offline(False)
     page.wait_for_selector("#outbox", state="hidden", timeout=15000)
     buy = Entry.objects.get(kind=Entry.BUY)
     assert (buy.player.name, buy.amount) == ("Fred", 1500)
+    page.click("#offline-banner a")                        # the live page again
+    page.wait_for_load_state()
+    assert not page.get_attribute("body", "data-offline-copy")
+    assert not page.is_visible("#offline-banner")

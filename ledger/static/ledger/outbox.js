@@ -14,6 +14,7 @@
   var EVERY_MS = 5000;
   var WAIT_MS = 20000;
   var SINCE = "banker-offline-since";
+  var LABEL = "banker-label:";   // + a form's key: what the outbox calls a write the worker kept
   var waiting = 0;          // what the outbox held when last read
   var sending = false;
   var body = null;
@@ -37,8 +38,19 @@
     if (!banner || !body) { return; }
     var since = offlineSince();
     var copy = parseInt(body.dataset.offlineCopy || "0", 10);
-    banner.hidden = !since;
-    if (!since) { return; }
+    banner.hidden = !since && !copy;
+    banner.textContent = "";
+    if (!since) {
+      if (copy) {   // back online on a kept copy: the live page is a tap away
+        banner.textContent = "The connection is back; this page is the copy kept at " +
+          hhmm(copy) + ". ";
+        var again = document.createElement("a");
+        again.href = window.location.href;
+        again.textContent = "Open the page as it is now";
+        banner.appendChild(again);
+      }
+      return;
+    }
     var words = "Offline since " + hhmm(since) + ".";
     if (copy) { words += " This page is the copy kept at " + hhmm(copy) + "; it shows nothing newer."; }
     words += " What you save is kept on this tablet and sent when the connection is back.";
@@ -192,10 +204,25 @@
     return b;
   }
 
+  // Name the writes the worker kept by what their pages said; forget the names of the rest.
+  function labelled(items) {
+    var keys = {};
+    items.forEach(function (item) {
+      keys[item.key] = true;
+      if (!item.label) { item.label = window.localStorage.getItem(LABEL + item.key) || ""; }
+    });
+    Object.keys(window.localStorage).forEach(function (name) {
+      if (name.indexOf(LABEL) === 0 && !keys[name.slice(LABEL.length)]) {
+        window.localStorage.removeItem(name);
+      }
+    });
+  }
+
   function render() {
     var box = document.getElementById("outbox");
     if (!box) { return Promise.resolve(); }
     return store.all().then(function (items) {
+      labelled(items);
       var queued = items.filter(function (it) { return it.state === "waiting"; });
       var refused = items.filter(function (it) { return it.state === "refused"; });
       waiting = queued.length;
@@ -300,11 +327,15 @@
     var form = event.target;
     if (!body || !form.matches("form[data-once]") || !form.querySelector("input[name=key]")) { return; }
     if ((form.method || "").toLowerCase() !== "post") { return; }
-    if (navigator.onLine && !waiting) { return; }
     var submitter = event.submitter || null;
     var fields = new URLSearchParams(new FormData(form));
     if (submitter && submitter.name) { fields.append(submitter.name, submitter.value); }
     if (!store.isWrite(fields)) { return; }
+    if (navigator.onLine && !waiting) {
+      // on its way to the server; should the worker have to keep it, this names it
+      window.localStorage.setItem(LABEL + fields.get("key"), describe(form, submitter));
+      return;
+    }
     event.preventDefault();
     if (form.dataset.sending === "1") { return; }
     form.dataset.sending = "1";
