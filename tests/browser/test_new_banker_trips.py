@@ -102,3 +102,25 @@ def test_a_stud_hand_by_the_cards_is_a_tap_a_fold_and_a_tap_a_card(banker_page, 
     result = Entry.objects.get(kind=Entry.HAND).payload["result"]
     assert [a["name"] for a in result["awards"]] == ["Mike"]
     assert Player.objects.count() == 6
+
+
+def test_a_second_cash_out_tonight_asks_first_R15(banker_page, live_server, table, shots):
+    from ledger import services
+    from ledger.models import Entry
+
+    session = table["session"]
+    services.buyin_create(session=session, player=table["Fred"], amount=6000, paid="cash",
+                          key="second-cashout-buy")
+    services.cashout_create(session=session, player=table["Fred"], chips={"black": 40},
+                            key="second-cashout-first")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/cashout/?player={table['Fred'].pk}")
+    page.fill("#id_black", "5")
+    page.click("button.btn-big[name=save]")
+    question = page.inner_text("#cash-out-again")
+    assert "Fred already cashed out $40.00 tonight — another?" in question
+    page.screenshot(path=str(shots / "cash-out-again-1024x768.png"))
+    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1
+    page.click("#cash-out-again button:text('Yes, another cash-out')")
+    page.wait_for_url(re.compile(r"\?saved=\d+"))
+    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 2
