@@ -130,3 +130,12 @@ def test_the_close_asks_who_took_a_pot_left_on_the_table_P3_P5(banker_client, ni
     closed = banker_client.post(url, {"key": "close-after-the-pot-12", "confirm": "on"})
     assert closed.status_code == 302
     assert not night.refresh().session.is_open
+
+
+def test_the_rule_book_page_says_each_rule_the_pages_cite_B12_P3(banker_client):
+    from django.test import Client
+
+    page = banker_client.get(reverse("rule_book")).content.decode()
+    assert 'id="B12"' in page and 'id="P3"' in page and 'id="S12"' in page
+    assert "final pot" in page.split('id="B12"')[1].split("</dd>")[0]
+    assert Client().get(reverse("rule_book")).status_code == 302      # bankers only
