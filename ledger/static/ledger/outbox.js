@@ -337,6 +337,7 @@
       return;
     }
     event.preventDefault();
+    event.stopPropagation();   // kept here: htmx (on the form itself) must not send it too
     if (form.dataset.sending === "1") { return; }
     form.dataset.sending = "1";
     if (!navigator.onLine) { markOffline(); }
