@@ -1,5 +1,5 @@
 """The house's rules as docs/rules.md defines them (`- **B12** — …`), for the banker's page
-of rules that the ids on the banker's pages link to."""
+of rules (/rules/), where an id a page cites is looked up."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The house's rules, one anchor a rule: the ids on the banker's pages (B12, P3 …) link here
-(app.js); the players' phones show words instead (templatetags.rule_words)."""
+"""The house's rules, one anchor a rule (/rules/#B12), for the banker to look up an id the
+pages cite; the players' phones show words instead (templatetags.rule_words)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

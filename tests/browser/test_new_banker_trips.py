@@ -125,13 +125,3 @@ def test_a_second_cash_out_tonight_asks_first_R15(banker_page, live_server, tabl
     page.wait_for_url(re.compile(r"\?saved=\d+"))
     assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 2
 
-
-def test_rule_ids_on_the_bankers_pages_link_to_the_rules_B12(banker_page, live_server, table):
-    page = banker_page
-    page.goto(f"{live_server.url}/s/{table['session'].pk}/cashout/")
-    link = page.locator("#main a.rule-id:text('B12')").first
-    assert link.get_attribute("href") == "/rules/#B12"
-    assert "(B12)" in page.inner_text("#main")           # the words stay as they were
-    link.click()
-    page.wait_for_url(re.compile(r"/rules/#B12$"))
-    assert "final pot" in page.locator("#B12 + dd").inner_text()

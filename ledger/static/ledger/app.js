@@ -403,50 +403,10 @@
     if (button) { event.preventDefault(); copyLink(button); }
   });
 
-  // The rule ids the banker's pages cite in parentheses - "(B12)", "(B1, B14)" - become
-  // links to the house's rules (/rules/#B12). Players' pages show words instead.
-  var CITATION = /\(([^()]*\b[BSP][1-9][0-9]?\b[^()]*)\)/;
-  var SKIP = "a, button, option, select, textarea, script, style, input, [data-no-rule-links]";
-
-  function linkRules(root) {
-    var book = document.body.dataset.rules;
-    if (!book || document.body.classList.contains("phone") || !root || !root.ownerDocument) { return; }
-    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    var found = [];
-    while (walker.nextNode()) {
-      var node = walker.currentNode;
-      if (CITATION.test(node.nodeValue) && !(node.parentElement && node.parentElement.closest(SKIP))) {
-        found.push(node);
-      }
-    }
-    found.forEach(function (node) {
-      var parts = node.nodeValue.split(/(\b[BSP][1-9][0-9]?\b)/);
-      var inside = 0;
-      var out = document.createDocumentFragment();
-      parts.forEach(function (part, i) {
-        var isId = i % 2 === 1;
-        if (isId && inside > 0) {
-          var a = document.createElement("a");
-          a.href = book + "#" + part;
-          a.className = "rule-id";
-          a.textContent = part;
-          out.appendChild(a);
-        } else {
-          out.appendChild(document.createTextNode(part));
-        }
-        if (!isId) {   // only ids inside parentheses are citations
-          inside += (part.match(/\(/g) || []).length - (part.match(/\)/g) || []).length;
-        }
-      });
-      node.parentNode.replaceChild(out, node);
-    });
-  }
-
   document.addEventListener("htmx:load", function (event) {
     event.detail.elt.querySelectorAll("button[data-copy]").forEach(function (b) {
       b.hidden = false;
     });
-    linkRules(event.detail.elt);
   });
 
   // The parts htmx polls answer a conditional request (ledger/views/conditional.py): the ETag
@@ -467,7 +427,6 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    linkRules(document.getElementById("main"));
     document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-chip-pad]").forEach(function (pad) {
