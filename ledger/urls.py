@@ -4,12 +4,26 @@ from django.contrib import admin
 from django.urls import include, path
 
 from ledger import views
-from ledger.views import auth, bank, payments, phone_page, phone_requests, requests
+from ledger.views import (
+    auth,
+    bank,
+    offline,
+    payments,
+    phone_page,
+    phone_requests,
+    requests,
+    rule_book,
+)
 
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
     path("logout/", auth.BankerLogoutView.as_view(), name="logout"),
     path("", views.session_list, name="session_list"),
+    # The tablet installs to the home screen and rides out the Wi-Fi (views/offline.py).
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline_page, name="offline_page"),
+    path("rules/", rule_book.rule_book_page, name="rule_book"),
     path("s/new/", views.session_open, name="session_open"),
     path("players/", views.player_list, name="player_list"),
     path("players/new/", views.player_new, name="player_new"),

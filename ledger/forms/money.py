@@ -45,6 +45,9 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     def __init__(self, *args: Any, sale: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sale = sale
+        if sale:   # B3: between players any whole number of nickels, not the bank's $5 steps
+            self.fields["amount"].help_text = ("Between players any amount in whole nickels "
+                                               "($0.05), such as 7.35.")
         self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
         self.fields["seller"] = _player_field(
             "Seller",
@@ -77,6 +80,11 @@ class PenaltyForm(RosterForm):
 
 class CashOutForm(RosterForm):
     """Chips turned in, counted per colour (B10); the whole dollars are paid (B12)."""
+
+    # Ticked when the banker said yes to "already cashed out … tonight — another?"
+    confirm_again = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    again = ""   # the question, when the player has cashed out tonight already
+
 
     def __init__(self, *args: Any, nothing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

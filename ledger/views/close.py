@@ -21,8 +21,8 @@ from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionFo
 from ledger.models import BankNote, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
-from ledger.selectors import close_steps
-from rules.money import format_cents
+from ledger.selectors import close_steps, table_game
+from rules.money import dollars, format_cents
 
 from .common import get_open_session, get_session, holder_required
 
@@ -32,8 +32,9 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
              error: str = "") -> dict[str, object]:
     steps = close_steps(session)
     notes = steps.notes
+    table_pot = table_game(session).pot if session.is_open else 0
     ready = (not steps.waiting and not steps.chips_outstanding and not steps.final_pot
-             and not notes)
+             and not notes and not table_pot)
     if difference_form is None:
         difference_form = CountDifferenceForm(
             initial={"amount": steps.chips_outstanding or None})
@@ -43,6 +44,7 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
         "difference_form": difference_form,
         "guests": steps.guests,
         "ready": ready, "close_form": close_form or CloseForm(), "error": error,
+        "table_pot": table_pot, "pot_left": pot_left(table_pot) if table_pot else "",
         "merge_form": KeyedForm(),
         "owed": steps.owed,
         "surrogate_to_merge": steps.surrogate_to_merge,
@@ -94,6 +96,14 @@ def _note_rows(request: HttpRequest, session: PokerSession,
         for note, value in notes))
 
 
+def pot_left(pot: int) -> str:
+    """What the close asks of a pot the hands left on the table, by the house's rule: the pot
+    stays for the next game (P5), so the night's last hand plays for it; its winner takes it."""
+    return (f"The hands leave {dollars(pot)} in the pot on the table. By the house's rule the "
+            "pot stays for the next game, so the night's last hand plays for it (P5): award it "
+            "to whoever won that hand before closing.")
+
+
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
@@ -104,6 +114,12 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "ledger/close.html", _context(request, session))
     session = get_open_session(pk)
     form = CloseForm(request.POST)
+    pot = table_game(session).pot
+    if pot:   # asked on the page; a close sent anyway is refused here, nothing written
+        form.is_valid()
+        return render(request, "ledger/close.html",
+                      _context(request, session, close_form=form, error=pot_left(pot)),
+                      status=400)
     if form.is_valid():
         outcome = call_service(request, form, partial(services.session_close, session=session))
         if outcome.result is not None:

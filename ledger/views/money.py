@@ -36,6 +36,7 @@ from ledger.selectors import (
     session_dashboard,
     warning_given,
 )
+from ledger.selectors.keys import key_used
 from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
@@ -160,7 +161,7 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     preview = None
     if form.is_bound:
         preview = services.chip_total(form.counts_so_far())
-        if saving and form.is_valid():
+        if saving and form.is_valid() and not _asks_again(form, dash.lines):
             outcome = call_service(request, form, partial(services.cashout_create, session=session,
                 player=form.cleaned_data["player"], chips={} if nothing else form.chips()))
             if outcome.result is not None:
@@ -172,8 +173,22 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
         "preview": _split(preview, dash.cash_box), "chips_out": dash.chips_outstanding,
         "cash_box": dash.cash_box, "pad_keys": PAD_KEYS,
     }
-    status = 400 if saving else 200
+    status = 400 if saving and not form.again else 200
     return render(request, "ledger/cashout.html", context, status=status)
+
+
+def _asks_again(form: CashOutForm, lines: list[PlayerLine]) -> bool:
+    """A second cash-out of a player the same night is asked about first, as a hand entered
+    twice is: the question goes on the form until the banker says yes (`confirm_again`)."""
+    if form.cleaned_data.get("confirm_again") or key_used(form.cleaned_data["key"]):
+        return False   # answered yes, or the same form again: the service replays it
+    player = form.cleaned_data["player"]
+    line = next((ln for ln in lines if ln.player.pk == player.pk), None)
+    if line is None or not line.cashed_out_yet:
+        return False
+    form.again = (f"{player.name} already cashed out {money(line.cashed_out)} tonight "
+                  "— another?")
+    return True
 
 
 def _cashout_label(line: PlayerLine) -> str:

@@ -38,6 +38,7 @@ from ledger.selectors import (
     session_dashboard,
     sessions_list,
 )
+from ledger.selectors.opening import open_night
 from ledger.tables import DashboardTable
 
 from .common import HtmxRequest, get_open_session, get_session, holder_required
@@ -73,7 +74,9 @@ def session_open(request: HttpRequest) -> HttpResponse:
         return render(request, "ledger/session_open.html", {"form": form}, status=400)
     today = timezone.localdate()
     form = SessionOpenForm(players=players, initial={"date": today.isoformat()})
-    return render(request, "ledger/session_open.html", {"form": form, "no_players": not players})
+    # One night at a time: said on arrival, with the way to that night, not after the form.
+    return render(request, "ledger/session_open.html",
+                  {"form": form, "no_players": not players, "still_open": open_night()})
 
 
 @banker_required

@@ -566,9 +566,9 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
 # ---- issue 7: one open session, seating order -------------------------------------------
 
 def test_opening_a_second_session_is_refused_naming_the_open_one(banker_client, night, players):
-    url = reverse("session_open")
+    url = reverse("session_open")   # the page has no form while a night is open: a key typed
     response = banker_client.post(url, {
-        "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Ann"].pk,
+        "key": "a-second-night-key-0123", "date": "2026-11-28", "banker": players["Ann"].pk,
         "host_present": "on", "players": [players["Fred"].pk],
     })
     assert response.status_code == 400

@@ -112,14 +112,15 @@ def test_a_count_shows_on_the_tablet_and_approves_as_a_cash_out(phone, banker_cl
 def test_the_count_form_shows_its_total_and_what_it_pays_B12(phone, tonight, players):
     html = text(page(phone, players["Fred"]))
     assert 'data-chip-form' in html and 'id="chip-total"' in html and 'id="chip-whole"' in html
-    assert 'id="chip-odd"' in html and "to the final pot (B12)" in html
+    assert 'id="chip-odd"' in html and "to the final pot" in html
+    assert "(B12)" not in html                       # words on the phone, not ids
     for colour, cents in (("white", 5), ("red", 10), ("blue", 25), ("yellow", 50),
                           ("black", 100), ("green", 500)):
         assert f'name="{colour}"' in html and f'data-chip-cents="{cents}"' in html
 
 
 @pytest.mark.parametrize(("fields", "words"), [
-    ({"amount": "12.00", "paid": "cash"}, "multiples of $5.00 (B2)"),
+    ({"amount": "12.00", "paid": "cash"}, "multiples of $5.00;"),   # words, not (B2)
     ({"amount": "1,000", "paid": "cash"}, "has a comma"),
     ({"amount": "-20.00", "paid": "cash"}, "cannot be negative"),
     ({"amount": "２０", "paid": "cash"}, "is not an amount of money"),

@@ -150,7 +150,7 @@
   // one-time key would also turn it into a replay, so this is only to spare the network.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches("form[data-once]")) { return; }
+    if (event.defaultPrevented || !form.matches("form[data-once]")) { return; }
     if (form.dataset.sending === "1") { event.preventDefault(); return; }
     form.dataset.sending = "1";
     window.setTimeout(function () { form.dataset.sending = ""; }, 8000);
@@ -236,6 +236,14 @@
     picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
       input.classList.toggle("card-target", input === cardTarget);
     });
+    // One tap folds the player the picker is on, and the picker moves on to the next.
+    var fold = picker.querySelector("[data-picker-fold]");
+    var folded = foldBox(cardTarget);
+    if (fold) {
+      var who = cardTarget && cardTarget.closest("tr") && cardTarget.closest("tr").querySelector("th");
+      fold.hidden = !folded;
+      fold.textContent = (who ? who.textContent.trim() + " " : "") + "folded";
+    }
     var label = picker.querySelector("[data-picker-target]");
     if (label) {
       var held = cardTarget ? cardsIn(cardTarget) : [];
@@ -277,6 +285,23 @@
       if (!isFull(fields[i])) { return fields[i]; }
     }
     return null;
+  }
+
+  // The "folded" box of the player whose field the picker fills; null when there is none.
+  function foldBox(input) {
+    var row = input && input.closest("tr");
+    return row ? row.querySelector("input[name$=_folded]") : null;
+  }
+
+  function onFold(button) {
+    var picker = button.closest("[data-card-picker]");
+    var box = foldBox(cardTarget);
+    if (!box) { return false; }
+    box.checked = true;
+    box.dispatchEvent(new Event("change", {bubbles: true}));   // startPicker moves on
+    refreshPicker(picker);
+    follow(picker);
+    return true;
   }
 
   function onCard(button) {
@@ -333,6 +358,8 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-card]");
     if (button && onCard(button)) { event.preventDefault(); }
+    var fold = event.target.closest("button[data-picker-fold]");
+    if (fold && onFold(fold)) { event.preventDefault(); }
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-cards]")) {
@@ -467,8 +494,19 @@
       });
     }
 
+    // What each game is searched by: its name, family and the words of its rules, so that
+    // "hi-lo", "declare" or "8-or-better" find the games that play that way.
+    var searched = {};
+    Object.keys(data).forEach(function (value) {
+      var entry = data[value];
+      var words = (entry.words || []).map(function (pair) { return pair.join(" "); }).join(" ");
+      searched[value] = " " + normal([entry.name, value, entry.family, words].join(" ")) + " ";
+    });
+    var own = box.querySelector("[data-own-game]");
+    var saveAs = form.querySelector("input[name=save_as]");
+
     function filter() {
-      var words = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      var words = normal(input.value).split(" ").filter(Boolean);
       var chosen = select.value;
       select.innerHTML = original;
       matches.textContent = "";
@@ -481,9 +519,7 @@
       var found = [];
       Array.prototype.slice.call(select.querySelectorAll("option")).forEach(function (option) {
         if (!option.value) { return; }
-        var entry = data[option.value] || {};
-        var text = (option.textContent + " " + option.value + " " + (entry.family || ""))
-          .toLowerCase();
+        var text = searched[option.value] || " " + normal(option.textContent) + " ";
         var hit = !seen[option.value] && words.every(function (w) { return text.indexOf(w) >= 0; });
         if (hit) { seen[option.value] = true; found.push(option); } else { option.remove(); }
       });
@@ -501,7 +537,13 @@
         .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
         .map(function (item) { return item[2]; });
       count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
-        : "No game matches; clear the search to see them all.";
+        : "No game matches “" + input.value.trim() + "”.";
+      // Nothing matches: the dealer's own game, under the name typed (S12).
+      if (own) {
+        own.hidden = Boolean(found.length);
+        own.dataset.name = input.value.trim();
+        own.textContent = "Call “" + titled(input.value.trim()) + "” as the dealer's own game";
+      }
       found.slice(0, 8).forEach(function (option) {
         var button = document.createElement("button");
         button.type = "button";
@@ -514,6 +556,23 @@
     }
 
     input.addEventListener("input", filter);
+    if (own) {
+      own.addEventListener("click", function (event) {
+        event.preventDefault();
+        var name = titled(own.dataset.name || "");
+        input.value = "";
+        filter();
+        if (saveAs) {
+          saveAs.value = name;
+          var details = saveAs.closest("details");
+          if (details) { details.open = true; }
+        }
+        own.hidden = true;
+        count.textContent = "The dealer's own game, saved for the house as “" + name +
+          "”: choose the game it is played like, then change its rules below.";
+        select.focus();
+      });
+    }
     input.addEventListener("keydown", function (event) {
       if (event.key === "Enter") { event.preventDefault(); }   // Enter picks, never calls
     });
@@ -523,6 +582,23 @@
     });
     select.addEventListener("change", function () { showRules(panel, data[select.value]); });
     if (select.value && panel && !panel.firstElementChild) { showRules(panel, data[select.value]); }
+  }
+
+  // Lower case, one space between words; the ways of saying a split game made one word
+  // ("hi-lo", "high/low", "high or low", "high and low": highlow).
+  function normal(text) {
+    return " " + String(text || "").toLowerCase()
+      .replace(/\b(hi|high)\s*(?:[-\/]|\s|\sor\s|\sand\s)?\s*(lo|low)\b/g, "highlow")
+      .replace(/\b(8|eight)\s*-?\s*or\s*-?\s*better\b/g, "8 or better")
+      .replace(/[^a-z0-9'&]+/g, " ")
+      .replace(/\bhi\b/g, "high").replace(/\blo\b/g, "low")
+      .trim() + " ";
+  }
+
+  function titled(text) {
+    return text.replace(/(^|\s)(\S)/g, function (m, space, first) {
+      return space + first.toUpperCase();
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
