@@ -64,7 +64,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": worker_version(),
         "precache": json.dumps([static(path) for path in PRECACHE]),
         "store": json.dumps(static("ledger/outbox_store.js")),
-        "static_prefix": json.dumps(static("")),
+        # the prefix itself, not a file: the manifest storage of production names files only
+        "static_prefix": json.dumps(str(settings.STATIC_URL)),
         "offline": json.dumps(reverse("offline_page")),
         "logout": json.dumps(reverse("logout")),
     }

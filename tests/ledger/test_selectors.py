@@ -35,9 +35,10 @@ def test_the_dashboard_and_settle_up_take_the_same_queries_for_any_table(
         assert len(report["players"]) == 4 + guests
     with django_assert_max_num_queries(6):
         assert len(selectors.the_book()) > 0
-    # the audit: one read per table (entries, postings, notes, nights, players) and up to
-    # three for the database's guards, whatever the journal's size
-    with django_assert_max_num_queries(8):
+    # the audit: one read per table (entries, postings, notes, nights, players, seats, bank
+    # tenures, the key's fingerprint) and up to three for the database's guards, whatever the
+    # journal's size
+    with django_assert_max_num_queries(11):
         assert selectors.audit()["ok"]
 
 
