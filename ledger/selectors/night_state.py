@@ -60,11 +60,6 @@ class StoredNight:
             row = Player.objects.select_related("invited_by").get(name=name)
         return self.person_of(row)
 
-    def row(self, name: str) -> Player:
-        """The row of someone the rules named (all of them were asked for or given)."""
-        row = self._rows.get(name)
-        return row if row is not None else Player.objects.get(name=name)
-
     def rows(self, names: Iterable[str]) -> dict[str, Player]:
         wanted = [n for n in names if n not in self._rows]
         if wanted:

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_import_bulk import by_services, contents
 
+from bench.import_night import _colours as chips_for
 from ledger import selectors
-from ledger.chips import CHIP_VALUES
 from ledger.night_file import import_session
 from ledger.services import LedgerError
 
@@ -31,19 +31,8 @@ PLAYERS = [
     {"name": "Lou", "note_id": "BOL", "regular": True},
 ]
 NAMES = [p["name"] for p in PLAYERS]
-BY_VALUE = sorted(CHIP_VALUES.items(), key=lambda item: -item[1])
-
-
 def dollars(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
-
-
-def chips_for(cents: int) -> dict[str, int]:
-    """A count of chips worth `cents` (a multiple of 5), largest colours first."""
-    counts = {}
-    for colour, value in BY_VALUE:
-        counts[colour], cents = divmod(cents, value)
-    return {c: n for c, n in counts.items() if n}
 
 
 @st.composite
