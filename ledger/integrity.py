@@ -31,7 +31,7 @@ from ledger.models import BankTenure, Player, PokerSession, Seat
 from ledger.posting.accounts import Account
 from ledger.triggers import trigger_problems
 
-_ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
+_ENTRY_INTS = ("id", "house_id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
                "reverses_id", "created_by_id")
 _ENTRY_TEXTS = ("chain", "kind", "method", "memo", "key")
 
@@ -157,7 +157,8 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
 
         key = ledger_key()
     unreadable: list[str] = []
-    entries = _read("ledger_entry", ("id", "sequence", "chain", *chain.CHAIN_FIELDS), "entry",
+    entries = _read("ledger_entry", ("id", "house_id", "sequence", "chain", *chain.CHAIN_FIELDS),
+                    "entry",
                     _entry, unreadable)
     postings = _read("ledger_posting", ("id", "entry_id", "kind", "session_id", "player_id",
                                         "note_id", "amount"), "posting", _posting, unreadable)
@@ -197,7 +198,7 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
         if (session is None or row["session_id"] == session.pk)
         and row["id"] in legs and sum(p["amount"] for p in legs[row["id"]]) != 0
     )
-    links = _chain(entries, legs, created, sessions, key)
+    links = _chains(entries, legs, created, sessions, key)
     facts = _facts(entries, sessions, players, links["edited"], key)
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
@@ -249,6 +250,25 @@ def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
     return [f"{what} {value!r} is not there, but {', '.join(sorted(where)[:5])}"
             f"{' and more' if len(where) > 5 else ''} name{'s' if len(where) == 1 else ''} it"
             for (what, value), where in sorted(missing.items(), key=lambda item: repr(item[0]))]
+
+
+def _chains(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
+            notes: Mapping[int, Mapping[str, Any]],
+            sessions: Mapping[int, Mapping[str, Any]], key: bytes) -> dict[str, Any]:
+    """Each house's chain (every house has its own), told as one."""
+    houses: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        houses.setdefault(row["house_id"], []).append(row)
+    told: dict[str, Any] = {"ok": True, "entries": 0, "gaps": [], "edited": [], "unsealed": []}
+    for house in sorted(houses, key=lambda h: (h is None, h or 0)):
+        one = _chain(houses[house], postings, notes, sessions, key)
+        told["ok"] = told["ok"] and one["ok"]
+        told["entries"] += one["entries"]
+        for name in ("gaps", "edited", "unsealed"):
+            told[name] += one[name]
+    for name in ("edited", "unsealed"):
+        told[name].sort()
+    return told
 
 
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],

@@ -26,6 +26,7 @@ from ledger import witness
 from ledger.command_line import fail
 from ledger.ledger_key import existing_key, key_file, key_id
 from ledger.models.keys import recorded_fingerprint
+from ledger.scoping import every_house
 from ledger.selectors import audit, journal_seal, seal_check
 from rules.money import format_cents
 
@@ -84,6 +85,7 @@ class Command(BaseCommand):
         parser.add_argument("--seal", action="append", default=[], type=str, metavar="SEAL",
                             help="a journal seal printed on a settle-up; may be repeated")
 
+    @every_house()   # every house's journal (each has its own chain)
     def handle(self, *args: Any, **options: Any) -> None:
         seals = [_seal(value) for value in options["seal"]]
         try:
