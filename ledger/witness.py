@@ -32,7 +32,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-FORMAT = "banker-witness/2"   # /1 held one head: the journal's before houses
+FORMAT = "banker-witness/2"
+ONE_JOURNAL = "banker-witness/1"   # one head: the journal of before houses (migration 0017)
 Heads = dict[int, tuple[int, str]]   # house id -> (sequence, chain value) of its newest entry
 
 
@@ -88,6 +89,22 @@ def heads() -> Heads:
         return {house: (int(sequence or 0), str(value)) for house, sequence, value
                 in rows.values_list("house_id", "sequence", "chain")
                 if tops.get(house) == sequence}
+
+
+def _one_journal(found: dict[str, Any], key: bytes, name: str) -> Heads | None:
+    """A witness written before houses, of the one journal there was: the head of the site's
+    only house now (None when its MAC does not hold or the site has several houses)."""
+    from ledger.models import House
+
+    sequence, value = found.get("sequence"), found.get("chain")
+    if not isinstance(sequence, int) or isinstance(sequence, bool) or not isinstance(value, str):
+        return None
+    text = f"{ONE_JOURNAL}\n{name}\n{sequence}\n{value}".encode()
+    if not hmac.compare_digest(str(found.get("mac", "")),
+                               hmac.new(key, text, hashlib.sha256).hexdigest()):
+        return None
+    houses = list(House.objects.values_list("pk", flat=True)[:2])
+    return {houses[0]: (sequence, value)} if len(houses) == 1 else None
 
 
 def _read_heads(found: dict[str, Any]) -> Heads | None:
@@ -163,10 +180,11 @@ def check(key: bytes) -> tuple[list[str], str]:
             return [], "witness: none yet (the journal is empty)"
         return [], (f"witness: none at {path}: the newest entries cannot be vouched for (one "
                     "is written after the next entry)")
-    seen = _read_heads(found)
-    if seen is None or found.get("database") != database_name() \
-            or not hmac.compare_digest(str(found.get("mac", "")),
-                                       _mac(key, database_name(), seen)):
+    seen = (_one_journal(found, key, database_name()) if found.get("format") == ONE_JOURNAL
+            else _read_heads(found))
+    if seen is None or found.get("database") != database_name() or (
+            found.get("format") != ONE_JOURNAL and not hmac.compare_digest(
+                str(found.get("mac", "")), _mac(key, database_name(), seen))):
         return [f"the witness {path} is not one this key wrote for this database: the newest "
                 "entries cannot be vouched for"], "witness: unreadable"
     at = found.get("at", "?")
