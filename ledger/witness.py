@@ -167,8 +167,9 @@ def read(path: Path) -> dict[str, Any] | None:
     return content if isinstance(content, dict) else {}
 
 
-def check(key: bytes) -> tuple[list[str], str]:
-    """What the witness says of the journals: (problems, a line of what it vouches for)."""
+def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
+    """What the witness says of the journals (of one house, with `house_id`): (problems, a
+    line of what it vouches for)."""
     from ledger.models import Entry, House
     from ledger.scoping import every_house
 
@@ -193,6 +194,8 @@ def check(key: bytes) -> tuple[list[str], str]:
         problems: list[str] = []
         vouched: list[str] = []
         for house, (sequence, chain_value) in sorted(seen.items()):
+            if house_id is not None and house != house_id:
+                continue
             where = f"{names.get(house, f'house {house}')}: " if len(names) > 1 else ""
             stored = Entry.objects.filter(house_id=house, sequence=sequence).values_list(
                 "chain", flat=True).first()

@@ -47,6 +47,9 @@ def house_list(request: HttpRequest, houses: list[House]) -> HttpResponse:
                   {"houses": [(house, tonight.get(house.pk)) for house in houses]})
 
 
+NOT_A_ROLE = "Choose a role: owner, banker or viewer."
+
+
 def _owner_of(request: HttpRequest) -> House:
     house = getattr(request, "house", None)
     if house is None or getattr(request, "house_role", None) != Role.OWNER:
@@ -73,17 +76,22 @@ def members(request: HttpRequest) -> HttpResponse:
                     made = invitation_create(house=house, role=form.cleaned_data["role"],
                                              made_by=user)
                     invited = public_link(request, reverse("join", args=[made.token]))
+                else:
+                    error = NOT_A_ROLE
             elif action == "role":
                 change = MemberRoleForm(request.POST)
-                if change.is_valid():
+                if not change.is_valid():
+                    error = NOT_A_ROLE
+                else:
                     member_role_set(house=house, user=_member(house, change.cleaned_data["user"]),
                                     role=change.cleaned_data["role"])
                     return redirect("house_members", house.slug)
             elif action == "remove":
                 remove = MemberRemoveForm(request.POST)
-                if remove.is_valid():
-                    member_remove(house=house, user=_member(house, remove.cleaned_data["user"]))
-                    return redirect("house_members", house.slug)
+                if not remove.is_valid():
+                    raise Http404("No such member.")
+                member_remove(house=house, user=_member(house, remove.cleaned_data["user"]))
+                return redirect("house_members", house.slug)
             else:
                 error = "That is not something this page does."
         except LedgerError as refused:

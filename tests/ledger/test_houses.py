@@ -15,7 +15,7 @@ import zipfile
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from ledger_night import Night, make_player, new_key, open_night
@@ -61,11 +61,11 @@ def _fill(house: House, people: dict) -> dict:
                 "names": [host, one, two, guest]}
 
 
-def _audit_says() -> str:
+def _audit_says(*args: str) -> str:
     """"The ledger is whole", or the audit's problems."""
     out, err = io.StringIO(), io.StringIO()
     try:
-        call_command("audit", stdout=out, stderr=err)
+        call_command("audit", *args, stdout=out, stderr=err)
     except SystemExit:
         return err.getvalue()
     return "The ledger is whole" if "The ledger is whole" in out.getvalue() else out.getvalue()
@@ -240,6 +240,24 @@ def test_each_house_keeps_its_own_names_host_journal_and_open_night(houses):
                        .values_list("sequence", flat=True))
         assert numbers == list(range(1, len(numbers) + 1))
     assert _audit_says() == "The ledger is whole"
+
+
+def test_audit_checks_one_house_or_all(houses):
+    from django.db import connection
+
+    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+
+    friday, tuesday = houses
+    drop_append_only_triggers()
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE ledger_entry SET memo = 'edited' WHERE id = %s",
+                       [tuesday["entry"].pk])
+    install_append_only_triggers()
+    assert f"ids [{tuesday['entry'].pk}]" in _audit_says()
+    assert _audit_says("--house", friday["house"].slug) == "The ledger is whole"
+    assert f"ids [{tuesday['entry'].pk}]" in _audit_says("--house", tuesday["house"].slug)
+    with pytest.raises(CommandError, match="there is no house 'monday'"):
+        call_command("audit", "--house", "monday")
 
 
 def test_the_book_of_one_house_never_shows_a_line_of_the_other(houses):
