@@ -12,17 +12,19 @@ from .models import (
     BankNote,
     BankTenure,
     Entry,
+    House,
     HouseGame,
     IdempotencyKey,
+    Invitation,
     JournalKey,
     LinkPost,
+    Membership,
     PaymentClaim,
     PhoneRequest,
     Player,
     PokerSession,
     Posting,
     Seat,
-    SiteSettings,
 )
 
 if TYPE_CHECKING:
@@ -168,11 +170,27 @@ class LinkPostAdmin(ReadOnlyAdmin):
     list_display = ("player", "at")
 
 
-@admin.register(SiteSettings)
-class SiteSettingsAdmin(ModelAdmin):
-    """The house's name in every page's header (shown from the next start of the server)."""
+@admin.register(House)
+class HouseAdmin(ModelAdmin):
+    """The home games on this site: each one's name (in its pages' header) and slug."""
 
-    list_display = ("house_name",)
+    list_display = ("name", "slug", "created_at")
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnlyAdmin):
+    """The invitation links owners made: to which house, as what, used by whom (made on the
+    house's members page)."""
+
+    list_display = ("house", "role", "made_by", "made_at", "expires_at", "used_by", "used_at")
+
+
+@admin.register(Membership)
+class MembershipAdmin(ModelAdmin):
+    """Who has which role in which house (owners manage them on the house's members page)."""
+
+    list_display = ("house", "user", "role")
+    list_filter = ("house", "role")
 
 
 @admin.register(JournalKey)

@@ -31,7 +31,7 @@ from ledger.models import BankTenure, Player, PokerSession, Seat
 from ledger.posting.accounts import Account
 from ledger.triggers import trigger_problems
 
-_ENTRY_INTS = ("id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
+_ENTRY_INTS = ("id", "house_id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
                "reverses_id", "created_by_id")
 _ENTRY_TEXTS = ("chain", "kind", "method", "memo", "key")
 
@@ -147,31 +147,40 @@ def _player(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> dict[str, Any]:
+def audit(session: PokerSession | None = None, *, key: bytes | None = None,
+          house_id: int | None = None) -> dict[str, Any]:
     """The whole ledger checked (see the module docstring). With a session, only that night's
     entries are checked one by one for balance (the totals, the chain and the facts stay
     global). `ok` is true when nothing at all is wrong. `key`: the journal's key (default
-    `ledger_key()`; the audit command passes the one it found, never making one)."""
+    `ledger_key()`; the audit command passes the one it found, never making one). `house_id`:
+    that house's rows alone (`audit --house`); else every house, each journal its own."""
     if key is None:
         from ledger.ledger_key import ledger_key
 
         key = ledger_key()
     unreadable: list[str] = []
-    entries = _read("ledger_entry", ("id", "sequence", "chain", *chain.CHAIN_FIELDS), "entry",
+    entries = _read("ledger_entry", ("id", "house_id", "sequence", "chain", *chain.CHAIN_FIELDS),
+                    "entry",
                     _entry, unreadable)
     postings = _read("ledger_posting", ("id", "entry_id", "kind", "session_id", "player_id",
                                         "note_id", "amount"), "posting", _posting, unreadable)
     notes = _read("ledger_banknote", ("id", "entry_id", "session_id", "debtor_id", "holder_id",
                                       "amount"), "bank note", _note, unreadable)
     sessions = {row["id"]: row for row in _read(
-        PokerSession._meta.db_table, ("id", "status", "settlement"), "session", _session,
+        PokerSession._meta.db_table, ("id", "house_id", "status", "settlement"), "session",
+        _session,
         unreadable)}
-    players = _read("ledger_player", ("id", "name", "name_seal"), "player", _player, unreadable)
+    players = _read("ledger_player", ("id", "house_id", "name", "name_seal"), "player", _player,
+                    unreadable)
+    if house_id is not None:
+        entries, sessions, players, postings, notes = _of_house(
+            house_id, entries, sessions, players, postings, notes)
 
     by_id = {row["id"]: row for row in entries}
     legs: dict[int, list[dict[str, Any]]] = {}
     stray: list[int] = []
-    total = book_total = 0
+    total = 0
+    books: dict[Any, int] = {}   # each house's THE BOOK
     surrogate: dict[Any, int] = {}
     for row in postings:
         legs.setdefault(row["entry_id"], []).append(row)
@@ -180,7 +189,8 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
         if owner is None or owner["session_id"] != row["session_id"]:
             stray.append(row["id"])
         if row["kind"] == Account.BOOK:
-            book_total += row["amount"]
+            house = owner["house_id"] if owner is not None else None
+            books[house] = books.get(house, 0) + row["amount"]
         elif row["kind"] == Account.SURROGATE:
             surrogate[row["session_id"]] = surrogate.get(row["session_id"], 0) + row["amount"]
     created: dict[int, dict[str, Any]] = {}
@@ -197,8 +207,9 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
         if (session is None or row["session_id"] == session.pk)
         and row["id"] in legs and sum(p["amount"] for p in legs[row["id"]]) != 0
     )
-    links = _chain(entries, legs, created, sessions, key)
+    links = _chains(entries, legs, created, sessions, key)
     facts = _facts(entries, sessions, players, links["edited"], key)
+    book_total = max(books.values(), key=abs, default=0)   # 0 when every house's is
     unbalanced_books = sorted((pk for pk, value in surrogate.items() if value),
                               key=lambda pk: (pk is None, pk or 0))
     dangling = _dangling(entries, postings, notes, sessions, players)
@@ -220,6 +231,21 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None) -> d
         "facts": facts + dangling,
         "guards": guards,
     }
+
+
+def _of_house(house_id: int, entries: list[dict[str, Any]],
+              sessions: dict[Any, dict[str, Any]], players: list[dict[str, Any]],
+              postings: list[dict[str, Any]], notes: list[dict[str, Any]]) -> tuple[
+                  list[dict[str, Any]], dict[Any, dict[str, Any]], list[dict[str, Any]],
+                  list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of one house: its entries, nights, players, and the postings and bank notes
+    of its entries."""
+    mine = [row for row in entries if row["house_id"] == house_id]
+    ids = {row["id"] for row in mine}
+    return (mine, {pk: row for pk, row in sessions.items() if row.get("house_id") == house_id},
+            [row for row in players if row.get("house_id") == house_id],
+            [row for row in postings if row["entry_id"] in ids],
+            [row for row in notes if row["entry_id"] in ids])
 
 
 def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
@@ -249,6 +275,25 @@ def _dangling(entries: list[dict[str, Any]], postings: list[dict[str, Any]],
     return [f"{what} {value!r} is not there, but {', '.join(sorted(where)[:5])}"
             f"{' and more' if len(where) > 5 else ''} name{'s' if len(where) == 1 else ''} it"
             for (what, value), where in sorted(missing.items(), key=lambda item: repr(item[0]))]
+
+
+def _chains(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
+            notes: Mapping[int, Mapping[str, Any]],
+            sessions: Mapping[int, Mapping[str, Any]], key: bytes) -> dict[str, Any]:
+    """Each house's chain (every house has its own), told as one."""
+    houses: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        houses.setdefault(row["house_id"], []).append(row)
+    told: dict[str, Any] = {"ok": True, "entries": 0, "gaps": [], "edited": [], "unsealed": []}
+    for house in sorted(houses, key=lambda h: (h is None, h or 0)):
+        one = _chain(houses[house], postings, notes, sessions, key)
+        told["ok"] = told["ok"] and one["ok"]
+        told["entries"] += one["entries"]
+        for name in ("gaps", "edited", "unsealed"):
+            told[name] += one[name]
+    for name in ("edited", "unsealed"):
+        told[name].sort()
+    return told
 
 
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],

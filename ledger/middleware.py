@@ -10,17 +10,24 @@ player's balance page), so none may be kept by the browser or a cache in between
 
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger.models import PokerSession
+from ledger.house import house_in_use
+from ledger.models import House, PokerSession, Role
+from ledger.permissions import houses_of, role_of
+from ledger.scoping import every_house, in_house, no_house
 
 DEFAULT_POLICY = (
     "default-src 'self'; "
@@ -110,3 +117,126 @@ class SlidingSessionMiddleware:
             if not isinstance(renewed, int) or not 0 <= now - renewed < RENEW_EVERY:
                 session["_renewed"] = now   # modified: saved with a fresh expiry and cookie
         return response
+
+
+# URL prefixes of the pages of one night, and of one house (ledger/urls.py, tables/urls.py).
+NIGHT_ROUTE = "s/<int:pk>/"
+HOUSE_ROUTE = "h/<slug:house>/"
+NOT_A_HOUSE_PAGE = ("login/", "logout/", "join/", "signup/")
+LAST_HOUSE = "house"   # the login's session: the slug of the house last opened
+
+
+class HouseMiddleware:
+    """Runs each request in the scope of the house its URL names (ledger/scoping.py), so every
+    query of a house's rows sees that house alone:
+
+    - a phone's `/p/<token>/…`: the house of the token's player (the token answers by itself);
+    - a night's `/s/<night>/…`: the night's house, for a login with a role in it (404 else);
+    - a house's `/h/<slug>/…`: that house, likewise (the slug is taken out of the view's
+      arguments and becomes the login's house of the short paths);
+    - any other page, for a login: its house - its only one, else the one it opened last;
+    - the admin: every house (staff only: the admin checks).
+
+    `request.house` and `request.house_role` say which and as what. A viewer's POST to a house's
+    pages is refused here (403), whatever the page. An unknown path never gets this far: the
+    404 costs what it did (the floor of ARCHITECTURE's page costs).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        request.house = None   # type: ignore[attr-defined]
+        request.house_role = None   # type: ignore[attr-defined]
+        with no_house(), ExitStack() as scope:
+            request._house_scope = scope   # type: ignore[attr-defined]
+            return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponseBase],
+                     args: tuple[object, ...], kwargs: dict[str, Any]) -> None:
+        scope: ExitStack = request._house_scope   # type: ignore[attr-defined]
+        route = request.resolver_match.route if request.resolver_match else ""
+        if route.startswith("admin/"):
+            scope.enter_context(every_house())
+            return
+        user = request.user
+        if "token" in kwargs:
+            house: House | None = _token_house(str(kwargs["token"]))
+            role = None
+        elif not user.is_authenticated:
+            kwargs.pop("house", None)
+            return   # no house: the page's own login redirect answers, whatever it names
+        elif route.startswith(NIGHT_ROUTE):
+            house = _night_house(int(kwargs["pk"]))
+            role = _member_or_404(user, house.pk)
+        elif route.startswith(HOUSE_ROUTE):
+            found = House.objects.filter(slug=kwargs.pop("house")).first()
+            if found is None:
+                raise Http404("No such house.")
+            house, role = found, _member_or_404(user, found.pk)
+        else:
+            house = _short_path_house(request)
+            role = role_of(user, house) if house is not None else None
+        if house is None:
+            return
+        scope.enter_context(in_house(house.pk))
+        request.house = house   # type: ignore[attr-defined]
+        request.house_role = role   # type: ignore[attr-defined]
+        if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):
+            _remember(request)
+        if role == Role.VIEWER and request.method not in SAFE_METHODS \
+                and not route.startswith(NOT_A_HOUSE_PAGE):
+            raise PermissionDenied("A viewer of this house reads its pages; only its owners "
+                                   "and bankers write.")
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _token_house(token: str) -> House:
+    found = House.objects.filter(players__balance_token=token).first()
+    if found is None:
+        raise Http404("No such link.")
+    return found
+
+
+def _night_house(pk: int) -> House:
+    found = House.objects.filter(nights__pk=pk).first()
+    if found is None:
+        raise Http404("No such night.")
+    return found
+
+
+def _member_or_404(user: User, house_id: int) -> Role:
+    """The login's role in the house. A member of other houses finds nothing here (not even
+    that it exists: 404); a login of no house at all is no banker (403, as before houses)."""
+    role = role_of(user, house_id)
+    if role is None:
+        if houses_of(user):
+            raise Http404("No such page.")
+        raise PermissionDenied("Only the banker may open this page.")
+    return role
+
+
+def _short_path_house(request: HttpRequest) -> House | None:
+    """A login's house for the paths that name none: its only house, else the one it opened
+    last (else the first by name). A one-house site's bankers get that house, made as
+    "Home game" if the site has none yet."""
+    houses = houses_of(request.user)
+    request.houses = houses   # type: ignore[attr-defined]
+    if not houses:
+        if role_of(request.user, 0) is not None:   # a one-house site's banker, no house yet
+            return house_in_use()
+        return None
+    if len(houses) == 1:
+        return houses[0]
+    last = request.session.get(LAST_HOUSE)
+    return next((h for h in houses if h.slug == last), houses[0])
+
+
+def _remember(request: HttpRequest) -> None:
+    house: House = request.house   # type: ignore[attr-defined]
+    session = getattr(request, "session", None)
+    if session is not None and request.user.is_authenticated \
+            and session.get(LAST_HOUSE) != house.slug:
+        session[LAST_HOUSE] = house.slug

@@ -1,39 +1,95 @@
-"""Who may open the banker's pages: members of the "bankers" group, or staff.
+"""Who may open the banker's pages: a login with a role in the page's house (owner, banker or
+viewer; ledger/selectors/houses.py). A viewer reads and never writes: HouseMiddleware refuses
+its POSTs. On a one-house site the "bankers" group (made by migration 0005) and staff bank it.
 
 Any other login (a player who was given an account, a guest at the tablet) gets 403: the banker
-pages post money, show THE BOOK and every player's private balance link. The group is created
-by migration 0005 with the ledger's add permissions; `make demo`'s banker is put in it.
+pages post money, show THE BOOK and every player's private balance link.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar, cast
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
-BANKERS = "bankers"
+from ledger.models import House, Membership, Role
+from ledger.models.houses import WRITERS
+
+BANKERS = "bankers"   # on a one-house site, the group whose members are its bankers
+
+
+def _active(user: User | AnonymousUser | None) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False)
+                and user.is_active)
+
+
+def _memberships(user: User) -> dict[int, tuple[House, Role]]:
+    """The login's houses and its role in each (read once per request)."""
+    cached = getattr(user, "_house_roles", None)
+    if cached is None:
+        cached = {m.house_id: (m.house, Role(m.role)) for m in
+                  Membership.objects.filter(user=user).select_related("house")}
+        setattr(user, "_house_roles", cached)  # noqa: B010 (a per-request cache)
+    return cached
+
+
+def _one_house_banker(user: User) -> list[House] | None:
+    """On a one-house site the bankers group (and staff, as before houses) bank its house:
+    for such a login, the site's houses ([] before the first); None for any other login."""
+    if not hasattr(user, "_one_house"):
+        in_group = Exists(Group.objects.filter(name=BANKERS, user=user))
+        found = list(House.objects.annotate(banker=in_group).order_by("pk")[:2])
+        banker = user.is_staff or (found[0].banker if found else   # (one query, as a rule)
+                                   user.groups.filter(name=BANKERS).exists())
+        houses = found if banker and len(found) <= 1 else None
+        setattr(user, "_one_house", houses)  # noqa: B010 (a per-request cache)
+    return cast(list[House] | None, getattr(user, "_one_house"))  # noqa: B009
+
+
+def role_of(user: User | AnonymousUser | None, house: House | int) -> Role | None:
+    """The login's role in the house: superusers own every house; then the membership; on a
+    one-house site, the bankers group (and staff) bank it."""
+    if not _active(user):
+        return None
+    assert isinstance(user, User)
+    if user.is_superuser:
+        return Role.OWNER
+    house_id = house if isinstance(house, int) else house.pk
+    found = _memberships(user).get(house_id)
+    if found is not None:
+        return found[1]
+    if _one_house_banker(user) is not None:
+        return Role.BANKER
+    return None
+
+
+def houses_of(user: User | AnonymousUser | None) -> list[House]:
+    """The houses the login has a role in, by name."""
+    if not _active(user):
+        return []
+    assert isinstance(user, User)
+    if user.is_superuser:
+        return list(House.objects.all())
+    houses = sorted((house for house, _ in _memberships(user).values()),
+                    key=lambda house: (house.name, house.pk))
+    return houses or _one_house_banker(user) or []
+
+
 P = ParamSpec("P")
 Request = TypeVar("Request", bound=HttpRequest)
 Response = TypeVar("Response", bound=HttpResponseBase)
 
 
-def is_banker(user: User | AnonymousUser) -> bool:
-    """Staff, or a member of the bankers group (cached on the user for the request)."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if user.is_staff:
-        return True
-    cached = getattr(user, "_is_banker", None)
-    if cached is None:
-        cached = user.groups.filter(name=BANKERS).exists()
-        setattr(user, "_is_banker", cached)  # noqa: B010 (a per-request cache User does not declare)
-    return bool(cached)
+def is_banker(user: User | AnonymousUser, house_id: int) -> bool:
+    """May this login enter things into the house's nights (an owner or a banker of it)?"""
+    return role_of(user, house_id) in WRITERS
 
 
 def banker_required(
@@ -42,7 +98,7 @@ def banker_required(
     """A banker page: the login page for nobody logged in, 403 for a login that is no banker."""
 
     def wrapper(request: Request, /, *args: P.args, **kwargs: P.kwargs) -> Response:
-        if not is_banker(request.user):
+        if getattr(request, "house_role", None) is None:
             raise PermissionDenied("Only the banker may open this page.")
         return view(request, *args, **kwargs)
 
@@ -56,7 +112,8 @@ def banker_name(user: User) -> str:
 
 
 def make_banker(user: User) -> None:
-    """Put a user in the bankers group (the group is made by migration 0005)."""
+    """Put a user in the bankers group (the group is made by migration 0005): a banker of a
+    one-house site."""
     from django.contrib.auth.models import Group
 
     group, _ = Group.objects.get_or_create(name=BANKERS)

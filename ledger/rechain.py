@@ -25,8 +25,10 @@ def journal_rows(entries: Any, postings: Any, notes: Any, sessions: Any) -> list
         "id", "entry_id", "debtor_id", "holder_id", "amount")}
     settlements = dict(sessions.objects.values_list("id", "settlement"))
     rows = []
-    for row in entries.objects.order_by("sequence", "id").values("id", "sequence", "chain",
-                                                                 *chain.CHAIN_FIELDS):
+    # Each house has its own chain (migration 0017); the journal of before it was one.
+    house = ("house_id",) if any(f.name == "house" for f in entries._meta.fields) else ()
+    for row in entries.objects.order_by("sequence", "id").values("id", *house, "sequence",
+                                                                 "chain", *chain.CHAIN_FIELDS):
         note = created.get(row["id"])
         row["postings"] = legs.get(row["id"], [])
         row["note"] = note
@@ -68,8 +70,14 @@ def plan(*, entries: Any, postings: Any, notes: Any, sessions: Any, players: Any
     seals (player id, value), and the entries and players kept as they were because they do
     not verify under the old formula or key."""
     rows = journal_rows(entries, postings, notes, sessions)
-    links = chain.rechain(rows, verify=verify,
-                          relink=lambda previous, row: chain.link(previous, content(row), key))
+    journals: dict[object, list[dict[str, Any]]] = {}
+    for row in rows:
+        journals.setdefault(row.get("house_id"), []).append(row)
+    links: dict[int, str] = {}
+    for journal in journals.values():
+        links.update(chain.rechain(
+            journal, verify=verify,
+            relink=lambda previous, row: chain.link(previous, content(row), key)))
     kept = [row["id"] for row in rows if links[row["id"]] == row["chain"]]
     names, kept_names = [], []
     for pk, name, seal in players.objects.order_by("id").values_list("id", "name", "name_seal"):

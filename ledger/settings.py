@@ -55,8 +55,8 @@ CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # loopback or private address; anywhere else the HTTPS-only settings below stay as they are.
 HOUSE_NETWORK = (env.bool("BANKER_HOUSE_NETWORK", default=False) and not DEBUG
                  and (not PUBLIC_URL or house_address(public_host(PUBLIC_URL))))
-# The house's name in the pages' header: serve_house passes the stored one (SiteSettings).
-HOUSE_NAME = env.str("BANKER_HOUSE", default="")
+# Anyone may sign up and start a house of their own (off: owners invite, `createhouse` makes).
+OPEN_SIGNUP = env.bool("DJANGO_OPEN_SIGNUP", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "ledger.middleware.HouseMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ledger.middleware.SecurityHeadersMiddleware",

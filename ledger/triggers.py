@@ -22,12 +22,13 @@ from django.dispatch import receiver
 
 # The journal, and who held each night's bank when (issue 10): both only ever grow.
 APPEND_ONLY_TABLES = ("ledger_entry", "ledger_posting", "ledger_banknote", "ledger_banktenure")
-# The unique columns an INSERT OR REPLACE could collide with, table by table (SQLite).
-_UNIQUE_COLUMNS = {
-    "ledger_entry": ("id", "key", "reverses_id", "sequence"),
-    "ledger_posting": ("id",),
-    "ledger_banknote": ("id", "entry_id"),
-    "ledger_banktenure": ("id",),
+# The unique keys (one or more columns) an INSERT OR REPLACE could collide with, table by table
+# (SQLite). A journal's sequence is unique within its house.
+_UNIQUE_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "ledger_entry": (("id",), ("key",), ("reverses_id",), ("house_id", "sequence")),
+    "ledger_posting": (("id",),),
+    "ledger_banknote": (("id",), ("entry_id",)),
+    "ledger_banktenure": (("id",),),
 }
 
 
@@ -46,8 +47,10 @@ def _refusal(table: str) -> str:
 
 def _sqlite_sql(table: str) -> list[str]:
     update, delete, replace = trigger_names(table, "sqlite")
-    collides = " OR ".join(f"(NEW.{column} IS NOT NULL AND {column} = NEW.{column})"
-                           for column in _UNIQUE_COLUMNS.get(table, ("id",)))
+    collides = " OR ".join(
+        "(" + " AND ".join(f"NEW.{column} IS NOT NULL AND {column} = NEW.{column}"
+                           for column in key) + ")"
+        for key in _UNIQUE_KEYS.get(table, (("id",),)))
     statements = []
     for name, head in ((update, f"BEFORE UPDATE ON {table}"),
                        (delete, f"BEFORE DELETE ON {table}"),

@@ -7,6 +7,7 @@ from ledger import views
 from ledger.views import (
     auth,
     bank,
+    houses,
     offline,
     payments,
     phone_page,
@@ -15,8 +16,20 @@ from ledger.views import (
     rule_book,
 )
 
+# A house's own pages (HouseMiddleware takes the slug and runs them in the house's scope); the
+# same pages answer on the short paths for a login's house.
+house_pages = [
+    path("", views.session_list, name="house_home"),
+    path("s/new/", views.session_open, name="house_session_open"),
+    path("players/", views.player_list, name="house_players"),
+    path("members/", houses.members, name="house_members"),
+]
+
 urlpatterns = [
     path("login/", auth.BankerLoginView.as_view(), name="login"),
+    path("join/<str:invitation>/", houses.join, name="join"),
+    path("signup/", houses.signup, name="signup"),
+    path("h/<slug:house>/", include(house_pages)),
     path("logout/", auth.BankerLogoutView.as_view(), name="logout"),
     path("", views.session_list, name="session_list"),
     # The tablet installs to the home screen and rides out the Wi-Fi (views/offline.py).

@@ -4,7 +4,8 @@ The chain (ledger/chain.py) shows an entry edited or missing *before* the newest
 the newest ones themselves gone: delete the last five entries and what is left is a whole,
 shorter chain. So after each commit that writes entries (`Journal.write`, the night file's
 import: `transaction.on_commit(witness.refresh)`), the newest entry's sequence number and
-chain value are written to a file outside the database, keyed (an HMAC under the journal's
+chain value of each house's journal (each house has its own chain) are written to a file
+outside the database, keyed (an HMAC under the journal's
 key, with the database's own id, so nobody without the key writes one and one database's witness
 never vouches for another), replaced atomically (a temporary file, then `os.replace`), mode
 0600. `audit` reads it: the entry it names must still be there with the same chain value, and
@@ -31,7 +32,9 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-FORMAT = "banker-witness/1"
+FORMAT = "banker-witness/2"
+ONE_JOURNAL = "banker-witness/1"   # one head: the journal of before houses (migration 0017)
+Heads = dict[int, tuple[int, str]]   # house id -> (sequence, chain value) of its newest entry
 
 
 def database_name() -> str:
@@ -54,24 +57,64 @@ def witness_path() -> Path:
                      f"{database.get('PORT') or 5432}-{database['NAME']}.witness")
 
 
-def _mac(key: bytes, name: str, sequence: int, chain_value: str) -> str:
-    text = f"{FORMAT}\n{name}\n{sequence}\n{chain_value}".encode()
+def _heads_text(heads: Heads) -> str:
+    return json.dumps(sorted([house, sequence, value] for house, (sequence, value)
+                             in heads.items()), separators=(",", ":"))
+
+
+def _mac(key: bytes, name: str, heads: Heads) -> str:
+    text = f"{FORMAT}\n{name}\n{_heads_text(heads)}".encode()
     return hmac.new(key, text, hashlib.sha256).hexdigest()
 
 
-def document(key: bytes, name: str, sequence: int, chain_value: str) -> dict[str, Any]:
-    return {"format": FORMAT, "database": name, "sequence": sequence, "chain": chain_value,
+def document(key: bytes, name: str, heads: Heads) -> dict[str, Any]:
+    return {"format": FORMAT, "database": name,
+            "heads": {str(house): [sequence, value] for house, (sequence, value)
+                      in sorted(heads.items())},
             "at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-            "mac": _mac(key, name, sequence, chain_value)}
+            "mac": _mac(key, name, heads)}
 
 
-def head() -> tuple[int, str] | None:
-    """The newest entry's sequence number and chain value, if any."""
+def heads() -> Heads:
+    """Each house's newest entry: its sequence number and chain value."""
+    from django.db.models import Max
+
     from ledger.models import Entry
+    from ledger.scoping import every_house
 
-    row = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
-           .values_list("sequence", "chain").first())
-    return None if row is None or row[0] is None else (int(row[0]), str(row[1]))
+    with every_house():
+        tops = dict(Entry.objects.filter(sequence__isnull=False).values_list("house_id")
+                    .annotate(top=Max("sequence")).values_list("house_id", "top"))
+        rows = Entry.objects.filter(sequence__isnull=False, sequence__in=set(tops.values()))
+        return {house: (int(sequence or 0), str(value)) for house, sequence, value
+                in rows.values_list("house_id", "sequence", "chain")
+                if tops.get(house) == sequence}
+
+
+def _one_journal(found: dict[str, Any], key: bytes, name: str) -> Heads | None:
+    """A witness written before houses, of the one journal there was: the head of the site's
+    only house now (None when its MAC does not hold or the site has several houses)."""
+    from ledger.models import House
+
+    sequence, value = found.get("sequence"), found.get("chain")
+    if not isinstance(sequence, int) or isinstance(sequence, bool) or not isinstance(value, str):
+        return None
+    text = f"{ONE_JOURNAL}\n{name}\n{sequence}\n{value}".encode()
+    if not hmac.compare_digest(str(found.get("mac", "")),
+                               hmac.new(key, text, hashlib.sha256).hexdigest()):
+        return None
+    houses = list(House.objects.values_list("pk", flat=True)[:2])
+    return {houses[0]: (sequence, value)} if len(houses) == 1 else None
+
+
+def _read_heads(found: dict[str, Any]) -> Heads | None:
+    """The heads a witness file holds, or None when they are not well formed."""
+    try:
+        return {int(house): (int(sequence), str(value))
+                for house, (sequence, value) in dict(found.get("heads") or {}).items()
+                if not isinstance(sequence, bool) and isinstance(value, str)}
+    except (TypeError, ValueError):
+        return None
 
 
 def write_file(path: Path, content: dict[str, Any]) -> None:
@@ -91,8 +134,8 @@ def write_file(path: Path, content: dict[str, Any]) -> None:
 
 
 def refresh() -> None:
-    """Write the witness of the journal's head as committed now (a `transaction.on_commit`
-    callback). Writers take turns on a lock file, and a witness never moves backwards: the
+    """Write the witness of each journal's head as committed now (a `transaction.on_commit`
+    callback). Writers take turns on a lock file, and a head never moves backwards: the
     slower of two commits does not replace a newer head with its older one."""
     from ledger.ledger_key import ledger_key
 
@@ -101,14 +144,14 @@ def refresh() -> None:
     descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
-        newest = head()
-        if newest is None:
+        newest = heads()
+        if not newest:
             return
-        before = read(path)
-        if before is not None and isinstance(before.get("sequence"), int) \
-                and before["sequence"] > newest[0]:
-            return
-        write_file(path, document(ledger_key(), database_name(), *newest))
+        before = _read_heads(read(path) or {}) or {}
+        for house, (sequence, value) in before.items():
+            if house in newest and newest[house][0] < sequence:
+                newest[house] = (sequence, value)
+        write_file(path, document(ledger_key(), database_name(), newest))
     finally:
         os.close(descriptor)
 
@@ -124,36 +167,52 @@ def read(path: Path) -> dict[str, Any] | None:
     return content if isinstance(content, dict) else {}
 
 
-def check(key: bytes) -> tuple[list[str], str]:
-    """What the witness says of the journal: (problems, a line of what it vouches for)."""
-    from ledger.models import Entry
+def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
+    """What the witness says of the journals (of one house, with `house_id`): (problems, a
+    line of what it vouches for)."""
+    from ledger.models import Entry, House
+    from ledger.scoping import every_house
 
     path = witness_path()
     found = read(path)
-    newest = head()
+    newest = heads()
     if found is None:
-        if newest is None:
+        if not newest:
             return [], "witness: none yet (the journal is empty)"
         return [], (f"witness: none at {path}: the newest entries cannot be vouched for (one "
                     "is written after the next entry)")
-    sequence, chain_value = found.get("sequence"), found.get("chain")
-    if not isinstance(sequence, int) or isinstance(sequence, bool) \
-            or not isinstance(chain_value, str) or found.get("database") != database_name() \
-            or not hmac.compare_digest(str(found.get("mac", "")),
-                                       _mac(key, database_name(), sequence, chain_value)):
+    seen = (_one_journal(found, key, database_name()) if found.get("format") == ONE_JOURNAL
+            else _read_heads(found))
+    if seen is None or found.get("database") != database_name() or (
+            found.get("format") != ONE_JOURNAL and not hmac.compare_digest(
+                str(found.get("mac", "")), _mac(key, database_name(), seen))):
         return [f"the witness {path} is not one this key wrote for this database: the newest "
                 "entries cannot be vouched for"], "witness: unreadable"
     at = found.get("at", "?")
-    stored = Entry.objects.filter(sequence=sequence).values_list("chain", flat=True).first()
-    last = newest[0] if newest else 0
-    if stored is None:
-        gone = (f"entry {sequence}" if last + 1 == sequence
-                else f"entries {last + 1} to {sequence}")
-        return [f"{gone} of the journal {'is' if last + 1 == sequence else 'are'} missing: "
-                f"cut off after the witness of {at} saw them"], \
-            f"witness: of {at}, entry {sequence}; the journal ends at {last}"
-    if stored != chain_value:
-        return [f"entry {sequence} is not the one the witness of {at} saw: the journal was "
-                "rewritten from there or before"], f"witness: of {at}, entry {sequence}"
-    after = f"; entries {sequence + 1} to {last} came after it" if last > sequence else ""
-    return [], f"witness: of {at}, vouches for entries 1 to {sequence}{after}"
+    with every_house():
+        names = dict(House.objects.values_list("pk", "name"))
+        problems: list[str] = []
+        vouched: list[str] = []
+        for house, (sequence, chain_value) in sorted(seen.items()):
+            if house_id is not None and house != house_id:
+                continue
+            where = f"{names.get(house, f'house {house}')}: " if len(names) > 1 else ""
+            stored = Entry.objects.filter(house_id=house, sequence=sequence).values_list(
+                "chain", flat=True).first()
+            last = newest.get(house, (0, ""))[0]
+            if stored is None:
+                gone = (f"entry {sequence}" if last + 1 == sequence
+                        else f"entries {last + 1} to {sequence}")
+                problems.append(f"{where}{gone} of the journal "
+                                f"{'is' if last + 1 == sequence else 'are'} missing: cut off "
+                                f"after the witness of {at} saw them")
+                vouched.append(f"{where}of {at}, entry {sequence}; the journal ends at {last}")
+            elif stored != chain_value:
+                problems.append(f"{where}entry {sequence} is not the one the witness of {at} "
+                                "saw: the journal was rewritten from there or before")
+                vouched.append(f"{where}of {at}, entry {sequence}")
+            else:
+                after = (f"; entries {sequence + 1} to {last} came after it"
+                         if last > sequence else "")
+                vouched.append(f"{where}of {at}, vouches for entries 1 to {sequence}{after}")
+    return problems, "witness: " + "; ".join(vouched)

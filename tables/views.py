@@ -28,6 +28,7 @@ from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.pages import call_answer, form_errors, public_link
 from ledger.permissions import banker_required
+from ledger.scoping import current_house_id
 from ledger.selectors import (
     bank_tenures,
     book_now,
@@ -224,7 +225,7 @@ def _season_summary(year: int | None) -> tuple[list[SeasonRow], list[tuple[Seaso
 
     A chart's bars are the nights while they fit, else months (charts.summary_points): the
     page's size does not grow with the seasons behind it either."""
-    key = "season:{}:{}:{}".format(year or "all", *closed_version())
+    key = "season:{}:{}:{}:{}".format(current_house_id(), year or "all", *closed_version())
     kept = cache.get(key)
     if kept is None:
         lines = season(year)

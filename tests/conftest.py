@@ -80,6 +80,18 @@ def banker_client(client, banker_user):
     return client
 
 
+@pytest.fixture(autouse=True)
+def _test_bodies_see_every_house():
+    """A test's own queries (its setup and its checks) see every house, on purpose; each request
+    it makes runs in the scope of its URL's house (ledger/middleware.py HouseMiddleware), so a
+    page that forgot its house fails here. Tests of more than one house scope their own
+    service calls with `in_house`."""
+    from ledger.scoping import every_house
+
+    with every_house():
+        yield
+
+
 # ---- money domain (H1): journal triggers vs. the flush between transactional tests ----
 @pytest.fixture(autouse=True)
 def _nothing_kept_from_another_test():

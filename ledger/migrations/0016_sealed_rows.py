@@ -18,6 +18,10 @@ def seal_existing_rows(apps, schema_editor):
 
     models = [(apps.get_model("ledger", real.__name__), real)
               for real in (Player, PokerSession, Seat, BankTenure)]
+    # The sealed fields the rows have at this point (a house came later: migration 0017).
+    sealed = {real: [field for field in real.SEALED
+                     if any(f.attname == field for f in model._meta.fields)]
+              for model, real in models}
     if not any(model.objects.exists() for model, _ in models):
         return
     key = ledger_key()
@@ -28,7 +32,7 @@ def seal_existing_rows(apps, schema_editor):
         for model, real in models:
             rows = []
             for row in model.objects.order_by("pk"):
-                values = {field: getattr(row, field) for field in real.SEALED}
+                values = {field: getattr(row, field) for field in sealed[real]}
                 pk = row.pk if real.SEALED_WITH_ID else None
                 seals = chain.row_seals(model._meta.db_table, pk, values, key)
                 rows.append((json.dumps(seals), row.pk))

@@ -2,7 +2,7 @@
 
 One module per topic: players.py, nights.py (sessions, bank tenures, seats), journal.py
 (entries, postings, accounts, bank notes), append_only.py, house_games.py, idempotency.py,
-phones.py (requests, link posts, payment claims), site.py (the house's name); every
+phones.py (requests, link posts, payment claims), houses.py (houses, members, invitations); every
 model is importable from here.
 
 Money is integer cents (BigIntegerField). Every money event is one `Entry` with two or more
@@ -37,20 +37,21 @@ too. A mistake is corrected by a reversing entry with a reason (services/correct
 # In the order the models were declared when they were one module: the app registry's order.
 # isort: off
 from .append_only import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
+from .houses import House, Invitation, Membership, Role
 from .players import Player, new_balance_token
 from .nights import BankTenure, PokerSession, Seat
 from .journal import BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
-from .site import SiteSettings
 from .keys import JournalKey
 from . import witnessed  # noqa: F401  (the witness after each commit of entries)
 # isort: on
 
 __all__ = [
     "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
-    "BankTenure", "Entry", "HouseGame", "IdempotencyKey", "JournalKey", "LinkPost",
-    "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat", "SiteSettings",
+    "BankTenure", "Entry", "House", "HouseGame", "IdempotencyKey", "Invitation", "JournalKey",
+    "LinkPost", "Membership", "Role",
+    "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat",
     "new_balance_token",
 ]

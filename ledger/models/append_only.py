@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 
 from django.db import models
 
+from ledger.scoping import EntryHouseManager, HouseManager, NightHouseManager
+
 
 class AppendOnlyError(Exception):
     """Raised when code tries to change or remove a row of the journal."""
@@ -26,10 +28,27 @@ class AppendOnlyQuerySet(models.QuerySet[_M]):
     # bulk_update goes through update(); bulk_create is allowed.
 
 
-class AppendOnlyModel(models.Model):
-    """A model whose rows can be inserted once and never changed."""
+class AppendOnlyManager(HouseManager[_M]):
+    """An entry's manager: the house's entries, append-only."""
 
-    objects = AppendOnlyQuerySet.as_manager()
+    _queryset_class = AppendOnlyQuerySet
+
+
+class AppendOnlyNightManager(NightHouseManager[_M]):
+    """A bank note's or a bank tenure's: its night's house, append-only."""
+
+    _queryset_class = AppendOnlyQuerySet
+
+
+class AppendOnlyEntryManager(EntryHouseManager[_M]):
+    """A posting's: its entry's house, append-only."""
+
+    _queryset_class = AppendOnlyQuerySet
+
+
+class AppendOnlyModel(models.Model):
+    """A model whose rows can be inserted once and never changed (its manager's querysets are
+    AppendOnlyQuerySets: ledger/scoping.py HouseManager)."""
 
     class Meta:
         abstract = True

@@ -13,7 +13,13 @@ from django.utils import timezone
 from ledger.posting.accounts import Account, EntryKind, Method
 from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
-from .append_only import AppendOnlyModel
+from .append_only import (
+    AppendOnlyEntryManager,
+    AppendOnlyManager,
+    AppendOnlyModel,
+    AppendOnlyNightManager,
+)
+from .houses import House
 from .nights import PokerSession
 from .players import Player
 
@@ -42,6 +48,7 @@ class Entry(AppendOnlyModel):
     BY_BOOK = Method.BY_BOOK
     METHOD_CHOICES = [(method.value, method.label) for method in Method]
 
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="entries")
     session = models.ForeignKey(
         PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
@@ -70,13 +77,17 @@ class Entry(AppendOnlyModel):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # The hash chain (ledger/chain.py): 1, 2, 3 ... and SHA-256 of the previous entry's chain
     # and this entry's content; the audit recomputes it to find a lost or edited row.
-    sequence = models.PositiveBigIntegerField(unique=True, null=True, editable=False)
+    sequence = models.PositiveBigIntegerField(null=True, editable=False)
     chain = models.CharField(max_length=64, blank=True, default="", editable=False)
+
+    objects = AppendOnlyManager()
 
     class Meta:
         ordering = ["id"]
         verbose_name_plural = "entries"
         constraints = [
+            models.UniqueConstraint(fields=["house", "sequence"],
+                                    name="entry_sequence_unique_in_house"),
             models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
             models.CheckConstraint(
                 condition=~Q(kind="buy") | Q(counterparty__isnull=False)
@@ -112,6 +123,8 @@ class BankNote(AppendOnlyModel):
     amount = models.BigIntegerField()
     entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="bank_note")
 
+    objects = AppendOnlyNightManager()
+
     class Meta:
         ordering = ["id"]
         constraints = [
@@ -141,6 +154,8 @@ class Posting(AppendOnlyModel):
         BankNote, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
     )
     amount = models.BigIntegerField()
+
+    objects = AppendOnlyEntryManager()
 
     class Meta:
         ordering = ["id"]

@@ -7,7 +7,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from .append_only import AppendOnlyModel
+from ledger.scoping import HouseManager, NightHouseManager
+
+from .append_only import AppendOnlyModel, AppendOnlyNightManager
+from .houses import House
 from .players import Player
 from .sealed import SealedRow, SealsField
 
@@ -17,12 +20,13 @@ class PokerSession(SealedRow):
 
     # What gives the night's figures beside its journal (sealed.py): who banks, the date the
     # export and the history show, the surrogate book (B7), THE BOOK it opened with.
-    SEALED = ("date", "banker_id", "host_present", "book_before")
+    SEALED = ("house_id", "date", "banker_id", "host_present", "book_before")
 
     OPEN = "open"
     CLOSED = "closed"
     STATUS_CHOICES = [(OPEN, "open"), (CLOSED, "closed")]
 
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="nights")
     date = models.DateField()
     banker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="banked_sessions")
     host_present = models.BooleanField(
@@ -50,9 +54,15 @@ class PokerSession(SealedRow):
     )
     seals = SealsField()
 
+    objects = HouseManager()
+
     class Meta:
         ordering = ["-date", "-id"]
         verbose_name = "poker session"
+        constraints = [
+            models.UniqueConstraint(fields=["house"], condition=Q(status="open"),
+                                    name="one_open_night_per_house"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.date} (banker {self.banker})"
@@ -105,6 +115,8 @@ class BankTenure(SealedRow, AppendOnlyModel):
     )
     seals = SealsField()
 
+    objects = AppendOnlyNightManager()
+
     class Meta:
         ordering = ["session", "id"]
         constraints = [
@@ -128,6 +140,8 @@ class Seat(SealedRow):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     seals = SealsField()
+
+    objects = NightHouseManager()
 
     class Meta:
         ordering = ["session", "position"]

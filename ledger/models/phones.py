@@ -10,8 +10,10 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
+from ledger.scoping import HouseManager, NightHouseManager, PlayerHouseManager
 from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
+from .houses import House
 from .journal import Entry
 from .nights import PokerSession
 from .players import Player
@@ -54,6 +56,8 @@ class PhoneRequest(models.Model):
     entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="phone_request")
 
+    objects = NightHouseManager()
+
     class Meta:
         ordering = ["id"]
         indexes = [
@@ -86,6 +90,8 @@ class LinkPost(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     at = models.DateTimeField(default=timezone.now)
 
+    objects = PlayerHouseManager()
+
     class Meta:
         indexes = [models.Index(fields=["player", "at"], name="link_post_player_at")]
 
@@ -109,6 +115,7 @@ class PaymentClaim(models.Model):
     STATUS_CHOICES = [(CLAIMED, "waiting for confirmation"), (CONFIRMED, "confirmed"),
                       (REJECTED, "rejected")]
 
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="payment_claims")
     payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_claimed")
     payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_to_confirm")
     amount = models.BigIntegerField(help_text="Cents.")
@@ -126,6 +133,8 @@ class PaymentClaim(models.Model):
         default=False, help_text="The receiver answered on their own phone.")
     entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="payment_claim")
+
+    objects = HouseManager()
 
     class Meta:
         ordering = ["id"]

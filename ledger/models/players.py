@@ -8,6 +8,9 @@ from typing import Any
 from django.db import models
 from django.db.models import Q
 
+from ledger.scoping import HouseManager
+
+from .houses import House
 from .sealed import SealedRow, SealsField
 
 
@@ -21,12 +24,13 @@ class Player(SealedRow):
 
     # Where money goes (sealed.py): the pay links' handles, the link that confirms payments,
     # the bank-note identifier, the inviter who takes over a guest's debt (B9), the host (B4).
-    SEALED = ("note_id", "regular", "invited_by_id", "is_host", "balance_token",
+    SEALED = ("house_id", "note_id", "regular", "invited_by_id", "is_host", "balance_token",
               "venmo", "paypal", "cashapp", "zelle")
 
-    name = models.CharField(max_length=40, unique=True)
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(max_length=40)
     note_id = models.CharField(
-        "bank-note identifier", max_length=8, unique=True,
+        "bank-note identifier", max_length=8,
         help_text="Written on the player's bank notes, e.g. BOF. BOG is the host's (B4).",
     )
     regular = models.BooleanField(default=True)
@@ -59,6 +63,8 @@ class Player(SealedRow):
                              help_text="The e-mail address or US phone number Zelle knows.")
     seals = SealsField()
 
+    objects = HouseManager()
+
     class Meta:
         ordering = ["name"]
         constraints = [
@@ -69,11 +75,13 @@ class Player(SealedRow):
                 condition=Q(regular=True) | Q(invited_by__isnull=False), name="guest_has_inviter"
             ),
             models.UniqueConstraint(
-                fields=["is_host"], condition=Q(is_host=True), name="one_host"
+                fields=["house"], condition=Q(is_host=True), name="one_host_per_house"
             ),
             models.UniqueConstraint(
-                models.functions.Lower("name"), name="player_name_unique_ignoring_case"
+                "house", models.functions.Lower("name"),
+                name="player_name_unique_in_house_ignoring_case",
             ),
+            models.UniqueConstraint(fields=["house", "note_id"], name="note_id_unique_in_house"),
         ]
 
     def __str__(self) -> str:

@@ -137,8 +137,9 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
         raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
     if open_night is not None:
+        from ledger.house import house_id_in_use
         from ledger.services.sessions import _refuse_a_second_open_session
-        _refuse_a_second_open_session()   # says which night, in the services' words
+        _refuse_a_second_open_session(house_id_in_use())   # in the services' words
     night = MemoryNight(people=people, banker=banker, host_present=host_present, date=date,
                         seats=[p.name for p in [banker, *sitting]], book=book)
     for index, event in enumerate(events):

@@ -27,14 +27,17 @@ from ledger.types import Banker
 
 def current_tenure(session: PokerSession) -> BankTenure | None:
     """The night's latest tenure (its holder joined), or None when nobody ever held the bank."""
-    return (BankTenure.objects.filter(session=session).select_related("holder")
-            .order_by("-id").first())
+    tenure = (BankTenure.objects.filter(session=session).select_related("holder")
+              .order_by("-id").first())
+    if tenure is not None:
+        tenure.session = session   # (its house says who may hold it: is_free)
+    return tenure
 
 
 def is_free(tenure: BankTenure | None) -> bool:
     """Nobody holds the bank, or its holder can no longer be a banker (left the group, or the
     account was switched off): any banker may take it."""
-    return tenure is None or not is_banker(tenure.holder)
+    return tenure is None or not is_banker(tenure.holder, tenure.session.house_id)
 
 
 def holds(user: Banker, tenure: BankTenure | None) -> bool:

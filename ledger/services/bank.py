@@ -28,11 +28,11 @@ from .idempotency import idempotent
 from .journal import lock_session_row
 
 
-def _active_banker(found: User, *, field: str = "to") -> User:
-    """The login, if it may hold a bank; anyone else is refused."""
-    if not is_banker(found):
-        raise LedgerError(f"{banker_name(found)} is not a banker: only members of the bankers "
-                          "group, or staff, can hold the bank.", field=field)
+def _active_banker(found: User, house_id: int, *, field: str = "to") -> User:
+    """The login, if it may hold the house's bank; anyone else is refused."""
+    if not is_banker(found, house_id):
+        raise LedgerError(f"{banker_name(found)} is not a banker: only the house's owners and "
+                          "bankers can hold the bank.", field=field)
     return found
 
 
@@ -44,10 +44,10 @@ def bank_hand_over(*, session: PokerSession, to: User, key: str,
     `user` is who does it: the holder, any banker when the bank is free, or staff taking it
     over. `to` may be `user` themselves: that is taking the bank.
     """
-    if not isinstance(user, User) or not is_banker(user):
+    if not isinstance(user, User) or not is_banker(user, session.house_id):
         raise LedgerError("Only a banker who is logged in may hand the bank on.")
     session = lock_session_row(session)
-    receiver = _active_banker(to)
+    receiver = _active_banker(to, session.house_id)
     tenure = current_tenure(session)
     if holds(receiver, tenure):
         who = "You already hold" if receiver.pk == user.pk else \

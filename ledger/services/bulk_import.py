@@ -29,7 +29,7 @@ from ledger.selectors.import_basis import ImportBasis
 from ledger.types import Banker
 
 from .book import book_opening
-from .journal import _CHAIN_LOCK, chain_fields, entered_by, sealed_facts
+from .journal import _CHAIN_LOCK, chain_fields, chain_tip, entered_by, sealed_facts
 from .players import player_create
 from .sessions import session_open
 
@@ -119,10 +119,9 @@ def _write_entries(found: PlannedNight, *, session: PokerSession, key: str,
                              for offset, name in enumerate(new_seats))
     if connection.vendor == "postgresql":   # the chain's turn (services/journal.py)
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
-    tip = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
-           .values("sequence", "chain").first())
-    sequence, previous = (int(tip["sequence"] or 0), tip["chain"]) if tip else (0, chain.GENESIS)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
+                           [_CHAIN_LOCK, session.house_id])
+    sequence, previous = chain_tip(session.house_id) or (0, chain.GENESIS)
     now = timezone.now()
     rows: list[Entry] = []
     notes: dict[int, BankNote] = {}
@@ -161,7 +160,7 @@ def _write_entries(found: PlannedNight, *, session: PokerSession, key: str,
             memo = memo.replace(f"#{draft.reverses} ", f"#{reverses.pk} ", 1)
         if draft.ids is not None:
             payload[IDS] = {name: pk_of[name] for name in draft.ids}
-        row = Entry(session=session, kind=draft.kind,
+        row = Entry(house_id=session.house_id, session=session, kind=draft.kind,
                     player_id=pk_of[draft.player] if draft.player else None,
                     counterparty_id=pk_of[draft.counterparty] if draft.counterparty else None,
                     amount=draft.amount, method=draft.method, payload=payload, memo=memo,

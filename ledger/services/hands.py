@@ -12,6 +12,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.text import slugify
 
+from ledger.house import house_id_in_use
 from ledger.models import Entry, HouseGame, Player, PokerSession
 from ledger.posting import table
 from ledger.posting.night import Person
@@ -200,5 +201,5 @@ def _save_house_game(*, name: str, game: str, options: Mapping[str, object] | No
         GameDef.from_json(definition, where="game")
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
-    return HouseGame.objects.create(name=name, definition=definition,
+    return HouseGame.objects.create(house_id=house_id_in_use(), name=name, definition=definition,
                                     created_by=entered_by(user))

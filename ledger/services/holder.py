@@ -44,7 +44,7 @@ def check_holder(session: PokerSession, user: Banker) -> None:
     """
     if user is None or not session.is_open:
         return
-    if not isinstance(user, User) or not is_banker(user):
+    if not isinstance(user, User) or not is_banker(user, session.house_id):
         raise NotTheHolder("Only a banker who is logged in may enter anything into a night.")
     tenure = current_tenure(session)
     if holds(user, tenure):

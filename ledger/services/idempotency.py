@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import date
 from typing import ParamSpec, TypeVar, cast
 
@@ -20,6 +21,7 @@ from django.apps import apps
 from django.db import IntegrityError, models, transaction
 
 from ledger.models import IdempotencyKey
+from ledger.scoping import current_house_id, in_house
 from rules.games.hand_types import HandInput
 
 from .errors import IdempotencyConflict, LedgerError
@@ -53,6 +55,26 @@ def fingerprint(action: str, kwargs: Mapping[str, object]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@contextmanager
+def house_of_the_rows(values: Iterable[object]) -> Iterator[None]:
+    """Run a service in the house of the rows it was given (a night, a player, a claim), so
+    that a thread or a command calling it reads that house alone; a row of another house than
+    the one in scope is refused. With no such row the scope stays as it is."""
+    houses = {house for value in values if isinstance(value, models.Model)
+              for house in [getattr(value, "house_id", None)] if isinstance(house, int)}
+    if not houses:
+        yield
+        return
+    if len(houses) > 1:
+        raise LedgerError("These rows are of different houses; nothing was written.")
+    house = houses.pop()
+    current = current_house_id()
+    if current is not None and current != house:
+        raise LedgerError("That is not of this house; nothing was written.")
+    with in_house(house):
+        yield
+
+
 def check_key(key: object) -> str:
     if not isinstance(key, str) or not key.strip():
         raise LedgerError("This form has no one-time key; reload the page and try again.",
@@ -70,7 +92,10 @@ def _replay(record: IdempotencyKey, action: str, print_: str) -> models.Model:
             code="key_reused",
         )
     model = apps.get_model("ledger", record.result_model)
-    row: models.Model = model._default_manager.get(pk=record.result_id)
+    row: models.Model | None = model._default_manager.filter(pk=record.result_id).first()
+    if row is None:   # a key of another house's form
+        raise IdempotencyConflict("This form was already used; nothing was written. Reload "
+                                  "the page to enter a new one.", code="key_reused")
     return row
 
 
@@ -84,26 +109,32 @@ def idempotent(action: str) -> Callable[[Callable[P, T]], Callable[P, T]]:
                 raise TypeError(f"{action} takes keyword arguments only")
             key = check_key(kwargs.get("key"))
             print_ = fingerprint(action, kwargs)
-            for _attempt in range(5):
-                try:
-                    with transaction.atomic():
-                        record = IdempotencyKey.objects.filter(key=key).first()
-                        if record is not None:
-                            # The key's first result: a row of the model this service returns.
-                            return cast(T, _replay(record, action, print_))
-                        result = service(*args, **kwargs)
-                        IdempotencyKey.objects.create(
-                            key=key, action=action, fingerprint=print_,
-                            result_model=type(result).__name__, result_id=result.pk,
-                        )
-                        return result
-                except IntegrityError:
-                    # Someone else committed this key first: replay theirs. Any other
-                    # integrity failure is a real error.
-                    if not IdempotencyKey.objects.filter(key=key).exists():
-                        raise
-            raise LedgerError("The database was too busy to save this; try again.")
+            with house_of_the_rows(kwargs.values()):
+                return _once(service, action, key, print_, kwargs)
 
         return wrapper
 
     return decorate
+
+
+def _once(service: Callable[P, T], action: str, key: str, print_: str,
+          kwargs: Mapping[str, object]) -> T:
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                record = IdempotencyKey.objects.filter(key=key).first()
+                if record is not None:
+                    # The key's first result: a row of the model this service returns.
+                    return cast(T, _replay(record, action, print_))
+                result = service(**kwargs)   # type: ignore[arg-type,call-arg]
+                IdempotencyKey.objects.create(
+                    key=key, action=action, fingerprint=print_,
+                    result_model=type(result).__name__, result_id=result.pk,
+                )
+                return result
+        except IntegrityError:
+            # Someone else committed this key first: replay theirs. Any other
+            # integrity failure is a real error.
+            if not IdempotencyKey.objects.filter(key=key).exists():
+                raise
+    raise LedgerError("The database was too busy to save this; try again.")

@@ -15,6 +15,7 @@ from django.db import connection
 from django.utils import timezone
 
 from ledger import chain
+from ledger.house import house_id_in_use
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting
 from ledger.posting.bank import closed_night
 from ledger.posting.draft import Draft
@@ -82,7 +83,8 @@ def write(night: StoredNight | None, draft: Draft, *, key: str | None,
     if draft.ids is not None:
         payload[IDS] = {name: pk[name] for name in draft.ids}
     entry = Entry(
-        session=session, kind=draft.kind, player=rows.get(draft.player or ""),
+        house_id=_house_of(session, rows), session=session, kind=draft.kind,
+        player=rows.get(draft.player or ""),
         counterparty=rows.get(draft.counterparty or ""), amount=draft.amount,
         method=draft.method, payload=payload, memo=draft.memo, key=key,
         created_by=entered_by(user), reverses_id=draft.reverses, created_at=timezone.now(),
@@ -108,6 +110,13 @@ def write(night: StoredNight | None, draft: Draft, *, key: str | None,
     return entry
 
 
+def _house_of(session: PokerSession | None, rows: dict[str, Player]) -> int:
+    """The journal the entry goes into: its night's house, else its people's."""
+    if session is not None:
+        return session.house_id
+    return next((row.house_id for row in rows.values()), None) or house_id_in_use()
+
+
 def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
     """The rows of everyone the draft names."""
     names = {name for (_, name, _) in draft.legs if name}
@@ -120,9 +129,9 @@ def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
     return {p.name: p for p in Player.objects.filter(name__in=names)}
 
 
-# The chain is one line through every entry: writers take their turn (PostgreSQL: an advisory
-# lock held to the end of the transaction; SQLite's IMMEDIATE transaction already holds the
-# database's write lock).
+# The chain is one line through every entry of a house: its writers take their turn
+# (PostgreSQL: an advisory lock held to the end of the transaction; SQLite's IMMEDIATE
+# transaction already holds the database's write lock).
 _CHAIN_LOCK = 7_000_002
 
 
@@ -131,12 +140,10 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
-    last = (Entry.objects.filter(sequence__isnull=False).order_by("-sequence")
-            .values("sequence", "chain").first())
-    sequence, previous = 1, chain.GENESIS
-    if last is not None and last["sequence"] is not None:   # (filtered: never None)
-        sequence, previous = last["sequence"] + 1, last["chain"]
+            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
+                           [_CHAIN_LOCK, entry.house_id])
+    last = chain_tip(entry.house_id)
+    sequence, previous = (last[0] + 1, last[1]) if last is not None else (1, chain.GENESIS)
     content = chain.entry_content(
         sequence=sequence,
         entry={field: getattr(entry, field) for field in chain_fields()},
@@ -147,6 +154,13 @@ def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
     )
     entry.sequence = sequence
     entry.chain = chain.link(previous, content)
+
+
+def chain_tip(house_id: int) -> tuple[int, str] | None:
+    """The sequence and link of the house's newest entry (each house has its own chain)."""
+    tip = (Entry.objects.filter(house_id=house_id, sequence__isnull=False)
+           .order_by("-sequence").values_list("sequence", "chain").first())
+    return None if tip is None or tip[0] is None else (int(tip[0]), str(tip[1]))
 
 
 def sealed_facts(kind: str, settlement: object) -> dict[str, object] | None:

@@ -27,6 +27,7 @@ from django.core.validators import validate_email
 from django.db import connection, transaction
 from django.utils import timezone
 
+from ledger.house import house_id_in_use
 from ledger.models import PaymentClaim, Player, PokerSession
 from ledger.posting.amounts import nickels
 from ledger.selectors.phone import Owed, owed_between
@@ -178,8 +179,8 @@ def claim_create(*, player: Player, token: str, to: Player, amount: int,
         if refusal:
             raise LedgerError(refusal, field="amount")
         bump_house()   # claims show on the payer's and the payee's phones, whatever the night
-        return PaymentClaim.objects.create(payer=payer, payee=payee, amount=cents,
-                                           night=settled)
+        return PaymentClaim.objects.create(house_id=payer.house_id, payer=payer, payee=payee,
+                                           amount=cents, night=settled)
 
 
 def _claim(pk: int, *, payee: Player | None) -> PaymentClaim:
@@ -207,7 +208,8 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
         if connection.vendor == "postgresql":
             # A night opening at this very moment waits, so its `book_before` has the payment.
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [OPEN_LOCK])
+                cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
+                               [OPEN_LOCK, house_id_in_use()])
         receiver = _receiver(player, token)
         tonight = open_night()
         if tonight is not None:   # the night first, then the claim: as every night's write

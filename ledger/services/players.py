@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.house import house_id_in_use
 from ledger.models import Player, PokerSession, new_balance_token
 from ledger.names import NameRefused, read_name, same_person
 from ledger.types import Banker
@@ -93,7 +94,8 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
         raise LedgerError("The host is a regular.", field="is_host")
     bump_house()
     return Player.objects.create(
-        name=name, note_id=note_id, regular=regular, invited_by=inviter, is_host=is_host
+        house_id=house_id_in_use(), name=name, note_id=note_id, regular=regular,
+        invited_by=inviter, is_host=is_host
     )
 
 

@@ -28,16 +28,18 @@ def book_snapshot() -> dict[str, str]:
         balances.items(), key=lambda item: names[item[0]])}
 
 
-def _refuse_a_second_open_session() -> None:
-    """One night at a time: a second open session would split the bank's cash box and chips.
+def _refuse_a_second_open_session(house_id: int) -> None:
+    """One night at a time in a house: a second open session would split the bank's cash box
+    and chips (the database refuses it too: one_open_night_per_house).
 
     On PostgreSQL a transaction-wide advisory lock makes two banks opening at once queue up
     (there is no row to lock yet); SQLite's IMMEDIATE transaction already holds the write lock.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [OPEN_LOCK])
-    current = (PokerSession.objects.filter(status=PokerSession.OPEN)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
+                           [OPEN_LOCK, house_id])
+    current = (PokerSession.objects.filter(house_id=house_id, status=PokerSession.OPEN)
                .select_related("banker").order_by("date", "id").first())
     if current is not None:
         raise LedgerError(
@@ -63,9 +65,10 @@ def session_open(*, date: datetime.date, banker: Player,
     if not host_present and banker.is_host:
         raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
-    _refuse_a_second_open_session()
+    _refuse_a_second_open_session(banker.house_id)
     session = PokerSession.objects.create(
-        date=day, banker=banker, host_present=host_present, book_before=book_snapshot()
+        house_id=banker.house_id, date=day, banker=banker, host_present=host_present,
+        book_before=book_snapshot()
     )
     seat_player(session, banker)
     for player in seating:

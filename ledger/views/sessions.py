@@ -40,6 +40,7 @@ from ledger.selectors import (
 )
 from ledger.selectors.opening import open_night
 from ledger.tables import DashboardTable
+from ledger.views.houses import house_list
 
 from .common import HtmxRequest, get_open_session, get_session, holder_required
 from .conditional import etag, not_modified, tagged
@@ -53,6 +54,10 @@ NIGHTS_PER_PAGE = 20   # the list of sessions
 def session_list(request: HttpRequest) -> HttpResponse:
     """The sessions, newest first, NIGHTS_PER_PAGE at a time (`?page=`), with a button to open
     a new one: the page costs the same after a hundred nights as after one."""
+    houses = getattr(request, "houses", None) or []
+    if len(houses) > 1 and request.resolver_match and request.resolver_match.url_name == \
+            "session_list":
+        return house_list(request, houses)
     page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "ledger/session_list.html",
                   {"sessions": page.object_list, "page": page})

@@ -53,6 +53,8 @@ def test_writes_made_offline_are_sent_once_in_order_when_back_R1(banker_page, li
     assert "Kept on this tablet" in page.inner_text("#outbox-kept")
     assert page.input_value("#id_amount") == ""           # ready for the next buy-in
     _buy_offline(page, "Ann", "10")
+    # Each kept before the next is typed: the form is emptied once its write is kept.
+    page.wait_for_selector(f"{WAITING}:has-text('2 waiting to send')")
     _buy_offline(page, "Gus", "5")
     page.wait_for_selector(f"{WAITING}:has-text('3 waiting to send')")
     assert re.search(r"Offline since \d\d:\d\d", page.inner_text("#offline-banner"))

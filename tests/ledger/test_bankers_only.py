@@ -1,7 +1,6 @@
 """Only bankers open the banker's pages; money pages are never cached; a session lasts a night;
 the lockout behind the HTTPS proxy locks one device, not the whole house (R11, R13)."""
 
-import re
 
 import pytest
 from django.conf import settings as django_settings
@@ -9,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 from ledger_night import open_night
-from test_security import _banker_routes
+from test_security import _banker_routes, route_path
 
 from ledger.models import Entry, Player
 from ledger.permissions import BANKERS
@@ -30,7 +29,7 @@ def plain_client(django_user_model):
 def test_a_login_that_is_no_banker_gets_403_on_every_banker_page(plain_client, players, name,
                                                                    route):
     night = open_night()
-    path = "/" + re.sub(r"<int:\w+>", str(night.session.pk), route)
+    path = route_path(route, night.session.pk)
     for method in (plain_client.get, plain_client.post):
         assert method(path).status_code == 403, (name, path)
 

@@ -5,6 +5,7 @@ from django.urls import reverse
 from ledger_night import assert_invariants, new_key
 
 from ledger import selectors, services
+from ledger.house import house_in_use
 from ledger.models import Entry, Player, PokerSession
 from ledger.services import LedgerError
 
@@ -73,7 +74,8 @@ def test_the_close_page_names_the_regular_the_close_moves_a_guests_debt_to_B9(
         night, players, banker_client):
     """Hal came with Gus, himself a guest (typed in the admin: the forms take only a regular).
     The close moves Hal's debt to Fred, the regular behind them; the page said Gus."""
-    Player.objects.create(name="Hal", note_id="BOH", regular=False, invited_by=players["Gus"])
+    Player.objects.create(house=house_in_use(), name="Hal", note_id="BOH", regular=False,
+                          invited_by=players["Gus"])
     night.buy("Hal", "10.00", paid="book")
     night.buy("Ann", "10.00")
     night.hand("10.00", {"Ann": "10.00"}, {"Hal": "10.00"})

@@ -131,12 +131,13 @@ def _forge_payment(session_id, payer, payee, cents, link):
     content = chain.entry_content(sequence=sequence, entry=row, postings=legs, note=None)
     value = link(last["chain"], content, sequence, row, legs)
     json_mark = "%s::jsonb" if POSTGRES else "%s"
-    _sql("INSERT INTO ledger_entry (session_id, kind, player_id, counterparty_id, amount, "
-         "method, payload, memo, reverses_id, key, created_by_id, created_at, sequence, chain) "
-         f"VALUES (%s, %s, %s, %s, %s, %s, {json_mark}, %s, %s, %s, %s, %s, %s, %s)",
-         [session_id, "pay", payer.pk, payee.pk, cents, "cash", json.dumps(row["payload"]), "",
-          None, row["key"], None, connection.ops.adapt_datetimefield_value(created), sequence,
-          value])
+    marks = f"%s, %s, %s, %s, %s, %s, %s, {json_mark}, %s, %s, %s, %s, %s, %s, %s"
+    _sql("INSERT INTO ledger_entry (house_id, session_id, kind, player_id, counterparty_id, "
+         "amount, method, payload, memo, reverses_id, key, created_by_id, created_at, sequence, "
+         f"chain) VALUES ({marks})",
+         [payer.house_id, session_id, "pay", payer.pk, payee.pk, cents, "cash",
+          json.dumps(row["payload"]), "", None, row["key"], None,
+          connection.ops.adapt_datetimefield_value(created), sequence, value])
     entry_id = Entry.objects.get(sequence=sequence).pk
     for leg in legs:
         _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, "

@@ -75,7 +75,7 @@ def test_the_database_refuses_an_entry_that_breaks_a_per_row_rule_B2_B10(
     from django.db import IntegrityError
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Entry.objects.create(session=night.session, **fields)
+        Entry.objects.create(house=night.session.house, session=night.session, **fields)
     assert not Entry.objects.exists()
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from test_import_robust import _counts, example
 
 from ledger.forms import new_key as form_key
+from ledger.house import house_in_use
 from ledger.models import Player
 from ledger.names import NameRefused, identity, read_name, same_person
 from ledger.services import LedgerError, player_create
@@ -60,7 +61,7 @@ def test_names_differing_only_in_case_or_unseen_characters_are_one_person():
 ])
 def test_the_new_player_form_refuses_a_lookalike_and_writes_nothing(banker_client, typed,
                                                                      sentence):
-    Player.objects.create(name="Yan", note_id="BOY")
+    Player.objects.create(house=house_in_use(), name="Yan", note_id="BOY")
     before = Player.objects.count()
     response = banker_client.post(reverse("player_new"), {
         "key": form_key(), "name": typed, "note_id": "BOZ"})
@@ -121,7 +122,7 @@ def test_the_import_refuses_a_name_with_unseen_characters(tmp_path, name, words)
 
 @pytest.mark.django_db
 def test_the_import_refuses_a_case_only_twin_of_a_player_here(tmp_path):
-    Player.objects.create(name="Yan", note_id="BOX")
+    Player.objects.create(house=house_in_use(), name="Yan", note_id="BOX")
     message = _refused_import(tmp_path, _with_player("yAN"))
     assert "already a player called Yan" in message
 

@@ -338,7 +338,7 @@ def test_a_claim_naming_a_night_must_answer_its_settle_up(players):
     # The phone's form reads the night's number (the service takes the row).
     form = ClaimForm({"to": "Ann", "amount": "5.00", "night": "98765", "key": "k" * 20})
     assert not form.is_valid() and "There is no session 98765." in form.errors["night"]
-    other = PokerSession.objects.create(date=datetime.date(2026, 1, 1),
+    other = PokerSession.objects.create(house=players["Mike"].house, date=datetime.date(2026, 1, 1),
                                         banker=players["Mike"], status=PokerSession.CLOSED)
     with pytest.raises(LedgerError, match="lists no payment from Fred to Ann"):
         claim(players["Fred"], amount="5.00", night=other)

@@ -5,6 +5,7 @@ from ledger_night import make_player, named, new_key
 
 from ledger import services
 from ledger.forms import PlayerForm
+from ledger.house import house_in_use
 from ledger.models import Player
 from ledger.services import LedgerError
 
@@ -83,7 +84,7 @@ def test_the_database_refuses_a_name_that_differs_only_in_capitals(players):
     from django.db import IntegrityError, transaction
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Player.objects.create(name="ann", note_id="BOAN")
+        Player.objects.create(house=house_in_use(), name="ann", note_id="BOAN")
     assert Player.objects.filter(name__iexact="ann").count() == 1
 
 

@@ -24,16 +24,17 @@ pytestmark = pytest.mark.django_db
 SMALL = {"players": 4, "buyins": 8, "hands": 2, "closed": 1}
 BIG = {"players": 12, "buyins": 60, "hands": 12, "closed": 3}
 
-# Today's count and a little room (PostgreSQL adds its advisory lock to a save). A banker's
-# login is no longer written on every page (ledger.middleware.SlidingSessionMiddleware).
+# Today's count and a little room (PostgreSQL adds its advisory lock to a save). Since houses,
+# a night's page reads the night's house and the login's role in it first (HouseMiddleware).
+# A banker's login is no longer written on every page (ledger.middleware.SlidingSessionMiddleware).
 # "_cold": a page with a part kept under the closed nights' version, counted with nothing
 # kept (the first visit after a night closes).
 BOUNDS = {
     "dashboard": 17,        # 15 today: one for the phones' waiting requests
-    "dashboard_live": 16,   # 15 today: the polled fragment reads what the page reads, and
+    "dashboard_live": 17,   # 15 today: the polled fragment reads what the page reads, and
                             # the house's version (its ETag)
-    "buyin_form": 9,        # 8 today
-    "buyin_row": 9,         # 8 today: the row's quick buy-in
+    "buyin_form": 10,        # 8 today
+    "buyin_row": 10,         # 8 today: the row's quick buy-in
     "phone": 19,            # 17 today: THE BOOK's lines (selectors.book_story); paying adds
                             # the player's claims, their payments, and last night's transfers
                             # still to settle (players, THE BOOK, claims); the latest nights
@@ -44,12 +45,12 @@ BOUNDS = {
                             # lines and the payments are; the house's version (its ETag)
     "hand": 10,             # 8 today
     "game_call": 11,        # 9 today
-    "journal": 9,           # 8 today: the calls and hands in words (selectors.journal_details)
-    "journal_csv": 9,       # 8 today: the same words in the CSV
-    "settle_up": 12,        # 11 today: the QR links in one query
-    "settle_up_csv": 10,    # 9 today
-    "cashout": 15,          # 14 today
-    "close": 14,            # 13 today: the steps in aggregate reads (selectors.close_steps),
+    "journal": 10,           # 8 today: the calls and hands in words (selectors.journal_details)
+    "journal_csv": 10,       # 8 today: the same words in the CSV
+    "settle_up": 13,        # 11 today: the QR links in one query
+    "settle_up_csv": 11,    # 9 today
+    "cashout": 16,          # 14 today
+    "close": 16,            # 13 today: the steps in aggregate reads (selectors.close_steps),
                             # who the bank owes cash in one query for every player
     "season": 7,            # 6 today: the rows and charts kept; THE BOOK now read fresh
     "season_cold": 15,      # 14 today: the closed nights, their money, notes, seats, THE BOOK

@@ -263,7 +263,7 @@ def test_a_decline_keeps_its_reason_and_writes_nothing(anns_night, players, ann)
 
 def test_a_request_of_another_night_or_none_is_refused(anns_night, players, ann):
     request = ask(players["Fred"])
-    other = PokerSession.objects.create(date=datetime.date(2026, 1, 1),
+    other = PokerSession.objects.create(house=players["Mike"].house, date=datetime.date(2026, 1, 1),
                                         banker=players["Mike"], status=PokerSession.CLOSED)
     with pytest.raises(LedgerError, match=f"no request #{request.pk}"):
         services.request_approve(session=other, request=request, user=ann)

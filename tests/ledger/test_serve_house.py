@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from ledger.house import house_in_use
 from ledger.public_url import house_address, house_refusal
+from ledger.services.houses import house_rename
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_READ = """
@@ -67,11 +69,12 @@ def test_first_start_makes_the_owner_the_key_file_and_prints_the_address(tmp_pat
     key = tmp_path / "secret.key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(key.read_text().strip()) == 64
     check = _run(["shell", "-c", "from django.contrib.auth.models import User; "
-                  "from ledger.permissions import is_banker; from ledger import house; "
-                  "u = User.objects.get(); "
-                  "print(u.username, u.is_superuser, is_banker(u), u.check_password("
-                  "'a-long-house-password'), house.stored_name())"], tmp_path, **env)
-    assert check.stdout.strip() == "ann True True True Ann's Friday game", check.stderr
+                  "from ledger.permissions import role_of; from ledger.models import House; "
+                  "u = User.objects.get(); h = House.objects.get(); "
+                  "print(u.username, u.is_superuser, role_of(u, h), u.check_password("
+                  "'a-long-house-password'), h.name, h.slug)"], tmp_path, **env)
+    assert check.stdout.strip() == "ann True owner True Ann's Friday game anns-friday-game", \
+        check.stderr
     first_key = key.read_text()
     # Started again with nothing set: nothing asked, the same owner and house, the same key.
     again = _run(["serve_house", "--setup-only", "--host", "127.0.0.2", "--port", "8123"],
@@ -152,9 +155,8 @@ def test_make_serve_runs_the_command_with_production_settings():
 
 
 @pytest.mark.django_db
-def test_the_header_shows_the_houses_name(banker_client, settings):
-    settings.HOUSE_NAME = "Ann's Friday game"
+def test_the_header_shows_the_houses_name(banker_client, client):
+    house_rename(house=house_in_use(), name="Ann's Friday game")
     html = banker_client.get(reverse("session_list")).content.decode()
     assert '<span class="house-name">Ann&#x27;s Friday game</span>' in html
-    settings.HOUSE_NAME = ""
-    assert "house-name" not in banker_client.get(reverse("session_list")).content.decode()
+    assert "house-name" not in client.get(reverse("login")).content.decode()   # no house

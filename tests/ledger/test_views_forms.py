@@ -3,6 +3,7 @@
 import pytest
 
 from ledger.forms import BuyInForm, CashOutForm, PaymentForm, PenaltyForm
+from ledger.house import house_in_use
 from ledger.models import Player
 from ledger.services import chip_total
 
@@ -13,7 +14,7 @@ ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
 def roster_rows(db):
     """The roster's players: a player choice cleans to the row the services take."""
     for pk, name in ROSTER:
-        Player.objects.create(pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
+        Player.objects.create(house=house_in_use(), pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
 
 
 def _buyin(**data):

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.forms import CashOutForm, NoteActionForm, SeatingForm
+from ledger.house import house_in_use
 from ledger.models import Entry, Player
 from ledger.numbers import read_whole_number, whole_number
 
@@ -21,7 +22,7 @@ NOT_ASCII = ["٣", "３", "३", "3_0", "+3", "3.0", "0x3", "³", "1e3", "- 3"]
 def roster_rows(db):
     """The roster's players: a player choice cleans to the row the services take."""
     for pk, name in ROSTER:
-        Player.objects.create(pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
+        Player.objects.create(house=house_in_use(), pk=pk, name=name, note_id=f"BO{name[0]}{pk}")
 
 
 @pytest.mark.parametrize("text", NOT_ASCII)

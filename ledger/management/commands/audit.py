@@ -25,7 +25,9 @@ from django.db import DatabaseError, connection
 from ledger import witness
 from ledger.command_line import fail
 from ledger.ledger_key import existing_key, key_file, key_id
+from ledger.models import House
 from ledger.models.keys import recorded_fingerprint
+from ledger.scoping import every_house, in_house
 from ledger.selectors import audit, journal_seal, seal_check
 from rules.money import format_cents
 
@@ -37,6 +39,19 @@ def _seal(value: str) -> str:
         raise fail(f"--seal: expected a seal as printed on a settle-up, such as "
                    f"1234-3f9a12c4e5b6d7a8, got {value!r}")
     return value
+
+
+def _house(slug: str | None) -> House | None:
+    """The house `--house` names (None: every house)."""
+    if slug is None:
+        return None
+    try:
+        found = House.objects.filter(slug=slug).first()
+    except DatabaseError as error:
+        raise fail(f"the database is not ready ({error}); run `manage.py migrate`") from None
+    if found is None:
+        raise fail(f"--house: there is no house {slug!r}")
+    return found
 
 
 def problems_of(report: dict[str, Any]) -> list[str]:
@@ -83,11 +98,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seal", action="append", default=[], type=str, metavar="SEAL",
                             help="a journal seal printed on a settle-up; may be repeated")
+        parser.add_argument("--house", metavar="SLUG",
+                            help="check this house alone (default: every house)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         seals = [_seal(value) for value in options["seal"]]
+        house = _house(options["house"])
         try:
-            self._audit(seals)
+            with in_house(house.pk) if house is not None else every_house():
+                self._audit(seals, house)
         except (SystemExit, CommandError):
             raise
         except Exception as error:   # the audit names a problem, it never shows a traceback
@@ -99,7 +118,7 @@ class Command(BaseCommand):
         self.stderr.write(f"problem: {problem}")
         raise SystemExit(1)
 
-    def _audit(self, seals: list[str]) -> None:
+    def _audit(self, seals: list[str], house: House | None) -> None:
         if connection.vendor == "sqlite":   # connecting would make an empty database file
             name = str(connection.settings_dict["NAME"])
             if name != ":memory:" and not name.startswith("file:") and not Path(name).exists():
@@ -114,7 +133,7 @@ class Command(BaseCommand):
         if recorded is not None and recorded != key_id(key):
             self._stop(f"the key {key_id(key)} did not write this journal: it was written "
                        f"under key {recorded}; nothing can be checked without that key")
-        report = audit(key=key)
+        report = audit(key=key, house_id=house.pk if house is not None else None)
         found = problems_of(report)
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
                           f"journal seal now {_newest_seal()}; key {key_id(key)}")
@@ -126,7 +145,8 @@ class Command(BaseCommand):
                 found.append(f"seal {seal}: its entry is gone: the journal lost entries")
             else:
                 found.append(f"seal {seal}: its entry differs: the journal was rewritten")
-        cut_off, vouched = witness.check(key)   # the newest entries (ledger/witness.py)
+        cut_off, vouched = witness.check(   # the newest entries (ledger/witness.py)
+            key, house_id=house.pk if house is not None else None)
         self.stdout.write(vouched)
         found += cut_off
         if not found:

@@ -28,8 +28,9 @@ from django.db import connection
 
 from ledger.command_line import fail
 from ledger.ledger_key import ledger_key
+from ledger.scoping import every_house
 from ledger.sqlite_backend.base import create_private
-from ledger.witness import database_name, document, head, write_file
+from ledger.witness import Heads, database_name, document, heads, write_file
 
 
 class Command(BaseCommand):
@@ -38,6 +39,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", metavar="FILE")
 
+    @every_house()   # the whole database, on purpose
     def handle(self, *args: Any, **options: Any) -> None:
         target = Path(options["file"]).expanduser().resolve()
         if not target.parent.is_dir():
@@ -87,21 +89,25 @@ def sqlite_backup(target: Path) -> None:
     _witness_beside(target, newest)
 
 
-def _copied_head(copy: sqlite3.Connection) -> tuple[int, str] | None:
+def _copied_head(copy: sqlite3.Connection) -> Heads | None:
+    """Each house's newest entry in the copy."""
     try:
-        row = copy.execute("SELECT sequence, chain FROM ledger_entry WHERE sequence IS NOT NULL "
-                           "ORDER BY sequence DESC LIMIT 1").fetchone()
+        rows = copy.execute(
+            "SELECT e.house_id, e.sequence, e.chain FROM ledger_entry e JOIN "
+            "(SELECT house_id, MAX(sequence) AS top FROM ledger_entry "
+            "WHERE sequence IS NOT NULL GROUP BY house_id) t "
+            "ON e.house_id = t.house_id AND e.sequence = t.top").fetchall()
     except sqlite3.Error:
         return None
-    return None if row is None else (int(row[0]), str(row[1]))
+    return {int(house): (int(sequence), str(value)) for house, sequence, value in rows} or None
 
 
-def _witness_beside(target: Path, newest: tuple[int, str] | None) -> None:
+def _witness_beside(target: Path, newest: Heads | None) -> None:
     """The witness of the copy's head, beside it as a database's witness is beside it
     (`copy.sqlite3.witness`): restored with the copy, it vouches for the copy's newest entries."""
     if newest is not None:
         write_file(Path(f"{target}.witness"),
-                   document(ledger_key(), database_name(), *newest))
+                   document(ledger_key(), database_name(), newest))
 
 
 def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
@@ -116,7 +122,7 @@ def pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
             env[variable] = str(settings_dict[key])
     partial = target.with_name(f".{target.name}.partial")
     private_file(partial)   # pg_dump writes into it and keeps its mode, 0600
-    newest = head()   # read before the dump's snapshot: the dump holds it, maybe more
+    newest = heads() or None   # read before the dump's snapshot: the dump holds it, maybe more
     done = subprocess.run([program, "--format=custom", "--no-owner", f"--file={partial}",
                            settings_dict["NAME"]], env=env, capture_output=True, text=True)
     if done.returncode != 0:

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.command_line import session_by_id
 from ledger.night_file import export_session
+from ledger.scoping import in_house
 
 
 class Command(BaseCommand):
@@ -17,4 +18,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         session = session_by_id(options["session_id"])
-        self.stdout.write(json.dumps(export_session(session), indent=1, ensure_ascii=False))
+        with in_house(session.house_id):
+            exported = export_session(session)
+        self.stdout.write(json.dumps(exported, indent=1, ensure_ascii=False))

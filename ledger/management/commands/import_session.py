@@ -5,9 +5,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.command_line import fail
+from ledger.command_line import fail, house_named
 from ledger.night_file import import_session, read_document
 from ledger.night_file.schema import MAX_FILE_BYTES
+from ledger.scoping import in_house
 from ledger.services import LedgerError
 
 
@@ -24,6 +25,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", metavar="FILE")
+        parser.add_argument("--house", metavar="SLUG",
+                            help="the house to import into (needed when there are several)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
@@ -31,8 +34,10 @@ class Command(BaseCommand):
             raw = _read(path)
         except OSError as error:
             raise fail(f"FILE: cannot read {path}: {error.strerror}") from None
+        house = house_named(options["house"])
         try:
-            session = import_session(read_document(raw, source=path))
+            with in_house(house.pk):
+                session = import_session(read_document(raw, source=path))
         except LedgerError as error:
             raise fail(str(error)) from None
         self.stdout.write(str(session.pk))

@@ -19,10 +19,13 @@ from django.urls import NoReverseMatch, reverse
 
 from ledger import selectors, services
 from ledger.chips import CHIP_VALUES
-from ledger.models import Player, PokerSession
+from ledger.command_line import house_named
+from ledger.models import House, Player, PokerSession, Role
 from ledger.permissions import make_banker
 from ledger.posting.accounts import Account
+from ledger.scoping import in_house
 from ledger.selectors.balances import session_totals
+from ledger.services.houses import member_role_set
 
 PLAYERS = [
     # name, note id, regular, invited by, host
@@ -48,6 +51,11 @@ class Command(BaseCommand):
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
 
     def handle(self, *args: Any, **options: Any) -> None:
+        house = house_named(None)   # the demo's site has one house: made now if none yet
+        with in_house(house.pk):
+            self._load(house, options)
+
+    def _load(self, house: House, options: dict[str, Any]) -> None:
         try:
             with transaction.atomic():
                 for name, note_id, regular, inviter, host in PLAYERS:
@@ -69,6 +77,7 @@ class Command(BaseCommand):
         user.set_password(password)
         user.save()
         make_banker(user)
+        member_role_set(house=house, user=user, role=Role.OWNER)
         # Phones open the links on the site's public address (DJANGO_PUBLIC_URL) when one is set.
         base = settings.PUBLIC_URL or f"http://127.0.0.1:{options['port']}"
         out = self.stdout.write

@@ -18,10 +18,11 @@ from django.db import connection, transaction
 from ledger import chain
 from ledger.command_line import fail
 from ledger.ledger_key import key_id, ledger_key, read_key_file
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.models import BankNote, Entry, House, Player, PokerSession, Posting
 from ledger.models.keys import record_fingerprint
 from ledger.models.sealed import plan_reseal, write_reseal
 from ledger.rechain import keyed_verify, plan, write
+from ledger.scoping import every_house
 from ledger.services.journal import _CHAIN_LOCK
 
 
@@ -34,6 +35,7 @@ class Command(BaseCommand):
         parser.add_argument("--keep-broken", action="store_true",
                             help="re-chain even if some entries do not verify under the old key")
 
+    @every_house()   # the whole database, on purpose
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["old_key_file"])
         if not path.is_file():
@@ -49,7 +51,9 @@ class Command(BaseCommand):
         with transaction.atomic():
             if connection.vendor == "postgresql":   # writers wait (services/journal.py)
                 with connection.cursor() as cursor:
-                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK])
+                    for house in House.objects.values_list("pk", flat=True):
+                        cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
+                                       [_CHAIN_LOCK, house])
             planned = plan(
                 entries=Entry, postings=Posting, notes=BankNote, sessions=PokerSession,
                 players=Player, verify=keyed_verify(old),

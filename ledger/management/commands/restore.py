@@ -32,6 +32,7 @@ from django.db import DatabaseError, connection
 from ledger.command_line import fail
 from ledger.ledger_key import key_id
 from ledger.models import Entry, Player
+from ledger.scoping import every_house
 
 from .backup import private_file
 
@@ -48,6 +49,7 @@ class Command(BaseCommand):
         parser.add_argument("--force", action="store_true",
                             help="replace a database that already holds players or entries")
 
+    @every_house()   # the whole database, on purpose
     def handle(self, *args: Any, **options: Any) -> None:
         source = Path(options["file"]).expanduser().resolve()
         if not source.is_file():

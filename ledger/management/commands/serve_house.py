@@ -24,16 +24,20 @@ from typing import Any
 import segno
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
 
-from ledger import house
 from ledger.command_line import fail
+from ledger.house import DEFAULT_NAME
+from ledger.models import House
 from ledger.permissions import make_banker
 from ledger.public_url import LOOPBACK, house_refusal, lan_address
+from ledger.services import LedgerError
+from ledger.services.houses import house_create, house_rename
 
 ANY_INTERFACE = ("0.0.0.0", "::", "[::]")
 
@@ -73,8 +77,8 @@ class Command(BaseCommand):
         self._refuse_outside_the_house(host, port)
         call_command("migrate", "--noinput", verbosity=0)
         call_command("collectstatic", "--noinput", verbosity=0)
-        name = self._house()
-        self._owner()
+        owner = self._owner()
+        name = self._house(owner)
         address = served_address(host, port)
         out = self.stdout.write
         out(f"Banker for {name}: the tablet and the phones open {address}")
@@ -85,7 +89,6 @@ class Command(BaseCommand):
             return
         connections.close_all()
         sys.stdout.flush()
-        os.environ["BANKER_HOUSE"] = name   # the header's name, in every worker
         os.execv(sys.executable, [
             sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
             f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
@@ -111,25 +114,26 @@ class Command(BaseCommand):
     def _ask(self, question: str) -> str:
         return input(question).strip() if sys.stdin.isatty() else ""
 
-    def _house(self) -> str:
-        """The house's name: BANKER_HOUSE, else the stored one, else asked, else the default."""
+    def _house(self, owner: User | None) -> str:
+        """The first house: BANKER_HOUSE names it (or renames a site's only house), else it is
+        asked for, else "Home game". Its owner is the owner made on the first start."""
         given = os.environ.get("BANKER_HOUSE", "").strip()
-        stored = house.stored_name()
-        name = given or stored
-        if not name:
-            name = self._ask(f"The house's name [{house.DEFAULT_NAME}]: ") or house.DEFAULT_NAME
-        if name != stored:
-            try:
-                name = house.store_name(name)
-            except ValueError as error:
-                raise fail(str(error)) from None
-        return name
+        houses = list(House.objects.order_by("pk")[:2])
+        try:
+            if not houses:
+                name = given or self._ask(f"The house's name [{DEFAULT_NAME}]: ") or DEFAULT_NAME
+                return house_create(name=name, owner=owner).name
+            if given and len(houses) == 1 and houses[0].name != given:
+                return house_rename(house=houses[0], name=given).name
+        except LedgerError as error:
+            raise fail(f"BANKER_HOUSE: {error}") from None
+        return houses[0].name if len(houses) == 1 else f"{len(houses)} houses"
 
-    def _owner(self) -> None:
-        """The owner's login, made on the first start (a superuser and a banker)."""
+    def _owner(self) -> User | None:
+        """The owner's login, made on the first start (a superuser: owner of every house)."""
         users = get_user_model().objects
         if users.filter(is_superuser=True, is_active=True).exists():
-            return
+            return None
         username = os.environ.get("BANKER_OWNER", "").strip()
         password = os.environ.get("BANKER_PASSWORD", "")
         if sys.stdin.isatty():
@@ -152,3 +156,4 @@ class Command(BaseCommand):
         user.save()
         make_banker(user)
         self.stdout.write(f"The owner {username} can log in (a banker and the admin).")
+        return user

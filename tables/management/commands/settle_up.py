@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.command_line import fail, session_by_id
 from ledger.models import PokerSession
+from ledger.scoping import in_house
 from ledger.selectors import journal_seal, settle_up_report
 from ledger.selectors.reports import SettleUp
 from tables.reports import settle_up_file
@@ -65,13 +66,14 @@ class Command(BaseCommand):
             raise fail(f"--format {fmt} makes a binary file: add --output FILE "
                        f"(e.g. --output settle-up.{fmt}); it is not printed to the terminal")
         session = session_by_id(options["session_id"])
-        report = settle_up_report(session)
-        if fmt == "json":
-            content = json.dumps(report, indent=1, ensure_ascii=False).encode() + b"\n"
-        elif fmt == "text":
-            content = as_text(session, report).encode() + b"\n"
-        else:
-            content = settle_up_file(session, report, fmt)
+        with in_house(session.house_id):
+            report = settle_up_report(session)
+            if fmt == "json":
+                content = json.dumps(report, indent=1, ensure_ascii=False).encode() + b"\n"
+            elif fmt == "text":
+                content = as_text(session, report).encode() + b"\n"
+            else:
+                content = settle_up_file(session, report, fmt)
         if not output:
             self.stdout.write(content.decode(), ending="")
             return

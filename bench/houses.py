@@ -1,0 +1,147 @@
+"""Houses at scale (issue 28): each page of one house alone, then with 999 more houses beside it,
+each of 12 players and 10 closed nights - the same pages, in one run, with their query counts.
+
+The house is bench/pages.py's busy night (12 players, 10 closed nights, tonight with 300
+buy-ins, 40 hands and a phone's ask); the other houses are copies of its players and closed
+nights made in SQL (new ids, their own tokens and keys), so that building 1,000 houses takes
+seconds, not hours. The banker is a member of the first house (as on a site of several houses).
+Goal: every page within 1.2x of the house alone, with the same number of queries.
+
+`python -m bench houses` (SQLite) or with BENCH_DATABASE_URL=postgres://... (PostgreSQL);
+BENCH_HOUSES (default 1000), BENCH_REPEAT (default 9).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+from typing import Any
+
+from bench.pages import _django, build, pages
+
+def _time(clients: dict[str, Any], urls: dict[str, str],
+          repeat: int) -> dict[str, tuple[float, int]]:
+    """Each page's median ms of `repeat` and its number of queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    found = {}
+    for name, url in urls.items():
+        client = clients["phone" if name.startswith("phone") else "banker"]
+        headers = {"HTTP_HX_REQUEST": "true"} if name in ("phone live", "asks",
+                                                          "phone asks") else {}
+        assert client.get(url, **headers).status_code in (200, 302), name
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(url, **headers)
+            times.append((time.perf_counter() - start) * 1000)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url, **headers)
+        found[name] = (statistics.median(times), len(queries.captured_queries))
+    return found
+
+
+def _clone(houses: int) -> None:
+    """`houses - 1` copies of the first house's players and closed nights, in SQL."""
+    from django.db import connection, models
+
+    from ledger.models import BankNote, Entry, House, Player, PokerSession, Posting, Seat
+    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+
+    first = House.objects.get()
+    closed = f"(SELECT id FROM ledger_pokersession WHERE status = 'closed' AND house_id = " \
+             f"{first.pk})"
+    tables = [   # model, which rows: the first house's players, closed nights and their rows
+        (House, f"id = {first.pk}"),
+        (Player, f"house_id = {first.pk}"),
+        (PokerSession, f"id IN {closed}"),
+        (Seat, f"session_id IN {closed}"),
+        (Entry, f"session_id IN {closed}"),
+        (BankNote, f"session_id IN {closed}"),
+        (Posting, f"entry_id IN (SELECT id FROM ledger_entry WHERE session_id IN {closed})"),
+    ]
+    with connection.cursor() as cursor:
+        offset = {}
+        for model, _ in tables:
+            cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {model._meta.db_table}")
+            offset[model] = cursor.fetchone()[0]
+    unique_text = {"slug", "balance_token", "key", "import_digest"}
+    series = (f"generate_series(1, {houses - 1}) AS series(s)"
+              if connection.vendor == "postgresql" else "series")
+    with_series = "" if connection.vendor == "postgresql" else (
+        f"WITH RECURSIVE series(s) AS (SELECT 1 UNION ALL SELECT s + 1 FROM series "
+        f"WHERE s < {houses - 1}) ")
+    drop_append_only_triggers()
+    try:
+        with connection.cursor() as cursor:
+            for model, where in tables:
+                columns, values = [], []
+                for field in model._meta.concrete_fields:
+                    column = field.column
+                    columns.append(column)
+                    target = field.related_model if isinstance(field, models.ForeignKey) \
+                        else (model if column == "id" else None)
+                    if target in offset:
+                        values.append(f"{column} + s * {offset[target]}")
+                    elif column in unique_text:
+                        values.append(f"{column} || '-' || CAST(s AS TEXT)")
+                    elif column == "name" and model is House:
+                        values.append(f"'House ' || CAST(s AS TEXT)")
+                    else:
+                        values.append(column)
+                table = model._meta.db_table
+                cursor.execute(f"INSERT INTO {table} ({', '.join(columns)}) {with_series}"
+                               f"SELECT {', '.join(values)} FROM {table}, {series} "
+                               f"WHERE {where}")
+            if connection.vendor == "postgresql":
+                for model, _ in tables:
+                    table = model._meta.db_table
+                    cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                   f"(SELECT MAX(id) FROM {table}))")
+    finally:
+        install_append_only_triggers()
+
+
+def main() -> None:
+    houses = int(os.environ.get("BENCH_HOUSES", "1000"))
+    repeat = int(os.environ.get("BENCH_REPEAT", "9"))
+    folder = tempfile.mkdtemp(prefix="bench-houses-")
+    _django(folder)
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from ledger.models import House, Membership, PokerSession, Role
+
+    started = time.perf_counter()
+    build(10)
+    bench = User.objects.get(username="bench")
+    Membership.objects.create(house=House.objects.get(), user=bench, role=Role.BANKER)
+    print(f"the house: 12 players, 10 closed nights and tonight, built in "
+          f"{time.perf_counter() - started:.0f} s", flush=True)
+    banker, phone = Client(), Client()
+    banker.force_login(bench)
+    clients = {"banker": banker, "phone": phone}
+    urls = pages()   # the first house's (read before there are others)
+    alone = _time(clients, urls, repeat)
+    started = time.perf_counter()
+    _clone(houses)
+    print(f"{House.objects.count()} houses, {PokerSession.objects.count()} nights in all, "
+          f"copied in {time.perf_counter() - started:.0f} s", flush=True)
+    among = _time(clients, urls, repeat)
+    print(f"median ms of {repeat} (queries)   alone        among {houses} houses   ratio")
+    worst = 0.0
+    for name, (ms, queries) in alone.items():
+        other_ms, other_queries = among[name]
+        ratio = other_ms / ms
+        worst = max(worst, ratio)
+        same = "" if queries == other_queries else "  QUERIES DIFFER"
+        print(f"  {name:14s} {ms:7.2f} ({queries:2d})   {other_ms:7.2f} ({other_queries:2d})"
+              f"        {ratio:5.2f}{same}")
+    print(f"worst ratio {worst:.2f} (goal: at most 1.20)")
+
+
+if __name__ == "__main__":
+    main()

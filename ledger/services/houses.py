@@ -1,0 +1,124 @@
+"""Houses and their members: making a house, inviting, changing roles, removing a member.
+
+A one-house site works as it did before houses: rows written with no house in scope go to the
+site's only house, made as "Home game" when the site has none yet.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from ledger.models import House, Invitation, Membership, Role
+
+from .errors import LedgerError
+
+MAX_NAME = House._meta.get_field("name").max_length or 60
+
+
+def read_house_name(name: object) -> str:
+    text = " ".join(str(name or "").split())
+    if not text:
+        raise LedgerError('The house needs a name, such as "Home game".', field="name")
+    if len(text) > MAX_NAME:
+        raise LedgerError(f"The house's name is {len(text)} characters long; at most "
+                          f"{MAX_NAME}.", field="name")
+    return text
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:50] or "house"
+    slug, n = base, 1
+    while House.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def house_create(*, name: str, owner: User | None = None) -> House:
+    """A new house named `name` (its slug made from the name), with `owner` as its owner."""
+    name = read_house_name(name)
+    house = House.objects.create(name=name, slug=_free_slug(name))
+    if owner is not None:
+        Membership.objects.create(house=house, user=owner, role=Role.OWNER)
+    return house
+
+
+def house_rename(*, house: House, name: str) -> House:
+    house.name = read_house_name(name)
+    house.save(update_fields=["name"])
+    return house
+
+
+def _owners(house: House) -> int:
+    return Membership.objects.filter(house=house, role=Role.OWNER).count()
+
+
+@transaction.atomic
+def member_role_set(*, house: House, user: User, role: str) -> Membership:
+    """Give `user` the role `role` in `house` (never leaving the house without an owner)."""
+    if role not in Role.values:
+        raise LedgerError(f"{role!r} is not a role; choose owner, banker or viewer.",
+                          field="role")
+    House.objects.select_for_update().get(pk=house.pk)
+    membership = Membership.objects.filter(house=house, user=user).first()
+    if membership is None:
+        return Membership.objects.create(house=house, user=user, role=role)
+    if membership.role == Role.OWNER and role != Role.OWNER and _owners(house) == 1:
+        raise LedgerError("This is the house's last owner: make someone else owner first.",
+                          field="role")
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def member_remove(*, house: House, user: User) -> None:
+    House.objects.select_for_update().get(pk=house.pk)
+    membership = Membership.objects.filter(house=house, user=user).first()
+    if membership is None:
+        raise LedgerError("That login is not a member of this house.", field="user")
+    if membership.role == Role.OWNER and _owners(house) == 1:
+        raise LedgerError("This is the house's last owner: make someone else owner first.",
+                          field="user")
+    membership.delete()
+
+
+def invitation_create(*, house: House, role: str, made_by: User) -> Invitation:
+    if role not in Role.values:
+        raise LedgerError(f"{role!r} is not a role; choose owner, banker or viewer.",
+                          field="role")
+    return Invitation.objects.create(house=house, role=role, made_by=made_by)
+
+
+def invitation_refusal(invitation: Invitation | None) -> str:
+    """Why this invitation cannot be used ("" when it can)."""
+    if invitation is None:
+        return "This invitation link is not known; ask the house's owner for a new one."
+    if invitation.used_at is not None:
+        return "This invitation was already used; ask the house's owner for a new one."
+    if invitation.expires_at <= timezone.now():
+        return "This invitation has expired (they last 7 days); ask the owner for a new one."
+    return ""
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, user: User) -> Membership:
+    """Join the invitation's house with its role, once (the row is locked: two taps, one use).
+    A member already there keeps the higher of the two roles."""
+    invitation = Invitation.objects.select_for_update().filter(token=token).first()
+    refusal = invitation_refusal(invitation)
+    if refusal or invitation is None:
+        raise LedgerError(refusal, code="invitation")
+    invitation.used_at = timezone.now()
+    invitation.used_by = user
+    invitation.save(update_fields=["used_at", "used_by"])
+    membership = Membership.objects.filter(house=invitation.house, user=user).first()
+    order = [Role.VIEWER, Role.BANKER, Role.OWNER]
+    if membership is not None and order.index(Role(membership.role)) >= order.index(
+            Role(invitation.role)):
+        return membership
+    return member_role_set(house=invitation.house, user=user, role=invitation.role)

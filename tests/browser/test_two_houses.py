@@ -1,0 +1,131 @@
+"""Two home games on one site at the same time, in a real browser: the Friday game's banker and
+the Tuesday game's banker, each on a tablet (1024×768), each buys Sam in and cashes him out on
+their own night; Sam plays in both and opens both his links on one phone (390×844), which lists
+"Your games: Friday game · Tuesday game" from its own memory. Each night settles to the cent,
+and neither tablet's THE BOOK, players or settle-up shows a line of the other house."""
+
+import datetime
+import re
+
+import pytest
+from test_layout import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "correct-horse-battery-staple"
+TABLET = {"width": 1024, "height": 768}
+HOUSES = {"Friday game": ("fri", "Mike", ["Fred", "Ann"]),
+          "Tuesday game": ("tue", "Walt", ["Xena", "Yuri"])}
+
+
+def _house(name: str) -> dict:
+    """A house with its banker's login, its host, two regulars and Sam, and a night open."""
+    from django.contrib.auth.models import User
+
+    from ledger import services
+    from ledger.models import Role
+    from ledger.scoping import in_house
+    from ledger.services.houses import house_create
+
+    login, host, regulars = HOUSES[name]
+    user = User.objects.create_user(username=login, password=PASSWORD)
+    house = house_create(name=name, owner=user)
+    with in_house(house.pk):
+        made = {host: services.player_create(name=host, note_id="BOG", is_host=True,
+                                             key=f"{login}-host")}
+        for who in [*regulars, "Sam"]:
+            made[who] = services.player_create(name=who, note_id=f"BO{who[:2].upper()}",
+                                               key=f"{login}-{who}")
+        night = services.session_open(date=datetime.date(2026, 11, 27), banker=made[host],
+                                      seating=[made[w] for w in [*regulars, "Sam"]],
+                                      key=f"{login}-open", user=user)
+    assert house.memberships.get(user=user).role == Role.OWNER
+    return {"house": house, "night": night, "players": made, "login": login}
+
+
+def _tablet(browser, live_server, login: str):
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", login)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(live_server.url + "/")
+    return context, page
+
+
+def _buy(page, night_url: str, who: str, dollars: str) -> None:
+    page.goto(night_url + "buy/")
+    page.select_option("#id_player", label=who)
+    page.fill("#id_amount", dollars)
+    page.click("button.btn-big[name=save]")
+    page.wait_for_url(re.compile(r"/s/\d+/\?saved=\d+"))
+    assert f"{who} bought ${dollars}.00" in page.inner_text("#saved")
+
+
+def test_two_houses_play_a_night_each_at_once_and_never_meet(browser, live_server, shots):
+    from ledger import selectors, services
+    from ledger.scoping import in_house
+
+    friday, tuesday = _house("Friday game"), _house("Tuesday game")
+    tablets = {}
+    for house in (friday, tuesday):
+        context, page = _tablet(browser, live_server, house["login"])
+        tablets[house["login"]] = (context, page, f"{live_server.url}/s/{house['night'].pk}/")
+    # Both tablets at once: a buy-in on each, turn about.
+    for who, dollars in (("Sam", "20"), ("Sam", "5")):
+        for house in (friday, tuesday):
+            _, page, url = tablets[house["login"]]
+            _buy(page, url, who, dollars)
+    _, fri_page, fri_url = tablets["fri"]
+    _, tue_page, tue_url = tablets["tue"]
+    _buy(fri_page, fri_url, "Fred", "10")
+    _buy(tue_page, tue_url, "Xena", "15")
+    fri_page.screenshot(path=str(shots / "two-houses-friday-tablet-1024x768.png"),
+                        full_page=True)
+
+    # Sam's phone opens his Friday link, then his Tuesday link: both listed on both pages.
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    links = [f"{live_server.url}/p/{h['players']['Sam'].balance_token}/"
+             for h in (friday, tuesday)]
+    for link in links:
+        phone.goto(link)
+    phone.wait_for_selector("#your-games:not([hidden])")
+    assert phone.inner_text("#your-games") == "Your games: Friday game · Tuesday game"
+    phone.screenshot(path=str(shots / "two-houses-phone-390x844.png"), full_page=True)
+    phone.click("#your-games a:text('Friday game')")
+    phone.wait_for_url(links[0])
+    phone.wait_for_selector("#your-games:not([hidden])")
+    assert "Walt" not in phone.content() and "Xena" not in phone.content()
+
+    # Everyone cashes out (Sam won on Friday, lost on Tuesday) and both nights close.
+    for house, chips in ((friday, {"Sam": {"green": 7}, "Fred": {"green": 0}}),
+                         (tuesday, {"Sam": {"green": 2}, "Xena": {"green": 6}})):
+        with in_house(house["house"].pk):
+            for who, counted in chips.items():
+                services.cashout_create(session=house["night"], player=house["players"][who],
+                                        chips=counted, key=f"{house['login']}-out-{who}")
+            services.session_close(session=house["night"], key=f"{house['login']}-close")
+    with in_house(friday["house"].pk):
+        friday_nets = {row["name"]: row["net"] for row in
+                       selectors.settle_up_report(friday["night"])["players"]}
+    with in_house(tuesday["house"].pk):
+        tuesday_nets = {row["name"]: row["net"] for row in
+                        selectors.settle_up_report(tuesday["night"])["players"]}
+    assert friday_nets["Sam"] == "10.00" and friday_nets["Fred"] == "-10.00"
+    assert tuesday_nets["Sam"] == "-15.00" and tuesday_nets["Xena"] == "15.00"
+    assert sum(int(v.replace(".", "")) for v in friday_nets.values()) == 0
+    assert sum(int(v.replace(".", "")) for v in tuesday_nets.values()) == 0
+
+    # Neither tablet shows a line of the other house.
+    for page, url, others in ((fri_page, fri_url, ["Walt", "Xena", "Yuri", "Tuesday game"]),
+                              (tue_page, tue_url, ["Mike", "Fred", "Ann", "Friday game"])):
+        for path in ("/book/", "/players/", "/season/"):
+            page.goto(live_server.url + path)
+            text = page.inner_text("main")
+            assert not [name for name in others if name in text], (path, text)
+        page.goto(url + "settle/")
+        text = page.inner_text("main")
+        assert not [name for name in others if name in text], text
+    assert tue_page.goto(fri_url).status == 404   # Friday's night is nobody's to Tuesday
+    assert "Nothing here" in tue_page.inner_text("main")
