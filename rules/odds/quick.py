@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from ..cards import Card
@@ -162,8 +162,12 @@ def _results(spot: Spot, shape: tuple[int, int],
     # where each slot's cards go: a live player's index, or -1 for the board
     targets = [-1 if slot.where == "board" else slot.index for slot in spot.slots]
     with_low = spot.game.split == "cards-talk"
-    if shape == (0, 0) and all(target == -1 for target in targets):
-        yield from _board_runs(live, [known[i] for i in live], board_known, chosen, with_low)
+    if all(target == -1 for target in targets):
+        seen = [known[i] for i in live]
+        if shape == (0, 0):
+            yield from _board_runs(live, seen, board_known, chosen, with_low)
+        else:
+            yield from _exact_board_runs(live, seen, board_known, chosen, with_low, *shape)
         return
     hand_of = _any_five(with_low) if shape == (0, 0) else _exactly(*shape, with_low)
     for deal in chosen:
@@ -202,6 +206,147 @@ def _board_runs(live: Sequence[int], hands: Sequence[Codes], board_known: Codes,
         best = max(lows)
         yield high, (tuple(i for i, value in zip(live, lows, strict=True) if value == best)
                      if best else ())
+
+
+def _exact_board_runs(live: Sequence[int], hands: Sequence[Codes], board_known: Codes,
+                      chosen: Iterable[deals.Deal], with_low: bool, from_hand: int,
+                      from_board: int) -> Iterable[Winners]:
+    """Omaha's rule with every hand known, only board cards to come. Without a flush a hand's
+    best high and low depend only on the ranks of the board, so each rank multiset of the
+    board is scored once for every player (6,175 rank multisets of five cards); a board holding
+    `from_board` cards of one suit adds the flushes of the players who hold `from_hand` of it."""
+    parts = [list(combinations(hand, from_hand)) for hand in hands]
+    own_ranks = [sorted({sum(tables.RANK_WEIGHT[code] for code in part) for part in mine})
+                 for mine in parts]
+    own_lows = [sorted({mask for mask in map(_low_mask, mine) if mask}) for mine in parts]
+    own_flushes = [[sorted({_rank_mask(part) for part in mine
+                            if all(code & 3 == suit for code in part)}) for suit in range(4)]
+                   for mine in parts]
+    # each player's best high (and low) with a part of the board, by the part's ranks
+    best_highs = [_Best(partial(_best_high, mine)) for mine in own_ranks]
+    best_lows = [_Best(partial(_best_low, mine)) for mine in own_lows]
+    flushes = tables.flush_table(0)
+    suits_with = _suits_with(from_board)
+    board_parts: dict[int, list[int]] = {}
+    by_ranks: dict[int, tuple[list[int], Winners]] = {}
+
+    def by_rank(key: int) -> tuple[list[int], Winners]:
+        """Each player's best high without a flush, and who wins each side, for a board of
+        these ranks (its RANK_WEIGHT sum)."""
+        board = []
+        for rank in range(13):
+            key, count = divmod(key, 5)
+            board += [rank] * count
+        picks = set(combinations(board, from_board))
+        highs_of = {sum(5 ** rank for rank in pick) for pick in picks}
+        highs = [max(map(best.__getitem__, highs_of)) for best in best_highs]
+        top = max(highs)
+        high = tuple(i for i, value in zip(live, highs, strict=True) if value == top)
+        if not with_low:
+            return highs, (high, ())
+        lows_of = {_low_mask_of_ranks(pick) for pick in picks}
+        lows = [max(map(best.__getitem__, lows_of)) for best in best_lows]
+        best = max(lows)
+        low = tuple(i for i, value in zip(live, lows, strict=True) if value == best) \
+            if best else ()
+        return highs, (high, low)
+
+    pack: dict[Card, int] = {}
+    base = sum(PACK[code] for code in board_known)
+    for deal in chosen:
+        total = base
+        for cards in deal:
+            for card in cards:
+                value = pack.get(card)
+                if value is None:
+                    value = pack[card] = PACK[_code(card)]
+                total += value
+        key = total & _WEIGHTS
+        scored = by_ranks.get(key)
+        if scored is None:
+            scored = by_ranks[key] = by_rank(key)
+        suits = suits_with[total >> _SUITS_AT & 0xFFF]
+        if not suits:
+            yield scored[1]
+            continue
+        highs = scored[0]
+        for suit in suits:
+            mask = total >> (_CARDS_AT + 13 * suit) & 0x1FFF
+            theirs = board_parts.get(mask)
+            if theirs is None:
+                theirs = board_parts[mask] = _mask_parts(mask, from_board)
+            for n, own_flush in enumerate(own_flushes):
+                mine = own_flush[suit]
+                if mine:
+                    flush = max(flushes[own | other] for own in mine for other in theirs)
+                    if flush > highs[n]:
+                        if highs is scored[0]:
+                            highs = list(highs)
+                        highs[n] = flush
+        if highs is scored[0]:
+            yield scored[1]
+            continue
+        top = max(highs)
+        yield (tuple(i for i, value in zip(live, highs, strict=True) if value == top),
+               scored[1][1])
+
+
+def _best_high(mine: Sequence[int], theirs: int) -> int:
+    """The best high of a hand's parts (their RANK_WEIGHT sums) with a board part, no flush."""
+    return max(_RANKS[own + theirs] for own in mine)
+
+
+def _best_low(mine: Sequence[int], theirs: int) -> int:
+    """The best eight-or-better low of a hand's parts with a board part (low-rank masks,
+    0 for a part that cannot be in a low), 0 for none."""
+    return max((256 - (own | theirs) for own in mine if theirs and not own & theirs),
+               default=0)
+
+
+class _Best(dict[int, int]):
+    """A function of an int, each value worked out once."""
+
+    def __init__(self, work: Callable[[int], int]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self.work(key)
+        return value
+
+
+def _low_mask(codes: Sequence[int]) -> int:
+    """The low-rank mask of cards that can all be in one eight-or-better low (distinct ranks,
+    eight or under), else 0."""
+    mask = 0
+    for code in codes:
+        mask |= _LOW_BIT[code]
+    return mask if mask.bit_count() == len(codes) else 0
+
+
+def _low_mask_of_ranks(ranks: Sequence[int]) -> int:
+    """`_low_mask` of cards given by their rank index (0 a deuce ... 12 an ace)."""
+    return _low_mask([4 * rank for rank in ranks])
+
+
+def _rank_mask(codes: Sequence[int]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= tables.RANK_BIT[code]
+    return mask
+
+
+def _mask_parts(mask: int, size: int) -> list[int]:
+    """Every `size` of the bits of a rank mask, each as a mask."""
+    bits = [1 << bit for bit in range(13) if mask >> bit & 1]
+    return [sum(part) for part in combinations(bits, size)]
+
+
+@lru_cache(maxsize=8)
+def _suits_with(count: int) -> list[tuple[int, ...]]:
+    """A sum of SUIT_WEIGHT -> the suits holding at least `count` of the cards."""
+    return [tuple(suit for suit in range(4) if total >> (3 * suit) & 7 >= count)
+            for total in range(1 << 12)]
 
 
 def _board_counts(spot: Spot, count: int) -> Counter[Winners]:

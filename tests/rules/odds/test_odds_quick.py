@@ -47,6 +47,37 @@ def test_quick_lane_agrees_with_the_engine(game, options, down, board):
             assert set(by_quick.low) == set(by_engine.low), deal
 
 
+@pytest.mark.parametrize("options", [{}, {"hi_lo": True}])
+@pytest.mark.parametrize("board", [0, 3, 4])
+def test_omaha_board_lane_agrees_with_the_engine(options, board):
+    # every hand known, only the board to come: boards scored once per rank multiset, the
+    # flushes added for the players holding two of the board's suit
+    rng = random.Random(f"omaha board {options} {board}")
+    for round_ in range(4):
+        cards = [str(card) for card in deck()]
+        rng.shuffle(cards)
+        if round_ % 2:      # two hearts in every hand, and hearts to come: many flushes
+            hearts = [card for card in cards if card.endswith("h")]
+            others = [card for card in cards if not card.endswith("h")]
+            hands = zip(hearts[:8:2], hearts[1:8:2], others[:4], others[4:8], strict=True)
+            cards = [card for hand in hands for card in hand] + hearts[8:] + others[8:]
+        players = [{"name": name, "down": [cards.pop(0) for _ in range(4)]}
+                   for name in ("Ann", "Bob", "Cal", "Dee")]
+        data = {"game": "omaha", "options": options, "players": players,
+                "board": {"community": [cards.pop(0) for _ in range(board)]}}
+        spot = read_spot(data)
+        assert quick.supported(spot) and all(slot.where == "board" for slot in spot.slots)
+        sample = list(deals.sample(spot.unseen, spot.slots, 150, rng.randrange(1000)))
+        resolve = engine.resolver(spot)
+        split = quick._splitter(spot)
+        shape = quick._shape(spot.game)
+        for deal, winners in zip(sample, quick._results(spot, shape, sample), strict=True):
+            by_engine, by_quick = resolve(deal), split(winners)
+            assert by_quick.parts == by_engine.parts, deal
+            assert set(by_quick.high) == set(by_engine.high), deal
+            assert set(by_quick.low) == set(by_engine.low), deal
+
+
 def test_board_count_lane_agrees_with_the_engine():
     # hold'em from the flop, exact: the counting loop against the engine on every turn+river
     data = {"game": "texas-holdem", "players": [
