@@ -15,11 +15,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
 from itertools import combinations
+from time import perf_counter
 
 from ..cards import Card
 from ..evaluator import tables
 from ..games.definition import ANY_COMBINATION, GameDef
 from . import deals
+from .clock import Clock, timed
 from .engine import Split, pot_units
 from .spot import Spot
 from .tally import Tally
@@ -78,17 +80,20 @@ def _shape(game: GameDef) -> tuple[int, int] | None:
     return (hand.min, board.min) if hand.min + board.min == 5 else None
 
 
-def tally(spot: Spot, into: Tally, exact: bool) -> bool:
-    """Add every deal of the spot to `into` when the quick lane supports it; False if not."""
+def tally(spot: Spot, into: Tally, exact: bool, clock: Clock | None = None,
+          total: int = 0) -> bool:
+    """Add every deal of the spot to `into` when the quick lane supports it; False if not.
+    `clock` (with the `total` of deals) watches the time (rules/odds/clock.py)."""
     if not supported(spot):
         return False
     shape = _shape(spot.game)
     assert shape is not None  # supported() checked it
-    chosen = (deals.every(spot.unseen, spot.slots) if exact
-              else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
+    chosen = timed(deals.every(spot.unseen, spot.slots) if exact
+                   else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed),
+                   clock, exact=exact, total=total)
     board_only = all(slot.where == "board" for slot in spot.slots) and len(spot.slots) == 1
     if exact and board_only and shape == (0, 0) and spot.game.split == "high":
-        counts = _board_counts(spot, spot.slots[0].count)
+        counts = _board_counts(spot, spot.slots[0].count, clock, total)
     else:
         counts = Counter(_results(spot, shape, chosen))
     split_of = _splitter(spot)
@@ -349,7 +354,8 @@ def _suits_with(count: int) -> list[tuple[int, ...]]:
             for total in range(1 << 12)]
 
 
-def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
+def _board_counts(spot: Spot, count: int, clock: Clock | None = None,
+                  boards: int = 0) -> Counter[Winners]:
     """The hottest case (hold'em, high only, from any street): every board of `count` cards
     from the unseen ones, who won counted by a bit mask of the winners. Without a flush for
     anybody the winners depend only on the board's ranks, so they are worked out once per
@@ -371,10 +377,14 @@ def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
     masks = [0] * (1 << len(live))
     known_cards = sum(PACK[code] for code in board_known)
     # all but the last card of a board chosen in turn, the last one run through in a tight loop
-    for head in combinations(range(len(unseen)), count - 1):
-        partial = sum((unseen[i] for i in head), base)
+    since, done = perf_counter(), 0
+    for number, head in enumerate(combinations(range(len(unseen)), count - 1)):
+        start = sum((unseen[i] for i in head), base)
         last = head[-1] + 1 if head else 0
-        for total in map(partial.__add__, unseen[last:]):
+        if clock is not None and number % 64 == 0:
+            clock.counting(done, boards, since)
+        done += len(unseen) - last
+        for total in map(start.__add__, unseen[last:]):
             if no_flush[total >> _SUITS_AT]:
                 key = total & _WEIGHTS
                 mask = by_ranks.get(key)
@@ -382,7 +392,7 @@ def _board_counts(spot: Spot, count: int) -> Counter[Winners]:
                     mask = by_ranks[key] = _best_mask([ranks[key + own] for own in weights])
             else:
                 cards = known_cards + sum(PACK[card_of[unseen[i]]] for i in head) + PACK[
-                    card_of[total - partial]]
+                    card_of[total - start]]
                 mask = _best_mask([_high(cards + own) for own in mine])
             masks[mask] += 1
     counts: Counter[Winners] = Counter()
