@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
 from itertools import combinations
+from math import comb
 from time import perf_counter
 
 from ..cards import Card
@@ -93,7 +94,8 @@ def tally(spot: Spot, into: Tally, exact: bool, clock: Clock | None = None,
                    clock, exact=exact, total=total)
     board_only = all(slot.where == "board" for slot in spot.slots) and len(spot.slots) == 1
     if exact and board_only and shape == (0, 0) and spot.game.split == "high":
-        counts = _board_counts(spot, spot.slots[0].count, clock, total)
+        count = spot.slots[0].count
+        counts = _rank_counts(spot, count, clock) or _board_counts(spot, count, clock, total)
     else:
         counts = Counter(_results(spot, shape, chosen))
     split_of = _splitter(spot)
@@ -401,6 +403,90 @@ def _board_counts(spot: Spot, count: int, clock: Clock | None = None,
             winners = tuple(i for n, i in enumerate(live) if mask >> n & 1)
             counts[(winners, ())] += times
     return counts
+
+
+def _rank_counts(spot: Spot, count: int, clock: Clock | None = None
+                 ) -> Counter[Winners] | None:
+    """`_board_counts` without going through the boards one by one, where it can: the boards
+    that give nobody a flush are counted by the ranks they hold (each multiset of ranks once,
+    with the number of boards of it: a product of binomials), and the few that may give a
+    flush are gone through by their cards. None where that does not pay or does not hold: a
+    board of fewer than three cards to come, or one whose cards could make flushes in two
+    suits at once."""
+    if count < 3:
+        return None
+    live = [i for i, seat in enumerate(spot.seats) if seat.stayed]
+    hands = [[_code(card) for card in spot.seats[i].down + spot.seats[i].up] for i in live]
+    board_known = [_code(card) for position in spot.game.board
+                   for card in spot.board[position.name]]
+    unseen = [_code(card) for card in spot.unseen]
+    # a suit's cards still wanted on the board before anybody can hold five of it
+    need = [5 - sum(code & 3 == suit for code in board_known)
+            - max(sum(code & 3 == suit for code in hand) for hand in hands) for suit in range(4)]
+    needed = sorted(need)
+    if needed[0] <= 0 or needed[0] + needed[1] <= count:
+        return None
+    mine = [sum(PACK[code] for code in hand) for hand in hands]
+    weights = [own & _WEIGHTS for own in mine]
+    ranks = tables.rank_table(0)
+    base = sum(tables.RANK_WEIGHT[code] for code in board_known)
+    by_ranks: dict[int, int] = {}
+
+    def rank_mask(key: int) -> int:
+        mask = by_ranks.get(key)
+        if mask is None:
+            mask = by_ranks[key] = _best_mask([ranks[key + own] for own in weights])
+        return mask
+
+    masks = [0] * (1 << len(live))
+    available = [sum(code >> 2 == rank for code in unseen) for rank in range(13)]
+    flushing = [(suit, [code for code in unseen if code & 3 == suit],
+                 [code for code in unseen if code & 3 != suit])
+                for suit in range(4) if need[suit] <= count]
+    # the work, for the clock: each rank multiset (at most 6,188) and each board by its cards
+    work = 6188 + sum(comb(len(suited), many) * comb(len(others), count - many)
+                      for suit, suited, others in flushing
+                      for many in range(need[suit], count + 1))
+    since, done = perf_counter(), 0
+    for key, ways in _rank_multisets(available, count):
+        masks[rank_mask(base + key)] += ways
+        done += 1
+        if clock is not None and done % 256 == 0:
+            clock.counting(done, work, since)
+    # the boards that may make a flush: their count moves from the ranks' winners to the real
+    known = sum(PACK[code] for code in board_known)
+    for suit, suited, others in flushing:
+        for many in range(need[suit], min(count, len(suited)) + 1):
+            for chosen in combinations(suited, many):
+                if clock is not None:
+                    clock.counting(done, work, since)
+                done += comb(len(others), count - many)
+                part = known + sum(PACK[code] for code in chosen)
+                for rest in combinations(others, count - many):
+                    cards = part + sum(PACK[code] for code in rest)
+                    masks[rank_mask(cards & _WEIGHTS)] -= 1
+                    masks[_best_mask([_high(cards + own) for own in mine])] += 1
+    counts: Counter[Winners] = Counter()
+    for mask, times in enumerate(masks):
+        if times:
+            counts[(tuple(i for n, i in enumerate(live) if mask >> n & 1), ())] += times
+    return counts
+
+
+def _rank_multisets(available: Sequence[int], count: int) -> Iterable[tuple[int, int]]:
+    """Every multiset of `count` ranks the unseen cards can make, as (its RANK_WEIGHT sum, the
+    number of ways to deal it): `available[rank]` cards of each rank (0 a deuce ... 12 an ace)."""
+    def pick(rank: int, left: int, key: int, ways: int) -> Iterable[tuple[int, int]]:
+        if left == 0:
+            yield key, ways
+            return
+        if rank == 13:
+            return
+        for take in range(min(left, available[rank]) + 1):
+            yield from pick(rank + 1, left - take, key + take * 5 ** rank,
+                            ways * comb(available[rank], take))
+
+    return pick(0, count, 0, 1)
 
 
 @lru_cache(maxsize=64)

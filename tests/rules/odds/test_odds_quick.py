@@ -95,6 +95,40 @@ def test_board_count_lane_agrees_with_the_engine():
         f"{tally.high[i] / tally.deals:.4f}" for i in range(3)]
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_boards_counted_by_their_ranks_are_the_boards_one_by_one(seed):
+    # hold'em with three or more board cards to come: the boards without a flush counted by
+    # rank multisets, the others card by card, against the count of every board (dead cards
+    # keep the deck small; suited hands and a suited board card make flushes likely)
+    rng = random.Random(f"rank counts {seed}")
+    cards = [str(card) for card in deck()]
+    rng.shuffle(cards)
+    if seed % 2:
+        cards.sort(key=lambda card: card[1] != "s")      # spades first: suited hands
+    players = [{"name": name, "down": [cards.pop(0), cards.pop(0)]}
+               for name in ("Ann", "Bob", "Cal")[:2 + seed % 2]]
+    board = [cards.pop(0) for _ in range(seed % 3)]
+    data = {"game": "texas-holdem", "players": players, "board": {"community": board},
+            "dead": cards[len(cards) - (26 - len(board) - 2 * len(players)):]}
+    spot = read_spot(data)
+    count = spot.slots[0].count
+    by_ranks = quick._rank_counts(spot, count)
+    if by_ranks is None:        # flushes possible in two suits on one board: not this lane
+        assert seed % 2
+        return
+    assert by_ranks == quick._board_counts(spot, count)
+
+
+def test_the_preflop_count_is_the_one_by_rank():
+    data = {"game": "texas-holdem", "players": [{"name": "Ann", "down": ["As", "Ah"]},
+                                                 {"name": "Bob", "down": ["Kd", "Kc"]}]}
+    spot = read_spot(data)
+    assert quick._rank_counts(spot, 5) is not None     # the lane the bench's preflop takes
+    result = odds(data)
+    assert result["trials"] == 1_712_304 and result["exact"] is True
+    assert [p["share"] for p in result["players"]] == ["0.8126", "0.1874"]
+
+
 def test_wild_and_special_games_take_the_engine():
     for game in ("deadly-7s", "old-man", "omaha-burns", "breaker", "texas-reach-around"):
         data = {"game": game, "players": [{"name": "Ann"}, {"name": "Bob"}]}
