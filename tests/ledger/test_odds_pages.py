@@ -231,3 +231,24 @@ def test_a_chance_that_is_there_is_never_zero_or_sure():
     assert percent(Decimal("0.9990")) == "over 99%"
     assert percent(Decimal("0")) == "0%" and percent(Decimal("1")) == "100%"
     assert percent(Decimal("0.6150")) == "62%"
+
+
+@pytest.mark.parametrize("game", ["old-man", "double-elevator", "five-card-draw",
+                                  "indian-poker", "big-sol", "three-five-seven"])
+def test_any_called_game_answers_from_its_first_street(banker_client, night, game):
+    # a dummy and a center card, eleven board positions, a draw, up cards only, down and up
+    # cards declared, a game in rounds: nothing seen yet
+    _call(night, game)
+    page = _odds(banker_client, night, {"dead": ""})
+    assert page.status_code == 200, page.content.decode()[:2000]
+    text = _text(page.content.decode())
+    assert re.search(r"(Sampled: [\d,]+ deals, ± \d+\.\d%|Exact: all [\d,]+ deals)", text)
+    assert all(name in text.split("Exact")[0].split("Sampled")[0]
+               for name in ("Mike", "Fred", "Ann", "Gus"))
+
+
+def test_everybody_folded_leaves_the_pot(banker_client, night):
+    _call(night)
+    page = _odds(banker_client, night, {f"p{i}_folded": "on" for i in range(4)})
+    assert page.status_code == 200
+    assert "split or stays 100%" in _text(page.content.decode())
