@@ -8,6 +8,7 @@ from ledger.views import (
     auth,
     bank,
     houses,
+    odds,
     offline,
     payments,
     phone_page,
@@ -52,6 +53,7 @@ urlpatterns = [
     path("s/<int:pk>/penalty/", views.penalty, name="penalty"),
     path("s/<int:pk>/game/", views.game_call, name="game_call"),
     path("s/<int:pk>/game/end/", views.game_end, name="game_end"),
+    path("s/<int:pk>/game/odds/", odds.game_odds, name="game_odds"),
     path("s/<int:pk>/hand/", views.hand, name="hand"),
     path("s/<int:pk>/cashout/", views.cashout, name="cashout"),
     path("s/<int:pk>/pot/", views.pot_award, name="pot_award"),
@@ -71,6 +73,7 @@ urlpatterns = [
     # A player's own page: no login, only their unguessable link (R11).
     path("p/<str:token>/", views.player_balance, name="player_balance"),
     path("p/<str:token>/nights/", phone_page.player_nights, name="phone_nights"),
+    path("p/<str:token>/odds/", odds.phone_odds, name="phone_odds"),
     path("p/<str:token>/ask/", phone_requests.phone_ask, name="phone_ask"),
     path("p/<str:token>/count/", phone_requests.phone_count, name="phone_count"),
     path("p/<str:token>/asks/", phone_requests.phone_requests_live, name="phone_requests_live"),

@@ -78,6 +78,28 @@ def _tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
+def card_kinds(game: GameDef) -> dict[str, tuple[str, int | None]]:
+    """The card fields a player has, {kind: (label, count)}: one in a draw game (or a game of
+    up cards only), two in stud (down and up)."""
+    if game.down and game.up:
+        return {"down": ("down", game.down), "up": ("up", game.up)}
+    if game.down == 0 and game.up:
+        return {"up": ("cards", game.up)}
+    return {"down": ("cards", game.down)}
+
+
+def picker_rows(game: GameDef) -> list[list[tuple[str, str, bool]]]:
+    """The card picker's cards, a row per suit (and the joker when the game's deck has one):
+    (token, label, red) such as ("Th", "10♥", True)."""
+    ranks = "AKQJT98765432"
+    suits = (("s", "♠", False), ("h", "♥", True), ("d", "♦", True), ("c", "♣", False))
+    rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{symbol}", red) for r in ranks]
+            for s, symbol, red in suits]
+    if "joker" in game.deck:
+        rows.append([("JK", "Joker", False)])
+    return rows
+
+
 EMPTY_HAND = "Mark who won, or enter the cards: nobody is marked and no card is entered."
 CARD_HINT = "type rank then suit: As, 10h, Kd; JK for a joker"
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
@@ -119,14 +141,7 @@ class HandForm(KeyedForm):
                 self.fields["best"] = forms.ChoiceField(
                     label="Who held the best hand? (pays by the wimp rule, P11)",
                     required=False, choices=[("", "— who? —"), *((n, n) for n in self.players)])
-        # the card fields a player has: one in a draw game (or up cards only), two in stud
-        self.kinds: dict[str, tuple[str, int | None]]
-        if game.down and game.up:
-            self.kinds = {"down": ("down", game.down), "up": ("up", game.up)}
-        elif game.down == 0 and game.up:
-            self.kinds = {"up": ("cards", game.up)}
-        else:
-            self.kinds = {"down": ("cards", game.down)}
+        self.kinds = card_kinds(game)
         for index in range(len(self.players)):
             for side in self.sides:
                 self.fields[f"p{index}_won_{side}"] = forms.BooleanField(
@@ -299,15 +314,7 @@ class HandForm(KeyedForm):
         return rows
 
     def card_rows(self) -> list[list[tuple[str, str, bool]]]:
-        """The picker's cards, a row per suit (and the joker when the deck has one):
-        (token, label, red) such as ("Th", "10♥", True)."""
-        ranks = "AKQJT98765432"
-        suits = (("s", "♠", False), ("h", "♥", True), ("d", "♦", True), ("c", "♣", False))
-        rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{symbol}", red) for r in ranks]
-                for s, symbol, red in suits]
-        if "joker" in self.game.deck:
-            rows.append([("JK", "Joker", False)])
-        return rows
+        return picker_rows(self.game)
 
     def board_fields(self) -> list[BoundField]:
         return [self[f"board_{p.name}"] for p in self.game.board]

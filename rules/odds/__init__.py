@@ -13,35 +13,57 @@ from collections.abc import Mapping
 
 from ..errors import RulesError
 from . import deals, engine, quick
+from .clock import Clock, OutOfTime, timed
 from .spot import EXACT_LIMIT, FORCED_EXACT_LIMIT, Spot, read_spot
 from .tally import Tally, probability, rate
 
 __all__ = ["odds"]
 
 
-def odds(data: object) -> dict[str, object]:
-    """Answer one odds question from its JSON object; see ARCHITECTURE.md for both formats."""
+def odds(data: object, *, seconds: float | None = None) -> dict[str, object]:
+    """Answer one odds question from its JSON object; see ARCHITECTURE.md for both formats.
+
+    `seconds` (the site's answer at the table's speed; not part of the JSON) is the time the
+    answer may take: an exact count only when it finishes in half of it, else a sample cut
+    short when the time is up (`clock`)."""
+    clock = Clock(seconds) if seconds is not None else None
     spot = read_spot(data)
     total = deals.count(len(spot.unseen), spot.slots)
     exact = _exact(spot, total)
+    if exact and clock is not None:
+        try:
+            return _output(spot, _tally(spot, True, total, clock), True, total)
+        except OutOfTime:
+            exact = False
+    tally = _tally(spot, exact, total, clock)
+    if clock is not None and _exact(spot, total) and not exact:
+        tally.notes.append(f"Counting all {total:,} deals would take longer than the time "
+                           "allowed, so they were sampled.")
+    if clock is not None and clock.cut:
+        tally.notes.append(f"The time allowed ran out after {tally.deals:,} of the "
+                           f"{spot.trials:,} deals asked.")
+    return _output(spot, tally, exact, total)
+
+
+def _tally(spot: Spot, exact: bool, total: int, clock: Clock | None) -> Tally:
+    """Every deal counted (exact) or the sample's, resolved and added up."""
     tally = Tally(len(spot.seats), engine.pot_units(len(spot.seats)))
-    fast = quick.tally(spot, tally, exact)
-    if not fast:
-        resolve = engine.resolver(spot)
-        chosen = (deals.every(spot.unseen, spot.slots) if exact
-                  else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
-        refused: list[str] = []
-        for deal in chosen:
-            try:
-                tally.add(resolve(deal))
-            except RulesError as error:     # a deal the game's rules cannot score
-                refused.append(str(error))
-        if refused:
-            _refused(tally, refused)
-    if fast:
+    if quick.tally(spot, tally, exact, clock, total):
         tally.notes.append("Scored by the seven-card tables' quick lane, which gives the "
                            "showdown engine's answers for plain games like this one.")
-    return _output(spot, tally, exact, total)
+        return tally
+    resolve = engine.resolver(spot)
+    chosen = (deals.every(spot.unseen, spot.slots) if exact
+              else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
+    refused: list[str] = []
+    for deal in timed(chosen, clock, exact=exact, total=total):
+        try:
+            tally.add(resolve(deal))
+        except RulesError as error:     # a deal the game's rules cannot score
+            refused.append(str(error))
+    if refused:
+        _refused(tally, refused)
+    return tally
 
 
 def _refused(tally: Tally, refused: list[str]) -> None:

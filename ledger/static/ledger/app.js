@@ -438,17 +438,29 @@
       padShow(pad);
     });
     document.querySelectorAll("[data-seat-order]").forEach(syncSeats);
-    document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
-      picker.hidden = false;
-      picker.form = document.getElementById(picker.dataset.form || "") || picker.closest("form");
-      if (!picker.form) { return; }
-      // the picker is the keyboard on a tablet: tapping a field chooses it, no keyboard pops
-      // up (a real keyboard still types)
-      picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
-        input.setAttribute("inputmode", "none");
-      });
-      startPicker(picker.form);
+    document.querySelectorAll("[data-card-picker]").forEach(bindPicker);
+  });
+
+  // A picker shown and bound to its form: inside it, or the one it names (data-form).
+  function bindPicker(picker) {
+    picker.hidden = false;
+    picker.form = document.getElementById(picker.dataset.form || "") || picker.closest("form");
+    if (!picker.form) { return; }
+    // the picker is the keyboard on a tablet: tapping a field chooses it, no keyboard pops
+    // up (a real keyboard still types)
+    picker.form.querySelectorAll("input[data-cards]").forEach(function (input) {
+      input.setAttribute("inputmode", "none");
     });
+    startPicker(picker.form);
+  }
+
+  // A form of cards htmx swaps in (the odds' answer comes back with its form): bound again.
+  document.addEventListener("htmx:load", function (event) {
+    var part = event.detail.elt;
+    if (part === document.body || !part.querySelector || !part.querySelector("input[data-cards]")) {
+      return;
+    }
+    document.querySelectorAll("[data-card-picker]").forEach(bindPicker);
   });
 })();
 
