@@ -21,6 +21,7 @@ from typing import Any
 
 from bench.pages import _django, build, pages
 
+
 def _time(clients: dict[str, Any], urls: dict[str, str],
           repeat: int) -> dict[str, tuple[float, int]]:
     """Each page's median ms of `repeat` and its number of queries."""
@@ -89,7 +90,7 @@ def _clone(houses: int) -> None:
                     elif column in unique_text:
                         values.append(f"{column} || '-' || CAST(s AS TEXT)")
                     elif column == "name" and model is House:
-                        values.append(f"'House ' || CAST(s AS TEXT)")
+                        values.append("'House ' || CAST(s AS TEXT)")
                     else:
                         values.append(column)
                 table = model._meta.db_table
