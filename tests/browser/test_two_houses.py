@@ -64,14 +64,23 @@ def _buy(page, night_url: str, who: str, dollars: str) -> None:
 
 
 def test_two_houses_play_a_night_each_at_once_and_never_meet(browser, live_server, shots):
-    from ledger import selectors, services
-    from ledger.scoping import in_house
-
     friday, tuesday = _house("Friday game"), _house("Tuesday game")
     tablets = {}
     for house in (friday, tuesday):
         context, page = _tablet(browser, live_server, house["login"])
         tablets[house["login"]] = (context, page, f"{live_server.url}/s/{house['night'].pk}/")
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        _play(live_server, shots, friday, tuesday, tablets, phone_context.new_page())
+    finally:   # no page of this test goes on polling the live server into the next test
+        for context in [phone_context, *(context for context, _, _ in tablets.values())]:
+            context.close()
+
+
+def _play(live_server, shots, friday: dict, tuesday: dict, tablets: dict, phone) -> None:
+    from ledger import selectors, services
+    from ledger.scoping import in_house
+
     # Both tablets at once: a buy-in on each, turn about.
     for who, dollars in (("Sam", "20"), ("Sam", "5")):
         for house in (friday, tuesday):
@@ -85,7 +94,6 @@ def test_two_houses_play_a_night_each_at_once_and_never_meet(browser, live_serve
                         full_page=True)
 
     # Sam's phone opens his Friday link, then his Tuesday link: both listed on both pages.
-    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     links = [f"{live_server.url}/p/{h['players']['Sam'].balance_token}/"
              for h in (friday, tuesday)]
     for link in links:
