@@ -120,7 +120,7 @@ def _entry(row: dict[str, Any]) -> dict[str, Any]:
 def _posting(row: dict[str, Any]) -> dict[str, Any]:
     for column in ("id", "entry_id", "amount"):
         _int(row, column, null=False)
-    for column in ("session_id", "player_id", "note_id"):
+    for column in ("house_id", "session_id", "player_id", "note_id"):
         _int(row, column)
     _text(row, "kind")
     return row
@@ -162,8 +162,9 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None,
     entries = _read("ledger_entry", ("id", "house_id", "sequence", "chain", *chain.CHAIN_FIELDS),
                     "entry",
                     _entry, unreadable)
-    postings = _read("ledger_posting", ("id", "entry_id", "kind", "session_id", "player_id",
-                                        "note_id", "amount"), "posting", _posting, unreadable)
+    postings = _read("ledger_posting", ("id", "house_id", "entry_id", "kind", "session_id",
+                                        "player_id", "note_id", "amount"), "posting", _posting,
+                     unreadable)
     notes = _read("ledger_banknote", ("id", "entry_id", "session_id", "debtor_id", "holder_id",
                                       "amount"), "bank note", _note, unreadable)
     sessions = {row["id"]: row for row in _read(
@@ -186,7 +187,8 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None,
         legs.setdefault(row["entry_id"], []).append(row)
         total += row["amount"]
         owner = by_id.get(row["entry_id"])
-        if owner is None or owner["session_id"] != row["session_id"]:
+        if owner is None or owner["session_id"] != row["session_id"] \
+                or owner["house_id"] != row["house_id"]:
             stray.append(row["id"])
         if row["kind"] == Account.BOOK:
             house = owner["house_id"] if owner is not None else None

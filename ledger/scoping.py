@@ -26,7 +26,7 @@ from django_scopes.exceptions import ScopeError
 from django_scopes.manager import DisabledQuerySet
 from django_scopes.state import state
 
-__all__ = ["EntryHouseManager", "HouseManager", "NightHouseManager", "PlayerHouseManager",
+__all__ = ["HouseManager", "NightHouseManager", "PlayerHouseManager",
            "ScopeError", "current_house_id", "every_house", "in_house",
            "no_house"]
 
@@ -63,12 +63,6 @@ class NightHouseManager(HouseManager[_M]):
     """A row of a night: its night's house."""
 
     path = "session__house"
-
-
-class EntryHouseManager(HouseManager[_M]):
-    """A posting: its entry's house."""
-
-    path = "entry__house"
 
 
 class PlayerHouseManager(HouseManager[_M]):

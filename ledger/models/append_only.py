@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from django.db import models
 
-from ledger.scoping import EntryHouseManager, HouseManager, NightHouseManager
+from ledger.scoping import HouseManager, NightHouseManager
 
 
 class AppendOnlyError(Exception):
@@ -29,19 +29,13 @@ class AppendOnlyQuerySet(models.QuerySet[_M]):
 
 
 class AppendOnlyManager(HouseManager[_M]):
-    """An entry's manager: the house's entries, append-only."""
+    """An entry's or a posting's manager: the house's rows, append-only."""
 
     _queryset_class = AppendOnlyQuerySet
 
 
 class AppendOnlyNightManager(NightHouseManager[_M]):
     """A bank note's or a bank tenure's: its night's house, append-only."""
-
-    _queryset_class = AppendOnlyQuerySet
-
-
-class AppendOnlyEntryManager(EntryHouseManager[_M]):
-    """A posting's: its entry's house, append-only."""
 
     _queryset_class = AppendOnlyQuerySet
 

@@ -14,7 +14,6 @@ from ledger.posting.accounts import Account, EntryKind, Method
 from rules.money import FIVE_DOLLARS, NICKEL, format_cents
 
 from .append_only import (
-    AppendOnlyEntryManager,
     AppendOnlyManager,
     AppendOnlyModel,
     AppendOnlyNightManager,
@@ -140,8 +139,12 @@ class BankNote(AppendOnlyModel):
 
 
 class Posting(AppendOnlyModel):
-    """One leg of an entry: `amount` cents on one account (see ledger/models/__init__.py)."""
+    """One leg of an entry: `amount` cents on one account (see ledger/models/__init__.py).
+    Its house is its entry's, kept on the row too: THE BOOK and every balance is one indexed
+    read of the house's postings, however many houses the site keeps."""
 
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="postings",
+                              db_index=False)   # (indexed with the kind and the player)
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="postings")
     kind = models.CharField(max_length=10, choices=Account.CHOICES)
     session = models.ForeignKey(
@@ -155,12 +158,12 @@ class Posting(AppendOnlyModel):
     )
     amount = models.BigIntegerField()
 
-    objects = AppendOnlyEntryManager()
+    objects = AppendOnlyManager()
 
     class Meta:
         ordering = ["id"]
         indexes = [
-            models.Index(fields=["kind", "player"], name="posting_kind_player"),
+            models.Index(fields=["house", "kind", "player"], name="posting_house_kind_player"),
             models.Index(fields=["session", "kind"], name="posting_session_kind"),
         ]
         constraints = [

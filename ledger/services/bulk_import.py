@@ -139,7 +139,8 @@ def _write_entries(found: PlannedNight, *, session: PokerSession, key: str,
         BankNote.objects.bulk_create([note for _, note in pairs])
         notes.update(pairs)
         Posting.objects.bulk_create(
-            Posting(entry=rows[i], kind=kind, session=session, player_id=player_id,
+            Posting(house_id=session.house_id, entry=rows[i], kind=kind, session=session,
+                    player_id=player_id,
                     note_id=notes[note].pk if note is not None else None, amount=amount)
             for i in batch for (kind, player_id, note), amount in _legs(found.entries[i], pk_of))
         batch.clear()

@@ -100,7 +100,8 @@ def write(night: StoredNight | None, draft: Draft, *, key: str | None,
     if note is not None and session is not None:
         made = BankNote.objects.create(session=session, entry=entry, **note)
     Posting.objects.bulk_create(
-        Posting(entry=entry, kind=kind, session=session, player_id=player_id,
+        Posting(house_id=entry.house_id, entry=entry, kind=kind, session=session,
+                player_id=player_id,
                 note_id=made.pk if (made is not None and note_id == NEW_NOTE) else note_id,
                 amount=stored)
         for (kind, player_id, note_id), stored in sorted(legs.items(), key=_leg_order)

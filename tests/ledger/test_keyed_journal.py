@@ -140,9 +140,10 @@ def _forge_payment(session_id, payer, payee, cents, link):
           connection.ops.adapt_datetimefield_value(created), sequence, value])
     entry_id = Entry.objects.get(sequence=sequence).pk
     for leg in legs:
-        _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, "
-             "amount) VALUES (%s, %s, %s, %s, %s, %s)",
-             [entry_id, leg["kind"], leg["session_id"], leg["player_id"], None, leg["amount"]])
+        _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, "
+             "note_id, amount) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+             [payer.house_id, entry_id, leg["kind"], leg["session_id"], leg["player_id"], None,
+              leg["amount"]])
     return entry_id
 
 
@@ -283,9 +284,9 @@ def test_postgresql_refuses_an_entry_whose_postings_do_not_sum_to_zero(night):
     entry = night.buy("Fred", "20.00")
     with pytest.raises(DatabaseError, match=f"entry {entry.pk} does not balance"):
         with transaction.atomic():
-            _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, "
-                 "amount) VALUES (%s, 'cash_box', %s, NULL, NULL, -500)",
-                 [entry.pk, night.session.pk])
+            _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, "
+                 "note_id, amount) VALUES (%s, %s, 'cash_box', %s, NULL, NULL, -500)",
+                 [entry.house_id, entry.pk, night.session.pk])
             _sql("SET CONSTRAINTS ALL IMMEDIATE")     # what COMMIT does
     assert selectors.audit()["ok"]
 
@@ -295,9 +296,9 @@ def test_postgresql_takes_a_balanced_entry_written_leg_by_leg(night):
     entry = night.buy("Fred", "20.00")
     with transaction.atomic():
         for amount in (-500, 500):
-            _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, "
-                 "amount) VALUES (%s, 'cash_box', %s, NULL, NULL, %s)",
-                 [entry.pk, night.session.pk, amount])
+            _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, "
+                 "note_id, amount) VALUES (%s, %s, 'cash_box', %s, NULL, NULL, %s)",
+                 [entry.house_id, entry.pk, night.session.pk, amount])
         _sql("SET CONSTRAINTS ALL IMMEDIATE")
     assert selectors.audit()["chain"]["edited"] == [entry.pk]   # still an edit of the entry
 
@@ -311,8 +312,9 @@ def test_a_book_posting_with_no_session_is_named_not_a_traceback(night):
     entry = night.buy("Ann", "10.00", paid="book")
     ann = Player.objects.get(name="Ann")
     drop_append_only_triggers()
-    _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, amount) "
-         "VALUES (%s, 'book', NULL, %s, NULL, 500)", [entry.pk, ann.pk])
+    _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, note_id, "
+         "amount) VALUES (%s, %s, 'book', NULL, %s, NULL, 500)",
+         [entry.house_id, entry.pk, ann.pk])
     install_append_only_triggers()
     code, _, err = _audit()
     assert code == 1 and "Traceback" not in err
@@ -328,8 +330,9 @@ def test_a_posting_of_no_entry_is_named(night):
     drop_append_only_triggers()
     if POSTGRES:
         _sql("SET CONSTRAINTS ALL DEFERRED")
-    _sql("INSERT INTO ledger_posting (entry_id, kind, session_id, player_id, note_id, amount) "
-         "VALUES (987654, 'chips', %s, NULL, NULL, 500)", [night.session.pk])
+    _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, note_id, "
+         "amount) VALUES (%s, 987654, 'chips', %s, NULL, NULL, 500)",
+         [night.session.house_id, night.session.pk])
     report = selectors.audit()
     _sql("DELETE FROM ledger_posting WHERE entry_id = 987654")   # the test's end checks keys
     assert len(report["stray_postings"]) == 1 and not report["ok"]

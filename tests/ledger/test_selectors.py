@@ -58,7 +58,7 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
     night.buy("Fred", "20.00")
     assert selectors.audit()["ok"]
     entry = Entry.objects.get()
-    Posting.objects.bulk_create([Posting(entry=entry, kind="cash_box",
+    Posting.objects.bulk_create([Posting(house=entry.house, entry=entry, kind="cash_box",
                                          session=night.session, amount=-5)])
     report = selectors.audit()
     assert not report["ok"]
