@@ -75,19 +75,24 @@ def document(key: bytes, name: str, heads: Heads) -> dict[str, Any]:
             "mac": _mac(key, name, heads)}
 
 
-def heads() -> Heads:
-    """Each house's newest entry: its sequence number and chain value."""
+def heads(house_id: int | None = None) -> Heads:
+    """Each house's newest entry (or one house's): its sequence number and chain value."""
     from django.db.models import Max
 
     from ledger.models import Entry
     from ledger.scoping import every_house
 
     with every_house():
-        tops = dict(Entry.objects.filter(sequence__isnull=False).values_list("house_id")
-                    .annotate(top=Max("sequence")).values_list("house_id", "top"))
-        rows = Entry.objects.filter(sequence__isnull=False, sequence__in=set(tops.values()))
+        rows = Entry.objects.filter(sequence__isnull=False)
+        if house_id is not None:
+            top = rows.filter(house_id=house_id).order_by("-sequence").values_list(
+                "sequence", "chain").first()
+            return {} if top is None else {house_id: (int(top[0] or 0), str(top[1]))}
+        tops = dict(rows.values_list("house_id").annotate(top=Max("sequence"))
+                    .values_list("house_id", "top"))
+        found = rows.filter(sequence__in=set(tops.values()))
         return {house: (int(sequence or 0), str(value)) for house, sequence, value
-                in rows.values_list("house_id", "sequence", "chain")
+                in found.values_list("house_id", "sequence", "chain")
                 if tops.get(house) == sequence}
 
 
@@ -133,27 +138,44 @@ def write_file(path: Path, content: dict[str, Any]) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def refresh() -> None:
-    """Write the witness of each journal's head as committed now (a `transaction.on_commit`
-    callback). Writers take turns on a lock file, and a head never moves backwards: the
-    slower of two commits does not replace a newer head with its older one."""
+def refresh(house_id: int | None = None) -> None:
+    """Write the witness of the house's journal head as committed now (a
+    `transaction.on_commit` callback), keeping the other houses' heads from the witness as it
+    stands when its MAC holds (else every head is read anew). Writers take turns on a lock
+    file, and a head never moves backwards: the slower of two commits does not replace a newer
+    head with its older one."""
     from ledger.ledger_key import ledger_key
 
+    key = ledger_key()
     path = witness_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
-        newest = heads()
+        kept = _kept_heads(key)
+        newest = heads(house_id) if kept is not None and house_id is not None else heads()
         if not newest:
             return
-        before = _read_heads(read(path) or {}) or {}
-        for house, (sequence, value) in before.items():
-            if house in newest and newest[house][0] < sequence:
-                newest[house] = (sequence, value)
-        write_file(path, document(ledger_key(), database_name(), newest))
+        merged = dict(kept or {})
+        for house, (sequence, value) in newest.items():
+            if house not in merged or merged[house][0] <= sequence:
+                merged[house] = (sequence, value)
+        write_file(path, document(key, database_name(), merged))
     finally:
         os.close(descriptor)
+
+
+def _kept_heads(key: bytes) -> Heads | None:
+    """The heads of the witness as it stands, when it is one this key wrote for this
+    database in today's format (None: read every head anew)."""
+    found = read(witness_path())
+    if not found or found.get("format") != FORMAT or found.get("database") != database_name():
+        return None
+    seen = _read_heads(found)
+    if seen is None or not hmac.compare_digest(str(found.get("mac", "")),
+                                               _mac(key, database_name(), seen)):
+        return None
+    return seen
 
 
 def read(path: Path) -> dict[str, Any] | None:

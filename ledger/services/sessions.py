@@ -76,7 +76,7 @@ def session_open(*, date: datetime.date, banker: Player,
     if isinstance(user, User) and user.is_authenticated:
         BankTenure.objects.create(session=session, holder=user, made_by=user,
                                   how=BankTenure.OPENED, since=session.opened_at)
-    witness_after_commit()   # an import writes the night's entries in bulk after this
+    witness_after_commit(session.house_id)   # an import writes its entries in bulk after this
     return session
 
 

@@ -381,3 +381,33 @@ def open_night_for_upgrade() -> PokerSession:
     make_player("Ann", "BOA")
     make_player("Gus", "BOGU", regular=False, invited_by="Fred")
     return open_night().session
+
+
+def test_the_witness_keeps_each_houses_head_and_names_the_house_cut_short(houses):
+    import json
+    from pathlib import Path
+
+    from django.db import connection
+
+    from ledger import witness
+    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+
+    friday, tuesday = houses
+    for house, who in ((friday, "Fred"), (tuesday, "Xena")):
+        with in_house(house["house"].pk):
+            Night(house["tonight"]).buy(who, "5.00")
+        witness.refresh(house["house"].pk)   # what the write's commit does (models/witnessed.py)
+    heads = json.loads(Path(witness.witness_path()).read_text())["heads"]
+    newest = {house["house"].pk: Entry.objects.filter(house=house["house"]).order_by(
+        "-sequence").values_list("sequence", "chain")[0] for house in (friday, tuesday)}
+    assert {int(k): tuple(v) for k, v in heads.items()} == newest
+    assert _audit_says() == "The ledger is whole"
+    drop_append_only_triggers()
+    with connection.cursor() as cursor:   # Tuesday's newest entry cut off, postings and all
+        last = Entry.objects.filter(house=tuesday["house"]).order_by("-sequence")[0]
+        cursor.execute("DELETE FROM ledger_posting WHERE entry_id = %s", [last.pk])
+        cursor.execute("DELETE FROM ledger_entry WHERE id = %s", [last.pk])
+    install_append_only_triggers()
+    said = _audit_says()
+    assert f"Tuesday game: entry {last.sequence} of the journal is missing" in said, said
+    assert _audit_says("--house", friday["house"].slug) == "The ledger is whole"
