@@ -4,8 +4,8 @@ The file is read strictly (schema.py), and its night folded over the posting cor
 (planning.py) without a lock; the service `night_import` then writes it in one short
 transaction. Under its lock the night is looked for once more: a night already in the database
 (same date, banker and events) is refused by name, so the same file imported twice - or twice
-at once - does not make two nights; and what the plan read is checked unchanged, else the night
-is planned again.
+at once - does not make two nights; and what the plan read is checked unchanged
+(`what_changed`: a few small queries), else the lock is let go and the night planned again.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.db import DatabaseError
 
 from ledger import services
 from ledger.models import PokerSession
-from ledger.selectors.import_basis import import_basis
+from ledger.selectors.import_basis import what_changed
 from ledger.services import LedgerError
 from ledger.services.bulk_import import PlannedNight
 from ledger.types import Banker
@@ -80,9 +80,10 @@ def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, 
     def plan() -> PlannedNight:
         return planning.plan(head, rows, book_before, events, seating, digest=digest)
 
-    def under_lock(planned: PlannedNight) -> PlannedNight:
+    def under_lock(planned: PlannedNight) -> str | None:
         _refuse_a_night_already_here(head, digest)
-        return planned if import_basis() == planned.view else plan()
+        return what_changed(planned.view, creating=[
+            (p.name, p.note_id) for p in planned.people.values() if p.pk is None])
 
-    return services.night_import(planned=plan(), under_lock=under_lock,
+    return services.night_import(plan=plan, under_lock=under_lock,
                                  key=f"import-{uuid.uuid4().hex}", user=user)

@@ -5,10 +5,11 @@
    read and handed to the posting core, ledger/posting/), which drafts exactly the entries the
    tablet's services write and refuses with their sentences - so a file that breaks a rule is
    refused before anything is written;
-2. the import (importing.py) takes the locks, checks that what the plan read has not changed
-   meanwhile (else it plans again, under the lock), creates the missing players, THE BOOK's
-   opening and the session through the services, and writes the drafted entries in bulk
-   (services/bulk_import.py), each sealed in the hash chain as the services seal theirs.
+2. the import (importing.py, services/bulk_import.py) builds the rows, then takes the locks,
+   checks that what the plan read has not changed meanwhile (else it lets go of the lock and
+   plans again), creates the missing players, THE BOOK's opening and the session through the
+   services, and writes the drafted entries in bulk, each sealed in the hash chain as the
+   services seal theirs.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ the command line or an import and is not checked.
     surrogate_book_merge(*, session, key, user=None)
     book_opening(*, balances={player: cents}, key, user=None)   # THE BOOK into an empty one
     session_close(*, session, key, user=None)
-    night_import(*, planned=PlannedNight, under_lock, key, user=None)   # a night file's, in bulk
+    night_import(*, plan, under_lock, key, user=None)   # a night file: planned, one short write
     entry_reverse(*, entry, reason, key, user=None)
     correctable(entry)                                   # may a correction undo it at all
     request_ask(*, player, token, amount, paid, key)     # a phone's ask: no journal row yet

@@ -11,6 +11,12 @@ the game is over, and the explanation.
 the importer's events and the rules' JSON entry points (`showdown.resolve`, `payout.payout`,
 which the command line keeps) all read and write this shape. A field left out (None) is left
 out of the JSON, and the keys come in one order, so a hand written back is the hand read.
+
+`settle` hands a `HandInput` to the rules' typed inside (`showdown.resolve_showdown`,
+`payout.pay_out`) and gets the `HandResult` (`rules.games.result`) back: the pot, the
+penalties and the result stay integer cents all the way, never "1.00" in between. The hand's
+players, cards, board and dummy are read by the same reader as the JSON's (one place checks
+them against the game, and names the field it refuses).
 """
 
 from __future__ import annotations
@@ -20,12 +26,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.games.payout import check_typed, payout
-from rules.games.showdown import resolve
+from rules.games import payout, showdown, showdown_input
+from rules.games.result import JSON as JSON  # the result's types, re-exported for the site
+from rules.games.result import HandResult as HandResult
+from rules.games.result import JSONObject as JSONObject
 from rules.money import format_cents, parse_cents
 
-JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
-JSONObject = dict[str, JSON]
 Game = str | Mapping[str, JSON]          # a catalog id or the dealer's own definition (S12)
 HandKind = Literal["cards", "winners", "typed"]
 
@@ -293,95 +299,25 @@ def _legs(value: object) -> dict[str, int]:
     return legs
 
 
-@dataclass(frozen=True)
-class Award:
-    name: str
-    amount: int
-    side: str          # "high", "low", "pot" …
-
-
-@dataclass(frozen=True)
-class Owe:
-    """What a player owes into the next pot (match, burn), or on a last round pays another
-    player directly (`to`, P5)."""
-
-    name: str
-    amount: int
-    reason: str
-    to: str | None = None
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The rules' answer for one hand, as the journal keeps it (RESULT_FIELDS)."""
-
-    awards: tuple[Award, ...] = ()
-    carry: int = 0
-    owes: tuple[Owe, ...] = ()
-    legs: tuple[str, ...] = ()
-    next_pot: int = 0
-    game_over: bool = False
-    explain: tuple[str, ...] = ()
-
-    def to_json(self) -> JSONObject:
-        owes: list[JSON] = []
-        for owe in self.owes:
-            line: JSONObject = {"name": owe.name, "amount": format_cents(owe.amount),
-                                "reason": owe.reason}
-            _put(line, "to", owe.to)
-            owes.append(line)
-        return {
-            "awards": [{"name": a.name, "amount": format_cents(a.amount), "side": a.side}
-                       for a in self.awards],
-            "carry": format_cents(self.carry), "owes": owes, "legs": list(self.legs),
-            "next_pot": format_cents(self.next_pot), "game_over": self.game_over,
-            "explain": list(self.explain),
-        }
-
-    @classmethod
-    def from_json(cls, value: object) -> HandResult:
-        """A result as the rules or the journal give it (extra keys, such as the showdown's
-        hands, are not kept)."""
-        data = _object(value, "result")
-        awards = [_object(a, "result.awards") for a in _list(data.get("awards"))]
-        owes = [_object(o, "result.owes") for o in _list(data.get("owes"))]
-        return cls(
-            awards=tuple(Award(str(a.get("name")), parse_cents(a.get("amount")),
-                               str(a.get("side"))) for a in awards),
-            carry=parse_cents(data.get("carry", "0.00")),
-            owes=tuple(Owe(str(o.get("name")), parse_cents(o.get("amount")),
-                           str(o.get("reason")),
-                           None if o.get("to") is None else str(o.get("to"))) for o in owes),
-            legs=tuple(str(n) for n in _list(data.get("legs"))),
-            next_pot=parse_cents(data.get("next_pot", "0.00")),
-            game_over=bool(data.get("game_over")),
-            explain=tuple(str(line) for line in _list(data.get("explain"))),
-        )
-
-    def won_by(self, name: str) -> int:
-        return sum(a.amount for a in self.awards if a.name == name)
-
-    def winners(self) -> list[str]:
-        """Who took something from the pot, each once, in the order of the awards."""
-        return list(dict.fromkeys(a.name for a in self.awards if a.amount > 0))
-
-
-def _list(value: object) -> list[object]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
 def settle(hand: HandInput) -> HandResult:
     """The rules' result for a hand by cards (a showdown) or by winners (a payout), its
     defaults already filled; refusals are RulesError naming the place in the hand."""
     if hand.kind == "typed":
         raise RulesError("players: missing; expected a list of players")
-    rules = resolve if hand.kind == "cards" else payout
-    return HandResult.from_json(rules(hand.rules_json()))
+    stakes = showdown_input.Stakes(hand.pot, hand.penalties)
+    if hand.kind == "cards":
+        show = showdown_input.read(hand.to_json(_UNPRICED_CARD_FIELDS), stakes)
+        return showdown.resolve_showdown(show).result
+    return payout.pay_out(*payout.read(hand.to_json(_UNPRICED_WINNER_FIELDS), stakes))
+
+
+# What the rules read of a hand besides its pot and penalties (given them in cents: `Stakes`).
+_UNPRICED_CARD_FIELDS = tuple(f for f in CARD_FIELDS if f not in ("pot", "penalties"))
+_UNPRICED_WINNER_FIELDS = tuple(f for f in WINNER_FIELDS if f not in ("pot", "penalties"))
 
 
 def typed_problems(hand: HandInput, result: HandResult) -> list[str]:
     """The differences between the awards and owes the banker typed and the rules' (P1-P6)."""
-    typed = hand.to_json(("awards", "owes"))
     if hand.pot is None:
         raise RulesError("pot: missing")
-    return check_typed(result.to_json(), typed.get("awards"), typed.get("owes"), hand.pot)
+    return payout.check_figures(result, hand.awards, hand.owes, hand.pot)

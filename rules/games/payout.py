@@ -7,8 +7,12 @@ player none. So pigging (P1), odd-chip halves and shares (P2), match and burn (P
 round (P5), goal-posting (P6), the dummy (P9, P14) and legs (P10) come out exactly as in a
 showdown with the same winners.
 
-`check_typed` compares awards and owes the banker typed with what the rules give, naming the
-rules and the right figures; the ledger uses it for hands entered by cards too.
+`pay_out(table, entrants, players)` is the typed inside of `payout`: the `HandResult` the
+site keeps, in integer cents; `payout` writes the same outcome as the command line's JSON.
+
+`check_figures` compares awards and owes the banker typed (cents) with the rules' result,
+naming the rules and the right figures; the ledger uses it for hands entered by cards too.
+`check_typed` is the same check on the JSON's decimal strings.
 """
 
 from __future__ import annotations
@@ -16,16 +20,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from ..errors import RulesError
 from ..evaluator.values import Key
-from ..money import format_cents, parse_cents, read_money, require_nickels
+from ..money import format_cents, read_money, require_nickels
 from . import pots
 from .definition import GameDef
 from .options import apply_options
+from .result import Award, HandResult, Owe, result_of
 from .showdown import outcome_json
 from .showdown_input import (
+    POT_MISSING,
+    Stakes,
     declare_of,
     flag_of,
     game_of,
@@ -163,14 +169,22 @@ def _payout_object(data: object) -> Mapping[str, object]:
     return data
 
 
-def read(value: object) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, object]]]:
-    """Read and check the payout JSON; every error names its field."""
+def read(value: object, stakes: Stakes | None = None
+         ) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, object]]]:
+    """Read and check the payout JSON; every error names its field. With `stakes` the pot and
+    penalties are those cents, and the JSON's are not read."""
     data = _payout_object(value)
     game, settings = apply_options(game_of(data), mapping_of(data, "options"))
-    if "pot" not in data:
-        raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
-    pot = money_of(data["pot"], "pot")
-    penalties = money_of(data.get("penalties", "0.00"), "penalties")
+    if stakes is None:
+        if "pot" not in data:
+            raise RulesError(POT_MISSING)
+        pot = money_of(data["pot"], "pot")
+        penalties = money_of(data.get("penalties", "0.00"), "penalties")
+    else:
+        if stakes.pot is None:
+            raise RulesError(POT_MISSING)
+        pot = require_nickels(stakes.pot, field="pot")
+        penalties = require_nickels(stakes.penalties or 0, field="penalties")
     if not 0 <= penalties <= pot or pot < 0:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
     players = data.get("players")
@@ -202,12 +216,27 @@ def payout(value: object) -> dict[str, object]:
     """Resolve a hand from its winners; with typed `awards`/`owes`, check them."""
     table, entrants, players = read(value)
     data = _payout_object(value)
-    outcome = pots.settle(table, entrants, players=players)
-    result = outcome_json(replace(outcome, explain=_who_won(table, entrants) + outcome.explain))
+    outcome = _settle(table, entrants, players)
+    result = outcome_json(outcome)
     if "awards" in data or "owes" in data:
-        problems = check_typed(result, data.get("awards"), data.get("owes"), table.pot)
+        problems = check_typed(result_of(outcome, outcome.explain), data.get("awards"),
+                               data.get("owes"), table.pot)
         result["check"] = {"ok": not problems, "problems": problems}
     return result
+
+
+def pay_out(table: pots.Table, entrants: Sequence[pots.Entrant],
+            players: Sequence[Mapping[str, object]]) -> HandResult:
+    """The result of a payout already read (`read`), typed."""
+    outcome = _settle(table, entrants, players)
+    return result_of(outcome, outcome.explain)
+
+
+def _settle(table: pots.Table, entrants: Sequence[pots.Entrant],
+            players: Sequence[Mapping[str, object]]) -> pots.Outcome:
+    """The pot rules' outcome, its explanation opened by who folded and the dummy's sides."""
+    outcome = pots.settle(table, entrants, players=players)
+    return replace(outcome, explain=_who_won(table, entrants) + outcome.explain)
 
 
 def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:
@@ -225,9 +254,10 @@ def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:
 # -- typed figures checked ----------------------------------------------------------------
 
 
-def _typed(value: object, field: str) -> dict[str, int]:
+def _typed(value: object, field: str) -> dict[str, int] | None:
+    """Typed figures from the JSON's decimal strings (None: none typed)."""
     if value is None:
-        return {}
+        return None
     if not isinstance(value, Mapping):
         raise RulesError(f"{field}: expected each player's amount, e.g. {{\"Ann\": \"3.05\"}}")
     typed = {}
@@ -236,6 +266,14 @@ def _typed(value: object, field: str) -> dict[str, int]:
         if cents:
             typed[str(name)] = cents
     return typed
+
+
+def typed_figures(amounts: Mapping[str, int] | None, field: str) -> dict[str, int] | None:
+    """Typed figures in cents, each whole white chips (B10); the zeros left out."""
+    if amounts is None:
+        return None
+    return {name: cents for name, cents in amounts.items()
+            if require_nickels(cents, field=f"{field}.{name}")}
 
 
 def _figures(amounts: Mapping[str, int]) -> str:
@@ -247,52 +285,56 @@ def _rules(explain: Sequence[str], wanted: Sequence[str]) -> str:
     return ", ".join(dict.fromkeys(found)) or wanted[0]
 
 
-def _by_name(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+def _by_name(rows: Sequence[Award] | Sequence[Owe]) -> dict[str, int]:
     total: dict[str, int] = {}
     for row in rows:
-        total[row["name"]] = total.get(row["name"], 0) + parse_cents(row["amount"])
+        total[row.name] = total.get(row.name, 0) + row.amount
     return total
 
 
-def _right_awards(result: Mapping[str, Any], pot: int | None) -> str:
+def _right_awards(result: HandResult, pot: int | None) -> str:
     """The computed awards in words, with the split rule they follow."""
-    explain = result.get("explain", [])
-    awards = _by_name(result["awards"])
+    awards = _by_name(result.awards)
     text = f"the rules give {_figures(awards)}"
-    sides = {a["side"] for a in result["awards"]}
+    sides = {a.side for a in result.awards}
     if pot is not None and sides == {"high", "low"}:
         even = "evenly" if pot % 10 == 0 else "with the odd white chip to the high half"
         text = (f"the pot of {format_cents(pot)} ({pot // 5} white chips) splits {even} "
-                f"({_rules(explain, AWARD_RULES)}): {_figures(awards)}")
+                f"({_rules(result.explain, AWARD_RULES)}): {_figures(awards)}")
     else:
-        text += f" ({_rules(explain, AWARD_RULES)})"
-    carry = parse_cents(result["carry"])
+        text += f" ({_rules(result.explain, AWARD_RULES)})"
+    carry = result.carry
     return text + (f"; {format_cents(carry)} stays in the pot" if carry else "; nothing carries")
 
 
-def _right_owes(result: Mapping[str, Any]) -> str:
-    explain = result.get("explain", [])
-    if not result["owes"]:
+def _right_owes(result: HandResult) -> str:
+    if not result.owes:
         return "nobody owes anything"
     parts = []
-    for owe in result["owes"]:
-        verb = {"match": "matches", "burn": "burns"}.get(owe["reason"], "owes")
-        where = f" to {owe['to']}" if owe.get("to") else " into the next pot"
-        parts.append(f"{owe['name']} {verb} {owe['amount']}{where}")
-    return ", ".join(parts) + f" ({_rules(explain, OWE_RULES)})"
+    for owe in result.owes:
+        verb = {"match": "matches", "burn": "burns"}.get(owe.reason, "owes")
+        where = f" to {owe.to}" if owe.to else " into the next pot"
+        parts.append(f"{owe.name} {verb} {format_cents(owe.amount)}{where}")
+    return ", ".join(parts) + f" ({_rules(result.explain, OWE_RULES)})"
 
 
-def check_typed(result: Mapping[str, object], awards: object, owes: object,
+def check_typed(result: HandResult, awards: object, owes: object,
                 pot: int | None = None) -> list[str]:
-    """The differences between typed awards/owes and the computed ones, as sentences naming
-    the rule and the right figures (empty when they agree). `result` is the rules' own
-    result (`outcome_json`, `HandResult.to_json`), so its shape is read without checks."""
-    computed: Mapping[str, Any] = result
+    """`check_figures` on the awards and owes of a JSON input (decimal strings)."""
+    return check_figures(result, _typed(awards, "awards"), _typed(owes, "owes"), pot)
+
+
+def check_figures(result: HandResult, awards: Mapping[str, int] | None,
+                  owes: Mapping[str, int] | None, pot: int | None = None) -> list[str]:
+    """The differences between typed awards/owes (cents) and the rules' result, as sentences
+    naming the rule and the right figures (empty when they agree; None: not typed)."""
+    awards = typed_figures(awards, "awards")
+    owes = typed_figures(owes, "owes")
     problems = []
-    if awards is not None and _typed(awards, "awards") != _by_name(computed["awards"]):
-        problems.append(f"awards: typed {_figures(_typed(awards, 'awards'))}; "
-                        f"{_right_awards(computed, pot)}; {_right_owes(computed)}.")
-    if owes is not None and _typed(owes, "owes") != _by_name(computed["owes"]):
-        problems.append(f"owes: typed {_figures(_typed(owes, 'owes'))}; the rules say "
-                        f"{_right_owes(computed)}.")
+    if awards is not None and awards != _by_name(result.awards):
+        problems.append(f"awards: typed {_figures(awards)}; "
+                        f"{_right_awards(result, pot)}; {_right_owes(result)}.")
+    if owes is not None and owes != _by_name(result.owes):
+        problems.append(f"owes: typed {_figures(owes)}; the rules say "
+                        f"{_right_owes(result)}.")
     return problems

@@ -5,6 +5,10 @@ players, dummy, options, round, legs, last_round, checked against the game's def
 evaluates every hand from the cards (`rules.evaluator`), and hands the ranked hands to the pot
 rules (`rules.games.pots`).
 Output beyond the contract: `next_pot` (carry + what losers put in) and `winners` per side.
+
+`resolve_showdown(show)` is the typed inside of it: a `Resolved` (the hands evaluated, the
+pot's outcome, the explanation) whose `result` is the `HandResult` the site keeps, in integer
+cents; `resolve` writes the same `Resolved` as the command line's JSON.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from ..money import format_cents
 from . import adjustments, pots
 from .definition import GameDef, Use
 from .layouts import View, get_layout
+from .result import HandResult, result_of
 from .showdown_input import Cards, Seat, Showdown, cards_of, read
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
@@ -194,9 +199,31 @@ def _high_key(game: GameDef, value: HandValue | None) -> Key | None:
 
 def resolve(data: object) -> dict[str, object]:
     """Resolve one showdown from its JSON object; see ARCHITECTURE.md for both formats."""
-    show = read(data)
+    return _output(resolve_showdown(read(data)))
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A showdown resolved: every hand evaluated, the dummy's, the pot's outcome and the whole
+    explanation (the hands in words, the adjustments, the pot's)."""
+
+    game: GameDef
+    hands: list[Evaluated]
+    dummy: Evaluated | None
+    outcome: pots.Outcome
+    explain: list[str]
+
+    @property
+    def result(self) -> HandResult:
+        """The rules' answer for the hand, as the site keeps it."""
+        return result_of(self.outcome, self.explain)
+
+
+def resolve_showdown(show: Showdown) -> Resolved:
+    """Resolve a showdown already read (`read`), typed."""
     results, dummy, outcome, adjusted = settle_showdown(show)
-    return _output(show.game, results, dummy, outcome, adjusted)
+    explain = _explain_hands(show.game, results, dummy) + list(adjusted) + outcome.explain
+    return Resolved(show.game, results, dummy, outcome, explain)
 
 
 def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, pots.Outcome,
@@ -321,18 +348,19 @@ def _shown(game: GameDef, result: Evaluated) -> str:
     return "; ".join(parts)
 
 
-def _output(game: GameDef, results: Sequence[Evaluated], dummy: Evaluated | None,
-            outcome: pots.Outcome, adjusted: Sequence[str] = ()) -> dict[str, object]:
+def _output(resolved: Resolved) -> dict[str, object]:
+    """The command line's showdown output (ARCHITECTURE.md)."""
+    dummy = resolved.dummy
     out: dict[str, object] = {
-        "game": game.id,
+        "game": resolved.game.id,
         "players": [{"name": r.seat.name, "high": _hand_json(r.high), "low": _hand_json(r.low),
-                     "dead": r.dead} for r in results],
+                     "dead": r.dead} for r in resolved.hands],
     }
     if dummy is not None:
         out["dummy"] = {"name": dummy.seat.name, "high": _hand_json(dummy.high),
                         "low": _hand_json(dummy.low)}
-    out.update(outcome_json(outcome))
-    out["explain"] = _explain_hands(game, results, dummy) + list(adjusted) + outcome.explain
+    out.update(outcome_json(resolved.outcome))
+    out["explain"] = list(resolved.explain)
     return out
 
 

@@ -243,15 +243,34 @@ class Showdown:
     last_round: bool
 
 
-def read(data: object) -> Showdown:
-    """Read and check the showdown JSON; every error names its field."""
+@dataclass(frozen=True)
+class Stakes:
+    """The pot and the penalties paid into it, in integer cents, as a typed hand (the site's
+    `HandInput`) gives them instead of the JSON's decimal strings; None is "not given"."""
+
+    pot: int | None
+    penalties: int | None = None
+
+
+POT_MISSING = "pot: missing; expected the pot as a decimal string such as \"18.00\""
+
+
+def read(data: object, stakes: Stakes | None = None) -> Showdown:
+    """Read and check the showdown JSON; every error names its field. With `stakes` the pot
+    and penalties are those cents, and the JSON's are not read."""
     if not isinstance(data, Mapping):
         raise RulesError("showdown: expected a JSON object")
     game, settings = apply_options(game_of(data), mapping_of(data, "options"))
-    if "pot" not in data:
-        raise RulesError("pot: missing; expected the pot as a decimal string such as \"18.00\"")
-    pot = require_nickels(read_money(data["pot"], field="pot"), field="pot")
-    penalties = read_money(data.get("penalties", "0.00"), field="penalties")
+    if stakes is None:
+        if "pot" not in data:
+            raise RulesError(POT_MISSING)
+        pot = require_nickels(read_money(data["pot"], field="pot"), field="pot")
+        penalties = read_money(data.get("penalties", "0.00"), field="penalties")
+    else:
+        if stakes.pot is None:
+            raise RulesError(POT_MISSING)
+        pot = require_nickels(stakes.pot, field="pot")
+        penalties = stakes.penalties or 0
     if not 0 <= penalties <= pot:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
     board = _board(data, game)

@@ -217,9 +217,10 @@ def test_two_imports_of_one_night_at_once_give_one_night_and_one_refusal(trial):
 
 
 @pytest.mark.django_db
-def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monkeypatch):
+def test_a_change_between_reading_and_writing_is_read_again(monkeypatch):
     """The plan is made without a lock; if THE BOOK or the players change before the write
-    takes the lock, the night is planned again under it (here: someone writes THE BOOK)."""
+    takes the lock, the lock is let go and the night planned again (here: someone writes
+    THE BOOK, so the file's book_before no longer agrees)."""
     from ledger_night import new_key
 
     from ledger import services
@@ -245,3 +246,103 @@ def test_a_change_between_reading_and_writing_is_read_again_under_the_lock(monke
     document["book_before"] = {"Mike": "1.00", "Fred": "-1.00"}   # as it now stands
     monkeypatch.setattr(planning, "plan", first_plan)
     assert import_session(document).is_open is False
+
+
+# ---- the write lock held only for the write (issue 27) -------------------------------------
+
+def _plans_with(monkeypatch, meanwhile):
+    """Count the plans, and after the first `meanwhile(n)` runs for each plan made (n = 0,
+    1, ...): what the tablet writes between the import's reading and its write."""
+    from ledger.night_file import planning
+    plans = []
+    first_plan = planning.plan
+
+    def plan(*args, **kwargs):
+        found = first_plan(*args, **kwargs)
+        plans.append(connection.in_atomic_block)
+        meanwhile(len(plans) - 1)
+        return found
+
+    monkeypatch.setattr(planning, "plan", plan)
+    return plans
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_night_is_read_checked_and_folded_before_the_write_transaction(monkeypatch):
+    """Nothing of the plan runs inside a transaction (on SQLite: under the write lock); a
+    player added meanwhile who is none of the file's does not make it plan again."""
+    from ledger_night import new_key
+
+    from ledger import services
+    plans = _plans_with(monkeypatch, lambda n: services.player_create(
+        name=f"Tablet {n}", note_id=f"T{n}", key=new_key()))
+    assert import_session(example()).is_open is False
+    assert plans == [False]
+    assert selectors.audit()["ok"]
+
+
+@pytest.mark.django_db
+def test_a_player_added_meanwhile_under_a_name_the_file_creates_plans_again(monkeypatch):
+    """The tablet adds Fred, with the file's note identifier, while the import reads: the
+    night is planned again, finds Fred here and does not add him twice."""
+    from ledger_night import new_key
+
+    from ledger import services
+    from ledger.models import Player
+
+    def meanwhile(n):
+        if n == 0:
+            services.player_create(name="fred", note_id="BOF", key=new_key())
+
+    plans = _plans_with(monkeypatch, meanwhile)
+    document = example()
+    for row in document["players"]:
+        row["name"] = {"Fred": "fred"}.get(row["name"], row["name"])
+        if row.get("invited_by") == "Fred":
+            row["invited_by"] = "fred"
+    text = json.dumps(document).replace('"Fred"', '"fred"')
+    assert import_session(json.loads(text)).is_open is False
+    assert len(plans) == 2
+    assert Player.objects.filter(name="fred").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_database_that_keeps_changing_refuses_the_import_in_a_sentence(monkeypatch):
+    """A player here is renamed again and again while the import reads: after three plans,
+    a sentence naming what changed, and nothing written."""
+    from ledger_night import new_key
+
+    from ledger import services
+    from ledger.models import Player
+    from ledger.services.bulk_import import ATTEMPTS
+
+    services.player_create(name="Zed", note_id="BZ", key=new_key())
+
+    def meanwhile(n):
+        services.player_update(player=Player.objects.get(note_id="BZ"), name=f"Zed {n}",
+                               note_id="BZ", key=new_key())
+
+    plans = _plans_with(monkeypatch, meanwhile)
+    before = _counts()
+    with pytest.raises(LedgerError) as refused:
+        import_session(example())
+    assert len(plans) == ATTEMPTS
+    assert str(refused.value) == ("The database kept changing while the night was read (the "
+                                  f"player Zed {ATTEMPTS - 2} was changed); nothing written. "
+                                  "Import the file again.")
+    assert _counts() == before
+
+
+@pytest.mark.django_db
+def test_a_player_added_meanwhile_with_the_files_note_identifier_refuses(monkeypatch):
+    """Planned again, the night meets the new player's identifier and is refused in the
+    services' words; nothing written."""
+    from ledger_night import new_key
+
+    from ledger import services
+    plans = _plans_with(monkeypatch, lambda n: n or services.player_create(
+        name="Gustav", note_id="BOGU", key=new_key()))
+    before = _counts()
+    with pytest.raises(LedgerError, match="BOGU is already Gustav's bank-note identifier"):
+        import_session(example())
+    assert len(plans) == 1 and _counts() == (*before[:3], before[3] + 1)   # Gustav only
