@@ -9,8 +9,13 @@ before it, BENCH_HISTORY closed nights of the same 12 players (each: 12 buy-ins 
 and THE BOOK, a note committed, 12 cash-outs, closed and settled). `python -m bench pages`
 builds two houses, one closed night and 100 (BENCH_HISTORY=1,100 by default), each in a
 subprocess of its own, and prints each page's median of BENCH_REPEAT (6) in both and the
-ratio. PROF=<page> prints a cProfile of that page (in each house); BENCH_KEEP=<folder>
-keeps the houses built there for the next run (only while the code writes the same rows).
+ratio. Beside each median, its cost in floors (issue 30): the median over the floor's median,
+the floor being an unknown path (`/no-such-page/`) answering 404 through the same middleware,
+timed in the same process and run with the same repeat count - logged in as the banker (the
+floor of the banker's pages) and anonymous (the floor of the phone's) - so that a figure holds
+from one machine to the next. PROF=<page> prints a cProfile of that page (in each house);
+BENCH_KEEP=<folder> keeps the houses built there for the next run (only while the code writes
+the same rows).
 
 Run alone with `python -m bench pages`; `python -m bench.pages 100` measures one house.
 """
@@ -31,8 +36,9 @@ from rules.games.hand_types import HandInput
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 KEPT = ("season", "phone")   # pages with a part kept under the closed nights' version
-LINE = re.compile(r"^  (.+?) +([0-9.]+) ms +([0-9.]+) cpu +[0-9]+ q +[0-9.]+ KB  [0-9]{3}$",
-                  re.MULTILINE)
+FLOOR = "/no-such-page/"   # the stack's cheapest answer: a 404 through the same middleware
+LINE = re.compile(r"^  (.+?) +([0-9.]+) ms +([0-9.]+) cpu +[0-9]+ q +[0-9.]+ KB  [0-9]{3}"
+                  r" +([0-9.]+) fl$", re.MULTILINE)
 
 
 def _django(folder: str) -> None:
@@ -162,12 +168,24 @@ def measure(history: int) -> dict[str, float]:
     repeat = int(os.environ.get("BENCH_REPEAT", "6"))
     prof = os.environ.get("PROF")
     medians: dict[str, float] = {}
-    for name, url in pages().items():
-        client = phone if name.startswith("phone") else banker
+    floors: dict[str, float] = {}
+    for label, client in (("floor", banker), ("floor anon", phone)):   # timed first
+        for _ in range(repeat):   # warmed up first, as each page is by its first visit
+            assert client.get(FLOOR).status_code == 404, label
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(FLOOR)
+            times.append((time.perf_counter() - start) * 1000)
+        floors[label] = statistics.median(times)
+    for name, url in [("floor", FLOOR), ("floor anon", FLOOR), *pages().items()]:
+        client = phone if name.startswith("phone") or name == "floor anon" else banker
+        floor = floors["floor anon" if client is phone else "floor"]
         headers = {"HTTP_HX_REQUEST": "true"} if name in ("phone live", "asks",
                                                           "phone asks") else {}
         answer = client.get(url, **headers)
-        assert answer.status_code in (200, 302), (name, answer.status_code)
+        assert answer.status_code in ((404,) if name in floors else (200, 302)), (
+            name, answer.status_code)
         variants = [(name, headers, False)]
         tag = answer.get("ETag")
         if tag:   # the polled part asked again with the version it was given
@@ -188,8 +206,8 @@ def measure(history: int) -> dict[str, float]:
                 status = client.get(url, **extra).status_code
             medians[label] = statistics.median(times)
             print(f"  {label:14s} {medians[label]:7.1f} ms {statistics.median(cpu):7.1f} cpu "
-                  f"{len(queries.captured_queries):4d} q {size / 1024:6.1f} KB  {status}",
-                  flush=True)
+                  f"{len(queries.captured_queries):4d} q {size / 1024:6.1f} KB  {status} "
+                  f"{medians[label] / floor:6.1f} fl", flush=True)
             if prof == label:
                 profile = cProfile.Profile()
                 profile.enable()
@@ -207,15 +225,16 @@ def main() -> None:
         out = subprocess.run([sys.executable, "-m", "bench.pages", str(history)], cwd=ROOT,
                              check=True, capture_output=True, text=True).stdout
         print(out, end="", flush=True)
-        results[history] = {m.group(1): (float(m.group(2)), float(m.group(3)))
-                            for m in LINE.finditer(out)}
+        results[history] = {m.group(1): (float(m.group(2)), float(m.group(3)),
+                                         float(m.group(4))) for m in LINE.finditer(out)}
     if len(houses) == 2:
         few, many = (results[h] for h in houses)
-        print(f"median ms (wall / cpu)  {houses[0]} night(s)   {houses[1]} nights   ratio (cpu)")
-        for page, (ms, cpu) in few.items():
+        print(f"median ms (wall / cpu) and floors   {houses[0]} night(s)          "
+              f"{houses[1]} nights          ratio (cpu)")
+        for page, (ms, cpu, fl) in few.items():
             if page in many:
-                print(f"  {page:14s} {ms:6.1f} / {cpu:5.1f}  {many[page][0]:6.1f} / "
-                      f"{many[page][1]:5.1f}  {many[page][1] / cpu:5.2f}")
+                print(f"  {page:14s} {ms:6.1f} / {cpu:5.1f} {fl:5.1f} fl  {many[page][0]:6.1f} / "
+                      f"{many[page][1]:5.1f} {many[page][2]:5.1f} fl  {many[page][1] / cpu:5.2f}")
 
 
 if __name__ == "__main__":

@@ -39,8 +39,10 @@ BOUNDS = {
                             # the player's claims, their payments, and last night's transfers
                             # still to settle (players, THE BOOK, claims); the latest nights
                             # are kept: one read of the closed nights' version
-    "phone_cold": 25,       # 24 today: the latest nights read (their ids, the nights, their
-                            # money, notes, seats, THE BOOK before them and since)
+    "phone_cold": 27,       # 24 before: the latest nights read (their ids, the nights, their
+                            # money, notes, seats, THE BOOK before them and since); the live
+                            # part is kept too (the house's version; tonight read again for
+                            # the asks)
     "phone_live": 17,       # 16 today: the history is not in the polled fragment; THE BOOK's
                             # lines and the payments are; the house's version (its ETag)
     "hand": 10,             # 8 today

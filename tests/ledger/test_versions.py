@@ -264,3 +264,62 @@ def test_a_refused_write_moves_nothing(house, clients, banker_user):
                                 chips={"green": 100}, key=new_key(), user=banker_user)
     for name, (client, url, extra, tag) in tagged.items():
         assert client.get(url, HTTP_IF_NONE_MATCH=tag, **extra).status_code == 304, name
+
+
+def test_the_phones_live_part_is_kept_per_house_with_fresh_keys_and_a_cache_down_serves_it(
+        house, clients, monkeypatch):
+    """The phone's live part is kept under the house's version, its key naming the house, the
+    player and the link; each request gets its own CSRF token and one-time keys in it, and a
+    cache that is down serves the page computed anew, the same page (never a 500)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ledger.views import phone_page
+
+    _, phone = clients
+    ann = house["Ann"]   # Ann owes Fred from last week: her live part has a form to post
+    url = reverse("player_balance", args=[ann.balance_token])
+    asked = []
+
+    class Spy:
+        def get(self, key, *args, **kwargs):
+            asked.append(key)
+            return cache.get(key, *args, **kwargs)
+
+        def set(self, *args, **kwargs):
+            return cache.set(*args, **kwargs)
+
+    monkeypatch.setattr(phone_page, "cache", Spy())
+    first = phone.get(url, HTTP_HX_REQUEST="true")
+    with CaptureQueriesContext(connection) as cold:
+        phone.get(url, HTTP_HX_REQUEST="true", HTTP_CACHE_CONTROL="no-cache")
+    cache.clear()
+    with CaptureQueriesContext(connection) as warm_after_clear:
+        phone.get(url, HTTP_HX_REQUEST="true")
+    with CaptureQueriesContext(connection) as warm:
+        second = phone.get(url, HTTP_HX_REQUEST="true")
+    assert len(warm) < len(warm_after_clear), "the live part was not kept"
+    assert len(cold) == len(warm)   # sanity: both served from the kept part
+    house_id = PokerSession.objects.get(pk=house["tonight"].session.pk).house_id
+    live_keys = [k for k in asked if k.startswith("phone-live:")]
+    assert live_keys and all(k.startswith(f"phone-live:{house_id}:{ann.pk}:{ann.balance_token}:")
+                             for k in live_keys)
+    a, b = first.content.decode(), second.content.decode()
+    assert "mark-6d1f0b9e" not in a + b   # every mark filled in
+    keys = [re.findall(r'name="key" value="([^"]*)"', html) for html in (a, b)]
+    assert keys[0] and keys[1] and not set(keys[0]) & set(keys[1]), "a one-time key served twice"
+    assert re.findall(r'name="csrfmiddlewaretoken" value="[^"]+"', b)
+
+    class Down:
+        def get(self, *args, **kwargs):
+            raise ConnectionError("the cache is down")
+
+        set = get
+
+    kept, fresh = _unkept(phone, url)
+    monkeypatch.setattr(phone_page, "cache", Down())
+    served = phone.get(url)
+    assert served.status_code == 200
+    without = re.sub(r'(name="(?:csrfmiddlewaretoken|key)" value=)"[^"]*"', r"\1",
+                     re.sub(r'"X-CSRFToken": "[^"]*"', "", served.content.decode()))
+    assert without == fresh == kept
