@@ -144,7 +144,7 @@ def _latest_nights(player: Player) -> SafeString:
     others are a tap away (player_nights). Kept (Django's cache) under the closed nights'
     version, which moves when a night closes and with any write to a closed night or to no
     night (a rename, a new link): tonight's buy-ins do not make it read again."""
-    key = "phone-nights:{}:{}:{}".format(player.pk, *closed_version())
+    key = "phone-nights:{}:{}:{}:{}".format(player.house_id, player.pk, *closed_version())
     html: str | None = _kept(key)
     if html is None:
         history, more = player_recent_history(player, RECENT_NIGHTS)
