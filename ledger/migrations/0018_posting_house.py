@@ -16,6 +16,8 @@ def from_the_entries(apps, schema_editor):
     with connection.cursor() as cursor:
         cursor.execute("UPDATE ledger_posting SET house_id = (SELECT house_id FROM ledger_entry "
                        "WHERE ledger_entry.id = ledger_posting.entry_id)")
+        if connection.vendor == "postgresql":   # (checked now: the column is altered next)
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     install_append_only_triggers(connection.alias)
 
 

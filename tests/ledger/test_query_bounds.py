@@ -59,7 +59,7 @@ BOUNDS = {
     "book": 8,              # 7 today: the payments to confirm, the latest payments
     "players": 5,           # 4 today
     "sessions": 6,          # 5 today: a page of nights and their number
-    "buyin_save": 23,       # 21 today on SQLite, 22 on PostgreSQL: the form's reads, then the
+    "buyin_save": 24,       # 22 today on SQLite, 24 on PostgreSQL: the form's reads, then the
                             # service's locks and checks (the bank holder's among them), and
                             # the night's version
 }
