@@ -104,6 +104,8 @@ def _clone(houses: int) -> None:
                                    f"(SELECT MAX(id) FROM {table}))")
     finally:
         install_append_only_triggers()
+    with connection.cursor() as cursor:   # the planner's statistics, as autovacuum keeps them
+        cursor.execute("ANALYZE")
 
 
 def main() -> None:
