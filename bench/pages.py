@@ -47,7 +47,8 @@ def _django(folder: str) -> None:
                                        f"sqlite:///{folder}/pages.sqlite3"),
         "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50,
         "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_SETTINGS_MODULE": "ledger.settings", "DJANGO_STATIC_ROOT": f"{folder}/static"})
+        "DJANGO_SETTINGS_MODULE": "ledger.settings", "DJANGO_STATIC_ROOT": f"{folder}/static",
+        "DJANGO_LEDGER_WITNESS": f"{folder}/bench.witness"})   # never in the checkout
     sys.path.insert(0, str(ROOT))
     import django
 

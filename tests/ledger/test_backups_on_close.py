@@ -214,7 +214,8 @@ def test_a_postgresql_backup_restores_and_a_cut_or_foreign_one_is_refused(tmp_pa
 
     def manage(*args: str, database: str, **env: str) -> subprocess.CompletedProcess:
         environment = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-        environment.update(DATABASE_URL=server + database, **env)
+        environment.update(DATABASE_URL=server + database,   # each its witness, not in the checkout
+                           DJANGO_LEDGER_WITNESS=str(tmp_path / f"{database}.witness"), **env)
         return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
                               capture_output=True, text=True, timeout=600)
 
