@@ -53,6 +53,15 @@ def house_rename(*, house: House, name: str) -> House:
     return house
 
 
+LAST_OWNER = "This is the house's last owner: make someone else owner first."
+
+
+def _check_role(role: str) -> None:
+    if role not in Role.values:
+        raise LedgerError(f"{role!r} is not a role; choose owner, banker or viewer.",
+                          field="role")
+
+
 def _owners(house: House) -> int:
     return Membership.objects.filter(house=house, role=Role.OWNER).count()
 
@@ -60,15 +69,13 @@ def _owners(house: House) -> int:
 @transaction.atomic
 def member_role_set(*, house: House, user: User, role: str) -> Membership:
     """Give `user` the role `role` in `house` (never leaving the house without an owner)."""
-    if role not in Role.values:
-        raise LedgerError(f"{role!r} is not a role; choose owner, banker or viewer.",
-                          field="role")
+    _check_role(role)
     House.objects.select_for_update().get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
         return Membership.objects.create(house=house, user=user, role=role)
     if membership.role == Role.OWNER and role != Role.OWNER and _owners(house) == 1:
-        raise LedgerError("This is the house's last owner: make someone else owner first.",
+        raise LedgerError(LAST_OWNER,
                           field="role")
     membership.role = role
     membership.save(update_fields=["role"])
@@ -82,15 +89,13 @@ def member_remove(*, house: House, user: User) -> None:
     if membership is None:
         raise LedgerError("That login is not a member of this house.", field="user")
     if membership.role == Role.OWNER and _owners(house) == 1:
-        raise LedgerError("This is the house's last owner: make someone else owner first.",
+        raise LedgerError(LAST_OWNER,
                           field="user")
     membership.delete()
 
 
 def invitation_create(*, house: House, role: str, made_by: User) -> Invitation:
-    if role not in Role.values:
-        raise LedgerError(f"{role!r} is not a role; choose owner, banker or viewer.",
-                          field="role")
+    _check_role(role)
     return Invitation.objects.create(house=house, role=role, made_by=made_by)
 
 
