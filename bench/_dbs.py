@@ -103,10 +103,19 @@ def _renamed(url: str, name: str) -> str:
 class Template:
     """A database to build once (at `url`, with its witness at `witness`) and copy per run."""
 
-    def __init__(self, entry: Entry, folder: str, number: int):
+    def __init__(self, entry: Entry, folder: str, number: int,
+                 source: Template | None = None):
+        """The database of `entry`, made empty to be built (or `source`'s, already built, for
+        an entry that differs only in its `set.` settings); `number` names its copies."""
         self.entry, self.folder, self.number = entry, folder, number
         self.label = entry.label
+        self.copies: list[str] = []
+        self.owner = source is None
+        if source is not None:
+            self.name, self.url, self.witness = source.name, source.url, source.witness
+            return
         self.witness = f"{folder}/template-{number}.witness"
+        self.name = ""
         if entry.postgres:
             self.name = f"{_config(entry.url)['NAME']}_busy{os.getpid()}_{number}"
             self.url = _renamed(entry.url, self.name)
@@ -115,7 +124,6 @@ class Template:
                 admin.execute(f'CREATE DATABASE "{self.name}"')
         else:
             self.url = f"sqlite:///{folder}/template-{number}.sqlite3"
-        self.copies: list[str] = []
 
     def copy(self, run: int) -> tuple[str, str]:
         """A fresh copy of the built database: its address and its witness file."""
@@ -123,20 +131,22 @@ class Template:
         if Path(self.witness).exists():
             shutil.copyfile(self.witness, witness)
         if self.entry.postgres:
-            name = f"{self.name}_{run}"
+            name = f"{self.name}_{self.number}_{run}"
             with _admin(self.entry.url) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
                 admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self.name}"')
             self.copies.append(name)
             return _renamed(self.entry.url, name), witness
         path = f"{self.folder}/run-{self.number}-{run}.sqlite3"
-        shutil.copyfile(urllib.parse.urlsplit(self.url).path, path)
+        for suffix in ("", "-wal"):   # the write-ahead log, if the build left one
+            if Path(urllib.parse.urlsplit(self.url).path + suffix).exists():
+                shutil.copyfile(urllib.parse.urlsplit(self.url).path + suffix, path + suffix)
         return f"sqlite:///{path}", witness
 
     def drop(self) -> None:
         if self.entry.postgres and os.environ.get("BENCH_KEEP_DB") != "1":
             with _admin(self.entry.url) as admin:
-                for name in [*self.copies, self.name]:
+                for name in [*self.copies, *([self.name] if self.owner else [])]:
                     admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

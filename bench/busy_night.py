@@ -770,21 +770,32 @@ def main() -> None:
     listed = _dbs.entries(os.environ.get("BENCH_DATABASES")
                           or os.environ.get("BENCH_DATABASE_URL") or "sqlite")
     folder = tempfile.mkdtemp(prefix="bench-busy-")
+    nights = history or (10 if houses else 0)
     templates: list[_dbs.Template] = []
     built = []
+    made: dict[tuple[str, int], tuple[_dbs.Template, tuple[str, list[tuple[str, str]]]]] = {}
     try:
         for entry in listed:
-            for beside in ((0, houses) if houses > 1 else (houses,)):
+            for many in ((False, True) if houses > 1 else (False,)):
+                label = entry.label + (f", beside {houses - 1} houses" if many else
+                                       (", alone" if houses > 1 else ""))
+                shared = made.get((entry.url, many))   # built once per address (not per set.)
+                if shared is not None:
+                    template = _dbs.Template(entry, folder, len(templates), shared[0])
+                    template.label = label
+                    templates.append(template)
+                    built.append(shared[1])
+                    continue
                 template = _dbs.Template(entry, folder, len(templates))
-                template.label = entry.label + (
-                    f", beside {houses - 1} houses" if beside > 1 else
-                    (", alone" if houses > 1 else ""))
-                templates.append(template)
+                template.label = label
                 started = time.perf_counter()
-                env = _environment(folder, template.url, template.witness, entry.settings)
-                built.append(_prepare(env, history or (10 if houses else 0), beside or houses))
-                print(f"built {template.label} ({history or (10 if houses else 0)} closed "
-                      f"nights) in {time.perf_counter() - started:.0f} s", flush=True)
+                env = _environment(folder, template.url, template.witness, {})
+                night = _prepare(env, nights, houses if many else (1 if houses else 0))
+                made[(entry.url, many)] = (template, night)
+                templates.append(template)
+                built.append(night)
+                print(f"built {label} ({nights} closed nights) in "
+                      f"{time.perf_counter() - started:.0f} s", flush=True)
         results = []
         for number in range(rounds):
             for template, (session, players) in zip(templates, built, strict=True):
