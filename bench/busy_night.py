@@ -384,13 +384,16 @@ def _phone(client: Client, token: str, stop: float, times, errors, *, polls: boo
                 next_ask = time.monotonic() + rng.uniform(0.5, 1.5) * ask_every
                 form = _form(page, "ask-form")
                 paid = re.findall(r'name="paid" value="([^"]+)"', form)
-                status = _timed(times, "ask", client.post, f"/p/{token}/ask/", {
+                status, answer = _timed(times, "ask", client.post_page, f"/p/{token}/ask/", {
                     "csrfmiddlewaretoken": _hidden(form, "csrfmiddlewaretoken"),
                     "key": _hidden(form, "key"), "amount": rng.choice(["5.00", "10.00", "20.00"]),
                     "paid": rng.choice(paid)})
                 statuses[f"ask {status}"] = statuses.get(f"ask {status}", 0) + 1
                 if status != 302:
-                    errors.append(f"ask answered {status}, not a redirect to the phone's page")
+                    errors.append(f"ask answered {status}, not a redirect to the phone's page"
+                                  + (": too many requests waiting (MAX_PENDING), the banker "
+                                     "approving slower than the phones ask"
+                                     if "waiting for the banker" in answer else ""))
             if path is not None:
                 time.sleep(POLL / 2)
                 path, _ = _poll(client, path, etags, "my-requests", times, "phone asks poll",
