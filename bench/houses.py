@@ -47,6 +47,7 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
             times.append((time.perf_counter() - start) * 1000)
         with CaptureQueriesContext(connection) as queries:
             client.get(url, **headers)
+        count = len(queries.captured_queries)   # now: the next request clears Django's log
         cpu, db, each = [], [], []
         for _ in range(repeat):
             timed: list[tuple[str, float]] = []
@@ -64,11 +65,10 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
             cpu.append((time.process_time() - used) * 1000)
             db.append(sum(ms for _, ms in timed))
             each.append(timed)
-        count = min(len(e) for e in each)
-        found[name] = {"ms": statistics.median(times), "queries": len(queries.captured_queries),
+        found[name] = {"ms": statistics.median(times), "queries": count,
                        "cpu": statistics.median(cpu), "db": statistics.median(db),
                        "each": [(each[0][i][0], statistics.median(e[i][1] for e in each))
-                                for i in range(count)]}
+                                for i in range(min(len(e) for e in each))]}
     return found
 
 
