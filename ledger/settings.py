@@ -107,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "ledger.house.house_name",
+                "ledger.kept.csrf_mark",   # (after Django's own: kept pages hold a mark)
             ],
             "builtins": ["ledger.templatetags.money"],
         },

@@ -12,8 +12,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger.models import House, Invitation, Membership, Role
+from ledger.scoping import in_house
 
 from .errors import LedgerError
+from .versions import bump_house
 
 MAX_NAME = House._meta.get_field("name").max_length or 60
 
@@ -73,12 +75,14 @@ def member_role_set(*, house: House, user: User, role: str) -> Membership:
     House.objects.select_for_update().get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
+        _moved(house)
         return Membership.objects.create(house=house, user=user, role=role)
     if membership.role == Role.OWNER and role != Role.OWNER and _owners(house) == 1:
         raise LedgerError(LAST_OWNER,
                           field="role")
     membership.role = role
     membership.save(update_fields=["role"])
+    _moved(house)
     return membership
 
 
@@ -92,6 +96,14 @@ def member_remove(*, house: House, user: User) -> None:
         raise LedgerError(LAST_OWNER,
                           field="user")
     membership.delete()
+    _moved(house)
+
+
+def _moved(house: House) -> None:
+    """Who may hold the bank shows on the house's pages (a member removed frees it): every
+    page kept for the house is computed again."""
+    with in_house(house.pk):
+        bump_house()
 
 
 def invitation_create(*, house: House, role: str, made_by: User) -> Invitation:
