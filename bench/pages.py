@@ -16,9 +16,9 @@ floor of the banker's pages) and anonymous (the floor of the phone's) - so that 
 from one machine to the next. Pages kept whole under the house's version (ledger/kept.py) are
 timed as served again while nothing was written and, as "<page> new", as the first visit after
 a write to tonight (the version moved before each visit: the page computed again, the parts
-kept under the closed nights' version still kept). PROF=<page> prints a cProfile of that page (in each house);
-BENCH_KEEP=<folder> keeps the houses built there for the next run (only while the code writes
-the same rows).
+kept under the closed nights' version still kept). PROF=<page> prints a cProfile of that page
+(in each house); BENCH_KEEP=<folder> keeps the houses built there for the next run (only while
+the code writes the same rows).
 
 Run alone with `python -m bench pages`; `python -m bench.pages 100` measures one house.
 """
@@ -206,17 +206,21 @@ def measure(history: int) -> dict[str, float]:
         if name in WRITTEN:
             variants.append((f"{name} new", headers, "new"))
         for label, extra, cold in variants:
-            size = len(client.get(url, **extra).content)
-            times, cpu = [], []
-            for _ in range(repeat):
+            def ready(cold: str = cold) -> None:
                 if cold == "cold":
                     cache.clear()
                 elif cold == "new":   # as a write to tonight moves the version
                     tonight.update(version=F("version") + 1)
+
+            size = len(client.get(url, **extra).content)
+            times, cpu = [], []
+            for _ in range(repeat):
+                ready()
                 start, used = time.perf_counter(), time.process_time()
                 client.get(url, **extra)
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - used) * 1000)
+            ready()
             with CaptureQueriesContext(connection) as queries:
                 status = client.get(url, **extra).status_code
             medians[label] = statistics.median(times)
@@ -227,6 +231,9 @@ def measure(history: int) -> dict[str, float]:
                 profile = cProfile.Profile()
                 profile.enable()
                 for _ in range(5):
+                    profile.disable()
+                    ready()
+                    profile.enable()
                     client.get(url, **extra)
                 profile.disable()
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(45)

@@ -143,8 +143,8 @@ def _keepable(response: HttpResponse) -> bool:
 
 def kept_page(view: Callable[Concatenate[Request, P], HttpResponse]
               ) -> Callable[Concatenate[Request, P], HttpResponse]:
-    """A banker's page (GET) served from what was kept at the house's version, or rendered and
-    kept. Goes inside the decorators that decide who may see it: they run every time."""
+    """A page (GET) served from what was kept at the house's version, or rendered and kept.
+    Goes inside the decorators that decide who may see it: they run every time."""
 
     def wrapper(request: Request, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         if (request.method != "GET" or request.headers.get("HX-Request")

@@ -430,3 +430,34 @@ def test_a_kept_banker_page_is_served_computed_anew_when_the_cache_is_down(house
     without = re.sub(r'(name="(?:csrfmiddlewaretoken|key)" value=)"[^"]*"', r"\1",
                      re.sub(r'"X-CSRFToken": "[^"]*"', "", served.content.decode()))
     assert without == fresh == kept
+
+
+def _redis_url() -> str:
+    """The local Redis (the pages shared by several processes), or a skip where there is none."""
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
+    except OSError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    return "redis://127.0.0.1:6379/15"
+
+
+def test_pages_kept_in_a_shared_redis_move_with_every_write(house, clients, banker_user,
+                                                            settings):
+    """DJANGO_CACHE_URL=redis://…: what one process kept, another serves, and a write made by
+    either moves the version in the database, so no process serves it after the write."""
+    import uuid
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": _redis_url(), "KEY_PREFIX": uuid.uuid4().hex}}
+    banker_client, phone = clients
+    _warm(banker_client, phone)
+    table = reverse("session_dashboard", args=[house["tonight"].session.pk])
+    other_process = Client()   # another server process: the same login, its own connection
+    other_process.force_login(banker_user)
+    assert "55.00" not in other_process.get(table).content.decode()
+    house["tonight"].buy("Fred", "35.00", paid="book", user=banker_user)
+    assert "55.00" in other_process.get(table).content.decode()   # Fred: 20 + 35
+    _nothing_stale(banker_client, phone)
+    cache.clear()
