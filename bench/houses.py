@@ -8,7 +8,10 @@ seconds, not hours. The banker is a member of the first house (as on a site of s
 Goal: every page within 1.2x of the house alone, with the same number of queries.
 
 `python -m bench houses` (SQLite) or with BENCH_DATABASE_URL=postgres://... (PostgreSQL);
-BENCH_HOUSES (default 1000), BENCH_REPEAT (default 9).
+BENCH_HOUSES (default 1000), BENCH_REPEAT (default 9). Beside each page's median: the CPU ms of
+this process (Python, the driver included) and the ms spent in the database's execute, alone
+and among the houses, from a second round of BENCH_REPEAT with each query timed; BENCH_QUERIES=1
+prints, page by page, the three queries whose median time grew most.
 """
 
 from __future__ import annotations
@@ -23,8 +26,11 @@ from bench.pages import _django, build, pages
 
 
 def _time(clients: dict[str, Any], urls: dict[str, str],
-          repeat: int) -> dict[str, tuple[float, int]]:
-    """Each page's median ms of `repeat` and its number of queries."""
+          repeat: int) -> dict[str, dict[str, Any]]:
+    """Each page's median ms of `repeat` ("ms"), its number of queries ("queries"), and from a
+    second `repeat` with each query timed: the median CPU ms of this process ("cpu": Python,
+    the database driver's share included), the median ms spent in the database's execute
+    ("db") and each query's median ms and SQL ("each")."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -41,7 +47,28 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
             times.append((time.perf_counter() - start) * 1000)
         with CaptureQueriesContext(connection) as queries:
             client.get(url, **headers)
-        found[name] = (statistics.median(times), len(queries.captured_queries))
+        count = len(queries.captured_queries)   # now: the next request clears Django's log
+        cpu, db, each = [], [], []
+        for _ in range(repeat):
+            timed: list[tuple[str, float]] = []
+
+            def wrapper(execute, sql, params, many, context, timed=timed):   # noqa: ANN001
+                start = time.perf_counter()
+                try:
+                    return execute(sql, params, many, context)
+                finally:
+                    timed.append((sql, (time.perf_counter() - start) * 1000))
+
+            used = time.process_time()
+            with connection.execute_wrapper(wrapper):
+                client.get(url, **headers)
+            cpu.append((time.process_time() - used) * 1000)
+            db.append(sum(ms for _, ms in timed))
+            each.append(timed)
+        found[name] = {"ms": statistics.median(times), "queries": count,
+                       "cpu": statistics.median(cpu), "db": statistics.median(db),
+                       "each": [(each[0][i][0], statistics.median(e[i][1] for e in each))
+                                for i in range(min(len(e) for e in each))]}
     return found
 
 
@@ -134,17 +161,21 @@ def main() -> None:
     print(f"{House.objects.count()} houses, {PokerSession.objects.count()} nights in all, "
           f"copied in {time.perf_counter() - started:.0f} s", flush=True)
     among = _time(clients, urls, repeat)
-    print(f"median ms of {repeat} (queries)   alone        among {houses} houses   ratio")
+    print(f"median ms of {repeat} (queries)   alone        among {houses} houses   ratio"
+          f"   cpu ms alone/among   db ms alone/among")
     worst = 0.0
-    for name, (ms, queries) in alone.items():
-        other_ms, other_queries = among[name]
-        ratio = other_ms / ms
+    for name, page in alone.items():
+        other = among[name]
+        ratio = other["ms"] / page["ms"]
         worst = max(worst, ratio)
-        same = "" if queries == other_queries else "  QUERIES DIFFER"
-        print(f"  {name:14s} {ms:7.2f} ({queries:2d})   {other_ms:7.2f} ({other_queries:2d})"
-              f"        {ratio:5.2f}{same}")
+        same = "" if page["queries"] == other["queries"] else "  QUERIES DIFFER"
+        print(f"  {name:14s} {page['ms']:7.2f} ({page['queries']:2d})   {other['ms']:7.2f} "
+              f"({other['queries']:2d})        {ratio:5.2f}   {page['cpu']:6.2f} / "
+              f"{other['cpu']:6.2f}      {page['db']:6.2f} / {other['db']:6.2f}{same}")
     print(f"worst ratio {worst:.2f} (goal: at most 1.20)")
-
-
-if __name__ == "__main__":
-    main()
+    if os.environ.get("BENCH_QUERIES") == "1":   # the queries that grew most, page by page
+        for name, page in alone.items():
+            grown = sorted(((b - a, a, b, sql) for (sql, a), (_, b) in zip(
+                page["each"], among[name]["each"], strict=False)), reverse=True)[:3]
+            print(f"  {name}: " + "; ".join(f"+{d:.2f} ms ({a:.2f} -> {b:.2f}) {sql[:90]}"
+                                            for d, a, b, sql in grown))
