@@ -224,6 +224,8 @@ def measure(history: int) -> dict[str, float]:
             with CaptureQueriesContext(connection) as queries:
                 status = client.get(url, **extra).status_code
             medians[label] = statistics.median(times)
+            if label in floors:   # measured again, now warm: the floor of the pages after it
+                floors[label] = floor = medians[label]
             print(f"  {label:14s} {medians[label]:7.1f} ms {statistics.median(cpu):7.1f} cpu "
                   f"{len(queries.captured_queries):4d} q {size / 1024:6.1f} KB  {status} "
                   f"{medians[label] / floor:6.1f} fl", flush=True)
