@@ -72,7 +72,7 @@ def _owners(house: House) -> int:
 def member_role_set(*, house: House, user: User, role: str) -> Membership:
     """Give `user` the role `role` in `house` (never leaving the house without an owner)."""
     _check_role(role)
-    House.objects.select_for_update().get(pk=house.pk)
+    House.objects.select_for_update(no_key=True).get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
         _moved(house)
@@ -88,7 +88,7 @@ def member_role_set(*, house: House, user: User, role: str) -> Membership:
 
 @transaction.atomic
 def member_remove(*, house: House, user: User) -> None:
-    House.objects.select_for_update().get(pk=house.pk)
+    House.objects.select_for_update(no_key=True).get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
         raise LedgerError("That login is not a member of this house.", field="user")
@@ -126,7 +126,7 @@ def invitation_refusal(invitation: Invitation | None) -> str:
 def invitation_accept(*, token: str, user: User) -> Membership:
     """Join the invitation's house with its role, once (the row is locked: two taps, one use).
     A member already there keeps the higher of the two roles."""
-    invitation = Invitation.objects.select_for_update().filter(token=token).first()
+    invitation = Invitation.objects.select_for_update(no_key=True).filter(token=token).first()
     refusal = invitation_refusal(invitation)
     if refusal or invitation is None:
         raise LedgerError(refusal, code="invitation")
