@@ -13,9 +13,12 @@ ratio. Beside each median, its cost in floors (issue 30): the median over the fl
 the floor being an unknown path (`/no-such-page/`) answering 404 through the same middleware,
 timed in the same process and run with the same repeat count - logged in as the banker (the
 floor of the banker's pages) and anonymous (the floor of the phone's) - so that a figure holds
-from one machine to the next. PROF=<page> prints a cProfile of that page (in each house);
-BENCH_KEEP=<folder> keeps the houses built there for the next run (only while the code writes
-the same rows).
+from one machine to the next. Pages kept whole under the house's version (ledger/kept.py) are
+timed as served again while nothing was written and, as "<page> new", as the first visit after
+a write to tonight (the version moved before each visit: the page computed again, the parts
+kept under the closed nights' version still kept). PROF=<page> prints a cProfile of that page
+(in each house); BENCH_KEEP=<folder> keeps the houses built there for the next run (only while
+the code writes the same rows).
 
 Run alone with `python -m bench pages`; `python -m bench.pages 100` measures one house.
 """
@@ -36,6 +39,9 @@ from rules.games.hand_types import HandInput
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 KEPT = ("season", "phone")   # pages with a part kept under the closed nights' version
+# Pages kept whole under the house's version (ledger/kept.py), also timed as the first visit
+# after a write to tonight ("new"): what each visit costs while the night moves every moment.
+WRITTEN = ("table", "journal", "close", "settle", "buy", "cashout", "book", "phone")
 FLOOR = "/no-such-page/"   # the stack's cheapest answer: a 404 through the same middleware
 LINE = re.compile(r"^  (.+?) +([0-9.]+) ms +([0-9.]+) cpu +[0-9]+ q +[0-9.]+ KB  [0-9]{3}"
                   r" +([0-9.]+) fl$", re.MULTILINE)
@@ -160,9 +166,13 @@ def measure(history: int) -> dict[str, float]:
     from django.contrib.auth.models import User
     from django.core.cache import cache
     from django.db import connection
+    from django.db.models import F
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from ledger.models import PokerSession
+
+    tonight = PokerSession.objects.filter(status=PokerSession.OPEN)
     banker = Client()
     banker.force_login(User.objects.get(username="bench"))
     phone = Client()
@@ -187,25 +197,35 @@ def measure(history: int) -> dict[str, float]:
         answer = client.get(url, **headers)
         assert answer.status_code in ((404,) if name in floors else (200, 302)), (
             name, answer.status_code)
-        variants = [(name, headers, False)]
+        variants = [(name, headers, "")]
         tag = answer.get("ETag")
         if tag:   # the polled part asked again with the version it was given
-            variants.append((f"{name} 304", {**headers, "HTTP_IF_NONE_MATCH": tag}, False))
+            variants.append((f"{name} 304", {**headers, "HTTP_IF_NONE_MATCH": tag}, ""))
         if name in KEPT:   # the first visit after a night closed: nothing kept yet
-            variants.append((f"{name} cold", headers, True))
+            variants.append((f"{name} cold", headers, "cold"))
+        if name in WRITTEN:
+            variants.append((f"{name} new", headers, "new"))
         for label, extra, cold in variants:
+            def ready(cold: str = cold) -> None:
+                if cold == "cold":
+                    cache.clear()
+                elif cold == "new":   # as a write to tonight moves the version
+                    tonight.update(version=F("version") + 1)
+
             size = len(client.get(url, **extra).content)
             times, cpu = [], []
             for _ in range(repeat):
-                if cold:
-                    cache.clear()
+                ready()
                 start, used = time.perf_counter(), time.process_time()
                 client.get(url, **extra)
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - used) * 1000)
+            ready()
             with CaptureQueriesContext(connection) as queries:
                 status = client.get(url, **extra).status_code
             medians[label] = statistics.median(times)
+            if label in floors:   # measured again, now warm: the floor of the pages after it
+                floors[label] = floor = medians[label]
             print(f"  {label:14s} {medians[label]:7.1f} ms {statistics.median(cpu):7.1f} cpu "
                   f"{len(queries.captured_queries):4d} q {size / 1024:6.1f} KB  {status} "
                   f"{medians[label] / floor:6.1f} fl", flush=True)
@@ -213,6 +233,9 @@ def measure(history: int) -> dict[str, float]:
                 profile = cProfile.Profile()
                 profile.enable()
                 for _ in range(5):
+                    profile.disable()
+                    ready()
+                    profile.enable()
                     client.get(url, **extra)
                 profile.disable()
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(45)

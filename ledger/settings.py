@@ -4,6 +4,7 @@ Defaults are for development: SQLite in the project folder, DEBUG on. Production
 DJANGO_DEBUG=false, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and usually DATABASE_URL.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -107,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "ledger.house.house_name",
+                "ledger.kept.csrf_mark",   # (after Django's own: kept pages hold a mark)
             ],
             "builtins": ["ledger.templatetags.money"],
         },
@@ -148,6 +150,15 @@ BACKUP_KEEP = env.int("BANKER_BACKUP_KEEP", default=30)
 # reconnect. DJANGO_CONN_MAX_AGE=0 goes back to a connection per request.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DJANGO_CONN_MAX_AGE", default=600))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# Pages kept under the house's version (ledger/kept.py): each process's own memory by default;
+# DJANGO_CACHE_URL=redis://host:6379/0 shares them between processes and machines (the version
+# is in the database, so they agree on it). The prefix names the database, so two sites sharing
+# one Redis never serve each other's pages.
+CACHES = {"default": env.cache_url("DJANGO_CACHE_URL", default="locmemcache://")}
+CACHES["default"].setdefault("KEY_PREFIX", hashlib.sha256("{}@{}:{}".format(
+    DATABASES["default"].get("NAME"), DATABASES["default"].get("HOST"),
+    DATABASES["default"].get("PORT")).encode()).hexdigest()[:16])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

@@ -24,6 +24,7 @@ from django_tables2 import RequestConfig
 from ledger import services
 from ledger.charts import night_chart, summary_points
 from ledger.forms.phone import AnswerForm
+from ledger.kept import kept_page
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.pages import call_answer, form_errors, public_link
@@ -83,6 +84,7 @@ def _export_or_render(request: HttpRequest, table: Table, filename: str, templat
 
 
 @banker_required
+@kept_page
 def book(request: HttpRequest) -> HttpResponse:
     """THE BOOK: every person's balance across sessions (positive = is owed), the payments
     claimed from the phones that wait for a confirmation, and the latest payments."""
@@ -145,6 +147,7 @@ def _links(request: HttpRequest, names: list[str],
 
 
 @banker_required
+@kept_page
 def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
@@ -165,6 +168,7 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@kept_page
 def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's journal (the session summary), with who entered each line and when, and who
     held the bank when."""
@@ -179,6 +183,7 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @banker_required
+@kept_page
 def season_view(request: HttpRequest) -> HttpResponse:
     """Every player across the closed nights (of a year, or ever): nights played, bought,
     cashed out, net total and THE BOOK now, with each player's chart."""

@@ -2,12 +2,12 @@
 money and counts, a player chosen from the roster, and the check of a large amount."""
 
 import re
-import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from django import forms
 
+from ledger.kept import one_time_key
 from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 from rules.errors import MoneyError
@@ -32,8 +32,9 @@ class CountField(forms.IntegerField):
 
 
 def new_key() -> str:
-    """A fresh, unguessable one-time key for a form about to be rendered."""
-    return secrets.token_urlsafe(18)
+    """A fresh, unguessable one-time key for a form about to be rendered (a mark while the page
+    is being kept: ledger/kept.py)."""
+    return one_time_key()
 
 
 class MoneyField(forms.Field):

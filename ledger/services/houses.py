@@ -12,8 +12,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger.models import House, Invitation, Membership, Role
+from ledger.scoping import in_house
 
 from .errors import LedgerError
+from .versions import bump_house
 
 MAX_NAME = House._meta.get_field("name").max_length or 60
 
@@ -70,21 +72,23 @@ def _owners(house: House) -> int:
 def member_role_set(*, house: House, user: User, role: str) -> Membership:
     """Give `user` the role `role` in `house` (never leaving the house without an owner)."""
     _check_role(role)
-    House.objects.select_for_update().get(pk=house.pk)
+    House.objects.select_for_update(no_key=True).get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
+        _moved(house)
         return Membership.objects.create(house=house, user=user, role=role)
     if membership.role == Role.OWNER and role != Role.OWNER and _owners(house) == 1:
         raise LedgerError(LAST_OWNER,
                           field="role")
     membership.role = role
     membership.save(update_fields=["role"])
+    _moved(house)
     return membership
 
 
 @transaction.atomic
 def member_remove(*, house: House, user: User) -> None:
-    House.objects.select_for_update().get(pk=house.pk)
+    House.objects.select_for_update(no_key=True).get(pk=house.pk)
     membership = Membership.objects.filter(house=house, user=user).first()
     if membership is None:
         raise LedgerError("That login is not a member of this house.", field="user")
@@ -92,6 +96,14 @@ def member_remove(*, house: House, user: User) -> None:
         raise LedgerError(LAST_OWNER,
                           field="user")
     membership.delete()
+    _moved(house)
+
+
+def _moved(house: House) -> None:
+    """Who may hold the bank shows on the house's pages (a member removed frees it): every
+    page kept for the house is computed again."""
+    with in_house(house.pk):
+        bump_house()
 
 
 def invitation_create(*, house: House, role: str, made_by: User) -> Invitation:
@@ -114,7 +126,7 @@ def invitation_refusal(invitation: Invitation | None) -> str:
 def invitation_accept(*, token: str, user: User) -> Membership:
     """Join the invitation's house with its role, once (the row is locked: two taps, one use).
     A member already there keeps the higher of the two roles."""
-    invitation = Invitation.objects.select_for_update().filter(token=token).first()
+    invitation = Invitation.objects.select_for_update(no_key=True).filter(token=token).first()
     refusal = invitation_refusal(invitation)
     if refusal or invitation is None:
         raise LedgerError(refusal, code="invitation")

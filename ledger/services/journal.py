@@ -53,8 +53,10 @@ def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> Pok
     On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
     check: the hand-over (services/bank.py) has rules of its own.
     """
-    locked = (PokerSession.objects.select_for_update().select_related("banker")
-              .get(pk=session.pk))
+    # NO KEY: the lock queues the night's writers without blocking rows that only refer to
+    # the night (a phone's ask); of the night's row alone, not of its banker's.
+    locked = (PokerSession.objects.select_for_update(no_key=True, of=("self",))
+              .select_related("banker").get(pk=session.pk))
     if must_be_open and not locked.is_open:
         raise closed_night(locked.date)
     bump_night(locked)   # a write to the night: its pages' version moves (services/versions.py)

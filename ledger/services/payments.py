@@ -120,7 +120,7 @@ def handles_set(*, player: Player, venmo: str = "", paypal: str = "",
         if token is not None:
             row = link_sender(player, token)
         else:
-            row = Player.objects.select_for_update().get(pk=player.pk)
+            row = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
         typed = {"venmo": venmo, "paypal": paypal, "cashapp": cashapp, "zelle": zelle}
         for kind in HANDLES:
             setattr(row, kind, clean_handle(kind, typed[kind], name=row.name))
@@ -185,7 +185,7 @@ def claim_create(*, player: Player, token: str, to: Player, amount: int,
 
 def _claim(pk: int, *, payee: Player | None) -> PaymentClaim:
     """The claim `pk`, locked; to a receiver, only a claim addressed to them exists."""
-    row = (PaymentClaim.objects.select_for_update().select_related("payer", "payee")
+    row = (PaymentClaim.objects.select_for_update(no_key=True).select_related("payer", "payee")
            .filter(pk=pk).first())
     if row is None or (payee is not None and row.payee_id != payee.pk):
         raise LedgerError(f"There is no payment #{pk} to confirm.", code="no_claim")

@@ -101,7 +101,7 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
 
 def _player_row(player: Player) -> Player:
     """The player, re-read under a row lock so two edits of one player queue up."""
-    return Player.objects.select_for_update().get(pk=player.pk)
+    return Player.objects.select_for_update(no_key=True).get(pk=player.pk)
 
 
 @idempotent("player_update")

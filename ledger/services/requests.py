@@ -88,7 +88,7 @@ def read_count(value: object, colour: str) -> int:
 
 def link_sender(player: Player, token: str) -> Player:
     """The player row, locked, if `token` is still their link and they are not retired."""
-    row = Player.objects.select_for_update().filter(pk=player.pk).first()
+    row = Player.objects.select_for_update(no_key=True).filter(pk=player.pk).first()
     if row is None or row.balance_token != token:
         raise LedgerError("This link has been replaced; ask the banker for your new one.",
                           code="link_replaced", field="token")
@@ -153,7 +153,7 @@ def request_count(*, player: Player, token: str, chips: Mapping[str, int], key: 
 
 def _pending(session: PokerSession, pk: int) -> PhoneRequest:
     """The night's request `pk`, locked; a request of another night is no request of this one."""
-    row = (PhoneRequest.objects.select_for_update().select_related("player")
+    row = (PhoneRequest.objects.select_for_update(no_key=True).select_related("player")
            .filter(pk=pk, session=session).first())
     if row is None:
         raise LedgerError(f"There is no request #{pk} on the night of {session.date}.",
@@ -226,7 +226,7 @@ def link_post_allowed(player: Player) -> bool:
     transaction holds the write lock already): without it, 20 posts at once all counted 9
     and all went in. The time is read under the lock, so the posts' moments keep their order."""
     with transaction.atomic():
-        Player.objects.select_for_update().filter(pk=player.pk).values_list("pk").first()
+        Player.objects.select_for_update(no_key=True).filter(pk=player.pk).values_list("pk").first()
         now = timezone.now()
         recent = LinkPost.objects.filter(player=player, at__gt=now - timedelta(minutes=1))
         if recent.count() >= POSTS_PER_MINUTE:

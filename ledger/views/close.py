@@ -9,7 +9,6 @@ from functools import partial
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html_join
@@ -18,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import backups, services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm, new_key
+from ledger.kept import csrf_token, kept_page
 from ledger.models import BankNote, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
@@ -87,7 +87,7 @@ def _note_rows(request: HttpRequest, session: PokerSession,
     the page took 33 ms with a hundred notes, most of it in the forms.
     """
     url = reverse("note_action", args=[session.pk])
-    token = get_token(request)
+    token = csrf_token(request)
     return format_html_join("", _NOTE_ROW, (
         (note.debtor.note_id, note.debtor.name, format_cents(value),
          note.holder.name if note.holder else "the bank", url, url, token, new_key(), note.pk,
@@ -107,6 +107,7 @@ def pot_left(pot: int) -> str:
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
+@kept_page
 def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The close steps (GET) and the final close (POST)."""
     session = get_session(pk)

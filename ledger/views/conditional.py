@@ -12,29 +12,17 @@ can make one up for a link they do not hold.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 
-_ROOT = Path(__file__).resolve().parents[2]
-_code: str | None = None
-
-
-def _code_version() -> str:
-    """When the templates or the code last changed (read once per process)."""
-    global _code
-    if _code is None:
-        files = [*(_ROOT / "templates").rglob("*.html"), *(_ROOT / "ledger").rglob("*.py"),
-                 *(_ROOT / "tables").rglob("*.py")]
-        _code = str(max((f.stat().st_mtime_ns for f in files), default=0))
-    return _code
+from ledger.kept import code_version
 
 
 def etag(part: str, *about: object) -> str:
     """The ETag of `part` (a name) for `about` (whose, and the version it shows)."""
-    text = "|".join([part, _code_version(), *(str(a) for a in about)])
+    text = "|".join([part, code_version(), *(str(a) for a in about)])
     return '"' + salted_hmac("ledger.conditional", text).hexdigest()[:24] + '"'
 
 

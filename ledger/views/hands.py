@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
+from ledger.kept import kept_page
 from ledger.models import Entry, HouseGame, PokerSession
 from ledger.pages import KeyedWrite, call_service
 from ledger.permissions import banker_required
@@ -163,6 +164,7 @@ RESENT = ("csrfmiddlewaretoken", "confirm_duplicate", "preview", "save")
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
+@kept_page
 def hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""
     session = get_open_session(pk)

@@ -26,6 +26,7 @@ from ledger.forms import (
     PotAwardForm,
     whole_number,
 )
+from ledger.kept import kept_page
 from ledger.models import Entry
 from ledger.pages import call_service
 from ledger.permissions import banker_required
@@ -65,6 +66,7 @@ def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
+@kept_page
 def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
     session = get_open_session(pk)
@@ -141,6 +143,7 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
 @banker_required
 @holder_required
 @require_http_methods(["GET", "POST"])
+@kept_page
 def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
     session = get_open_session(pk)

@@ -6,20 +6,15 @@ player's requests to the banker (views/phone_requests.py), which write nothing u
 
 from __future__ import annotations
 
-import logging
-import re
-
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
 from ledger.charts import chart_points, night_chart, summary_points
-from ledger.forms.fields import new_key
 from ledger.forms.phone import HandlesForm
+from ledger.kept import filled_safe, keep, keeping, kept, kept_page
 from ledger.models import Player
 from ledger.scoping import current_house_id
 from ledger.selectors import (
@@ -40,11 +35,11 @@ from ledger.views.conditional import etag, not_modified, tagged
 from ledger.views.payments import phone_payments
 from ledger.views.phone_requests import phone_context
 
-logger = logging.getLogger(__name__)
 RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (player_nights)
 
 
 @never_cache
+@kept_page
 def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     """This night and THE BOOK for the player who holds `token`. The part the page polls
     (htmx) answers a conditional request: 304 while nothing was written since."""
@@ -72,33 +67,24 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     return _private(render(request, "ledger/player.html", context))
 
 
-CSRF_MARK = "csrf-mark-6d1f0b9e"   # where the kept live part takes each request's CSRF token
-KEY_MARK = "key-mark-{}-6d1f0b9e"   # where it takes a fresh one-time key for each of its forms
-KEY_MARKS = re.compile(r"key-mark-[0-9]+-6d1f0b9e")
-
-
 def _live_part(request: HttpRequest, player: Player, version: tuple[int, int]) -> SafeString:
     """The polled part of the phone's page (THE BOOK, tonight or the last night, the hands,
     what to settle, the payments), rendered.
 
-    Kept (Django's cache) under the house's version, which every write moves in its own
-    transaction: while nothing was written it costs a lookup instead of a dozen reads. What
-    is kept is the same for every request: the CSRF token and the forms' one-time keys are
-    marks in it, filled in fresh for each request. The key names the house (two houses can
-    have equal versions), the player and the link. A cache that is down or refuses serves
-    the part computed anew."""
+    Kept (ledger/kept.py) under the house's version, which every write moves in its own
+    transaction: while nothing was written it costs a lookup instead of a dozen reads. The key
+    names the house (two houses can have equal versions), the player and the link; the CSRF
+    token and the forms' keys are filled in for each request."""
     key = "phone-live:{}:{}:{}:{}:{}".format(current_house_id(), player.pk,
                                              player.balance_token, *version)
     # A house without nights has a version no write moves: nothing is kept for it.
-    html: str | None = _kept(key) if version[0] else None
-    if html is None:
-        html = _live_render(request, player)
+    html = kept(key) if version[0] else None
+    if not isinstance(html, str):
+        with keeping():
+            html = _live_render(request, player)
         if version[0]:
-            _keep(key, html)
-    html = html.replace(CSRF_MARK, get_token(request))
-    fresh: dict[str, str] = {}   # one fresh key for each form (a mark may be in two places)
-    html = KEY_MARKS.sub(lambda m: fresh.setdefault(m.group(0), new_key()), html)
-    return mark_safe(html)   # rendered by the template engine, escaped there; marks are ASCII
+            keep(key, html)
+    return filled_safe(request, html)
 
 
 def _live_render(request: HttpRequest, player: Player) -> str:
@@ -124,17 +110,10 @@ def _live_render(request: HttpRequest, player: Player) -> str:
         "hands": player_hands(session, player, record=record) if session is not None else [],
         "table": table_game(session, record=record) if session is not None and session.is_open
         else None,
-        "csrf_token": CSRF_MARK,
     }
     paying = phone_payments(player, session, sessions)   # pay and confirm (payments.py)
     context.update(paying)
-    pay = paying["pay"]
-    keys = [form.initial["key"] for form in (pay["answer"], *(f for _, _, f in pay["transfers"]))
-            if form is not None]
-    html: str = render_to_string("ledger/_player_live.html", context, request)
-    for n, one in enumerate(keys):
-        html = html.replace(one, KEY_MARK.format(n))
-    return html
+    return render_to_string("ledger/_player_live.html", context, request)
 
 
 def _latest_nights(player: Player) -> SafeString:
@@ -145,35 +124,16 @@ def _latest_nights(player: Player) -> SafeString:
     version, which moves when a night closes and with any write to a closed night or to no
     night (a rename, a new link): tonight's buy-ins do not make it read again."""
     key = "phone-nights:{}:{}:{}:{}".format(player.house_id, player.pk, *closed_version())
-    html: str | None = _kept(key)
-    if html is None:
+    html = kept(key)
+    if not isinstance(html, str):
         history, more = player_recent_history(player, RECENT_NIGHTS)
         html = render_to_string("ledger/_player_history.html", {
             "player": player, "history": list(reversed(history)), "more_nights": more,
             "chart": mark_safe(night_chart(  # night_chart escapes all it draws
                 chart_points(history),
                 title="Your nights won and lost, and THE BOOK after each"))})
-        _keep(key, html)
-    return mark_safe(html)   # rendered by the template engine above, escaped there
-
-
-def _kept(key: str) -> str | None:
-    """What the cache keeps under `key`; None when nothing, or when the cache is down (the
-    page is then computed anew, never a 500)."""
-    try:
-        found = cache.get(key)
-    except Exception:   # noqa: BLE001 - any cache backend's failure
-        logger.warning("cache unavailable: %s computed anew", key.split(":")[0])
-        return None
-    return found if isinstance(found, str) else None
-
-
-def _keep(key: str, html: str) -> None:
-    """Keep `html` under `key` for 12 hours; a cache that is down or refuses keeps nothing."""
-    try:
-        cache.set(key, html, 12 * 60 * 60)
-    except Exception:   # noqa: BLE001 - any cache backend's failure
-        logger.warning("cache unavailable: %s not kept", key.split(":")[0])
+        keep(key, html)
+    return mark_safe(str(html))   # rendered by the template engine above, escaped there
 
 
 @never_cache

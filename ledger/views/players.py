@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
 from ledger.forms.phone import HandlesForm
+from ledger.kept import kept_page
 from ledger.models import Player
 from ledger.pages import call_service, public_link
 from ledger.permissions import banker_required
@@ -27,6 +28,7 @@ def balance_link(request: HttpRequest, player: Player) -> str:
 
 
 @banker_required
+@kept_page
 def player_list(request: HttpRequest) -> HttpResponse:
     """Every player, with the personal link to give to their phone (R11: keep it private).
 

@@ -23,6 +23,7 @@ from ledger.forms import (
     SessionOpenForm,
     whole_number,
 )
+from ledger.kept import kept_page
 from ledger.models import Entry, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
@@ -51,6 +52,7 @@ NIGHTS_PER_PAGE = 20   # the list of sessions
 
 
 @banker_required
+@kept_page
 def session_list(request: HttpRequest) -> HttpResponse:
     """The sessions, newest first, NIGHTS_PER_PAGE at a time (`?page=`), with a button to open
     a new one: the page costs the same after a hundred nights as after one."""
@@ -105,6 +107,7 @@ def player_new(request: HttpRequest) -> HttpResponse:
 
 
 @banker_required
+@kept_page
 def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
     holds the bank (with the control to hand it on)."""
