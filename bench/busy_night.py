@@ -80,6 +80,38 @@ Houses (issue 28). BENCH_HOUSES=1000 runs each database twice: the house with 10
 closed nights (bench/houses.py's SQL copies), the banker a member of the house in both; the
 table at the end has both, and the ratio is p95 beside over p95 alone.
 
+Measured (issue 30) on the code of 08f7bf5, this 2-core machine quiet but for these runs (load
+average 0.8 to 3.4, the machine 172-183% busy during each load, "anything else" under 1 ms a
+request), 30 s a run, SQLite / PostgreSQL / PostgreSQL with prepared statements
+(`?set.server_side_binding=true&set.prepare_threshold=0`), BENCH_THINK=0, three rounds in one
+invocation (requests/s; p95 ms and floors of all requests; CPU ms a request in the workers +
+PostgreSQL's backends):
+
+  round 1   SQLite 72.5/s, 86.3 ms (28.9 fl), 24.7   PG 48.7/s, 157.0 ms (54.8 fl), 29.9 + 6.2
+            PG prepared 60.8/s, 111.8 ms (41.8 fl), 27.3 + 2.8
+  round 2   SQLite 69.8/s, 92.3 ms (29.8 fl), 25.9   PG 48.9/s, 162.5 ms (52.0 fl), 31.5 + 6.5
+            PG prepared 44.9/s, 197.7 ms (60.9 fl), 38.0 + 4.0
+  round 3   SQLite 58.9/s, 118.0 ms (34.9 fl), 31.4  PG 45.9/s, 185.1 ms (60.6 fl), 32.9 + 6.9
+            PG prepared 55.9/s, 133.4 ms (46.7 fl), 30.0 + 3.2
+
+PostgreSQL: 14 transactions a request (each query outside an atomic block is one: the
+connection's health check, the session, the login, the house's lookups, the page's own), no
+connection opened during the load (CONN_MAX_AGE holds them), the same backends before and
+after. Its capacity is lower by its CPU: ~6 ms a request in its backends (0.4 ms a query) and
+~3-5 ms more in the workers (the driver), on 2 cores that the workers fill. A unix socket, no
+health check (13 transactions instead of 14), synchronous_commit=off: no difference beyond the
+run-to-run spread (45-53/s against 49-53/s for PostgreSQL as it is, in one run of two rounds);
+prepared statements halve the backends' CPU (2.8-4.0 ms a request) and give 56-61/s in two
+rounds of three (45/s in the third, whose workers took 38 ms a request).
+
+Think 1 s (the night as described), one round: SQLite p95 64.8 ms (21.5 fl), PostgreSQL 117.4
+ms (38.8 fl), prepared 66.1 ms (30.2 fl); 23.6, 22.7 and 23.0 requests/s.
+
+Issue 28, BENCH_HOUSES=1000 on PostgreSQL, think 1 s, 45 s a run, two rounds: p95 of all
+requests alone 118.1 ms (48.0 fl), beside 999 houses 164.3 ms (47.0 fl), then 243.2 (67.6 fl)
+and 375.6 ms (114.2 fl) while other work loaded the machine; the same 13 transactions a request,
+buffers hit a request 257 alone and 809 beside, the backends' CPU 6.7 and 9.5 ms a request.
+
 Measured (issue 19) on SQLite, BENCH_SECONDS=30, think 1 s, back to back on this 2-core
 machine shared with other work (load average 2.5 to 3.8); median / p95 in ms, no error and no
 "database is locked" in either run:
