@@ -99,10 +99,12 @@ connection's health check, the session, the login, the house's lookups, the page
 connection opened during the load (CONN_MAX_AGE holds them), the same backends before and
 after. Its capacity is lower by its CPU: ~6 ms a request in its backends (0.4 ms a query) and
 ~3-5 ms more in the workers (the driver), on 2 cores that the workers fill. A unix socket, no
-health check (13 transactions instead of 14), synchronous_commit=off: no difference beyond the
-run-to-run spread (45-53/s against 49-53/s for PostgreSQL as it is, in one run of two rounds);
-prepared statements halve the backends' CPU (2.8-4.0 ms a request) and give 56-61/s in two
-rounds of three (45/s in the third, whose workers took 38 ms a request).
+health check (13 transactions instead of 14), synchronous_commit=off, server-side binding
+without preparing: no difference beyond the run-to-run spread (44.7-52.6/s against 49.8 and
+53.3/s for PostgreSQL as it is and 63.2 and 70.8/s for SQLite, in an earlier run of two rounds).
+Prepared statements halve the backends' CPU every time (2.8-4.0 ms a request against 5.7-6.9);
+requests/s in five runs 52.8, 53.1, 60.8, 44.9, 55.9 against 53.3, 49.8, 48.7, 48.9, 45.9 as it
+is (median +9%), still under SQLite's 58.9-72.5 in the same runs.
 
 Think 1 s (the night as described), one round: SQLite p95 64.8 ms (21.5 fl), PostgreSQL 117.4
 ms (38.8 fl), prepared 66.1 ms (30.2 fl); 23.6, 22.7 and 23.0 requests/s.
