@@ -103,6 +103,10 @@ def _renamed(url: str, name: str) -> str:
 class Template:
     """A database to build once (at `url`, with its witness at `witness`) and copy per run."""
 
+    name: str       # PostgreSQL: the database's name ("" for SQLite)
+    url: str
+    witness: str
+
     def __init__(self, entry: Entry, folder: str, number: int,
                  source: Template | None = None):
         """The database of `entry`, made empty to be built (or `source`'s, already built, for
