@@ -13,7 +13,6 @@ from functools import partial
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +23,7 @@ from django_tables2 import RequestConfig
 from ledger import services
 from ledger.charts import night_chart, summary_points
 from ledger.forms.phone import AnswerForm
-from ledger.kept import kept_page
+from ledger.kept import keep, kept, kept_page
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
 from ledger.pages import call_answer, form_errors, public_link
@@ -231,16 +230,17 @@ def _season_summary(year: int | None) -> tuple[list[SeasonRow], list[tuple[Seaso
     A chart's bars are the nights while they fit, else months (charts.summary_points): the
     page's size does not grow with the seasons behind it either."""
     key = "season:{}:{}:{}:{}".format(current_house_id(), year or "all", *closed_version())
-    kept = cache.get(key)
-    if kept is None:
+    found = kept(key)   # (a cache that is down: computed anew, never a 500)
+    if isinstance(found, tuple):
+        rows, charts = found
+    else:
         lines = season(year)
         rows = [{"player": {"pk": ln.player.pk, "name": ln.player.name}, "played": ln.played,
                  "bought": ln.bought, "cashed_out": ln.cashed_out, "net": ln.net}
                 for ln in lines]
         # night_chart escapes every text it draws: its SVG is safe in the page as it is.
-        kept = rows, [(row, night_chart(summary_points(ln.nights), title=f"{ln.player.name}: "
-                                        "nights won and lost, THE BOOK after each"))
-                      for row, ln in zip(rows, lines, strict=True)]
-        cache.set(key, kept, 12 * 60 * 60)
-    rows, charts = kept
+        charts = [(row, night_chart(summary_points(ln.nights), title=f"{ln.player.name}: "
+                                    "nights won and lost, THE BOOK after each"))
+                  for row, ln in zip(rows, lines, strict=True)]
+        keep(key, (rows, charts))
     return rows, [(row, mark_safe(svg)) for row, svg in charts]
