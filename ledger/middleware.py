@@ -28,6 +28,7 @@ from ledger.house import house_in_use
 from ledger.models import House, PokerSession, Role
 from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
+from ledger.selectors.versions import with_version
 
 DEFAULT_POLICY = (
     "default-src 'self'; "
@@ -170,7 +171,7 @@ class HouseMiddleware:
             house = _night_house(int(kwargs["pk"]))
             role = _member_or_404(user, house.pk)
         elif route.startswith(HOUSE_ROUTE):
-            found = House.objects.filter(slug=kwargs.pop("house")).first()
+            found = with_version(House.objects.filter(slug=kwargs.pop("house"))).first()
             if found is None:
                 raise Http404("No such house.")
             house, role = found, _member_or_404(user, found.pk)
@@ -194,14 +195,14 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def _token_house(token: str) -> House:
-    found = House.objects.filter(players__balance_token=token).first()
+    found = with_version(House.objects.filter(players__balance_token=token)).first()
     if found is None:
         raise Http404("No such link.")
     return found
 
 
 def _night_house(pk: int) -> House:
-    found = House.objects.filter(nights__pk=pk).first()
+    found = with_version(House.objects.filter(nights__pk=pk)).first()
     if found is None:
         raise Http404("No such night.")
     return found

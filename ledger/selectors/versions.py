@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Sum
+from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
-from ledger.models import PokerSession
+from ledger.models import House, PokerSession
 
 
 def night_version(pk: int) -> int | None:
@@ -18,6 +18,23 @@ def house_version() -> tuple[int, int]:
     every write to any night, or to none. One query."""
     row = PokerSession.objects.aggregate(nights=Count("id"), writes=Sum("version"))
     return row["nights"], row["writes"] or 0
+
+
+def with_version(houses: QuerySet[House]) -> QuerySet[House]:
+    """`houses`, each with its `house_version` read in the same query (`version_of`): the
+    request's first query, which finds its house, also reads what its kept pages are keyed
+    on."""
+    nights = PokerSession._base_manager.filter(house=OuterRef("pk")).order_by().values("house")
+    return houses.annotate(
+        version_nights=Subquery(nights.annotate(n=Count("id")).values("n")),
+        version_writes=Subquery(nights.annotate(w=Sum("version")).values("w")))
+
+
+def version_of(house: House) -> tuple[int, int] | None:
+    """The version `with_version` read with the house (None: it was not read with it)."""
+    if not hasattr(house, "version_nights"):
+        return None
+    return house.version_nights or 0, house.version_writes or 0
 
 
 def closed_version() -> tuple[int, int]:

@@ -14,13 +14,12 @@ from django.views.decorators.cache import never_cache
 
 from ledger.charts import chart_points, night_chart, summary_points
 from ledger.forms.phone import HandlesForm
-from ledger.kept import filled_safe, keep, keeping, kept, kept_page
+from ledger.kept import filled_safe, keep, keeping, kept, kept_page, request_version
 from ledger.models import Player
 from ledger.scoping import current_house_id
 from ledger.selectors import (
     book_story,
     closed_version,
-    house_version,
     player_books,
     player_hands,
     player_history,
@@ -43,7 +42,7 @@ RECENT_NIGHTS = 10   # the nights the page lists; the rest on their own page (pl
 def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
     """This night and THE BOOK for the player who holds `token`. The part the page polls
     (htmx) answers a conditional request: 304 while nothing was written since."""
-    version = house_version()
+    version = request_version(request)
     tag = etag("phone-live", token, *version) if request.htmx else ""
     if tag:
         unchanged = not_modified(request, tag)

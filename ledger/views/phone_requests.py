@@ -26,9 +26,10 @@ from django.views.decorators.http import require_GET, require_POST
 from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import AskForm, CountForm
+from ledger.kept import request_version
 from ledger.models import Player, PokerSession
 from ledger.pages import call_service
-from ledger.selectors import house_version, player_requests, request_lines, requests_signature
+from ledger.selectors import player_requests, request_lines, requests_signature
 from ledger.services.requests import (
     MAX_PENDING,
     POSTS_PER_MINUTE,
@@ -131,7 +132,7 @@ def phone_requests_live(request: HttpRequest, token: str) -> HttpResponse:
     the answer whose ETag it sends back (one query), else 204 while its list did not change;
     when an answer came, the list and a `phone-answered` event that refreshes the balance
     above."""
-    tag = etag("phone-asks", token, request.GET.get("seen", ""), *house_version())
+    tag = etag("phone-asks", token, request.GET.get("seen", ""), *request_version(request))
     unchanged = not_modified(request, tag)
     if unchanged is not None:
         return unchanged

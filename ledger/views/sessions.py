@@ -23,7 +23,7 @@ from ledger.forms import (
     SessionOpenForm,
     whole_number,
 )
-from ledger.kept import kept_page
+from ledger.kept import kept_page, request_version
 from ledger.models import Entry, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
@@ -31,7 +31,6 @@ from ledger.selectors import (
     active_players,
     bank_state,
     hand_recorded,
-    house_version,
     recent_entries,
     regular_players,
     saved_entry,
@@ -114,7 +113,7 @@ def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "live":   # the polled fragment only
         # THE BOOK's column moves with writes to any night: the house's version.
         user = request.user
-        tag = etag("table-live", pk, user.pk, user.is_staff, *house_version())
+        tag = etag("table-live", pk, user.pk, user.is_staff, *request_version(request))
         unchanged = not_modified(request, tag)
         if unchanged is not None:
             return unchanged
