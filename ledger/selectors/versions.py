@@ -32,9 +32,10 @@ def with_version(houses: QuerySet[House]) -> QuerySet[House]:
 
 def version_of(house: House) -> tuple[int, int] | None:
     """The version `with_version` read with the house (None: it was not read with it)."""
-    if not hasattr(house, "version_nights"):
+    nights = getattr(house, "version_nights", False)
+    if nights is False:
         return None
-    return house.version_nights or 0, house.version_writes or 0
+    return nights or 0, getattr(house, "version_writes", 0) or 0
 
 
 def closed_version() -> tuple[int, int]:
