@@ -139,6 +139,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # The same backend, but a new database file is made readable by its owner only (0600).
     DATABASES["default"]["ENGINE"] = "ledger.sqlite_backend"
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" \
+        and env.bool("DJANGO_DB_PREPARED", default=True):
+    # Statements prepared once per connection (ledger/postgresql_backend): PostgreSQL plans
+    # each of them once, not on every request. Off for a pooler in transaction mode.
+    DATABASES["default"]["ENGINE"] = "ledger.postgresql_backend"
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 0})
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Every close writes a copy of the database here (ledger/backups.py); "" is `backups/` beside
 # the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.

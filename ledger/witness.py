@@ -152,7 +152,8 @@ def refresh(house_id: int | None = None) -> None:
     descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
-        kept = _kept_heads(key)
+        name = database_name()   # read once: a write's commit reads no more than it must
+        kept = _kept_heads(key, name)
         newest = heads(house_id) if kept is not None and house_id is not None else heads()
         if not newest:
             return
@@ -160,20 +161,20 @@ def refresh(house_id: int | None = None) -> None:
         for house, (sequence, value) in newest.items():
             if house not in merged or merged[house][0] <= sequence:
                 merged[house] = (sequence, value)
-        write_file(path, document(key, database_name(), merged))
+        write_file(path, document(key, name, merged))
     finally:
         os.close(descriptor)
 
 
-def _kept_heads(key: bytes) -> Heads | None:
-    """The heads of the witness as it stands, when it is one this key wrote for this
-    database in today's format (None: read every head anew)."""
+def _kept_heads(key: bytes, name: str) -> Heads | None:
+    """The heads of the witness as it stands, when it is one this key wrote for the database
+    `name` in today's format (None: read every head anew)."""
     found = read(witness_path())
-    if not found or found.get("format") != FORMAT or found.get("database") != database_name():
+    if not found or found.get("format") != FORMAT or found.get("database") != name:
         return None
     seen = _read_heads(found)
     if seen is None or not hmac.compare_digest(str(found.get("mac", "")),
-                                               _mac(key, database_name(), seen)):
+                                               _mac(key, name, seen)):
         return None
     return seen
 
