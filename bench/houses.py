@@ -5,15 +5,23 @@ The house is bench/pages.py's busy night (12 players, 10 closed nights, tonight 
 buy-ins, 40 hands and a phone's ask); the other houses are copies of its players and closed
 nights made in SQL (new ids, their own tokens and keys), so that building 1,000 houses takes
 seconds, not hours. The banker is a member of the first house (as on a site of several houses).
-Goal: every page within 1.2x of the house alone, with the same number of queries.
+Goal: every page within 1.2x of the house alone, with the same number of queries. The pages
+kept whole under the house's version (ledger/kept.py) are also timed as "<page> new": the first
+visit after a write to tonight (the version moved before each visit), the page computed again.
 
 `python -m bench houses` (SQLite) or with BENCH_DATABASE_URL=postgres://... (PostgreSQL);
-BENCH_HOUSES (default 1000), BENCH_REPEAT (default 9). Beside each page's median: the CPU ms of
-this process (Python, the driver included) and the ms spent in the database's execute, alone
-and among the houses, from a second round of BENCH_REPEAT with each query timed; BENCH_QUERIES=1
-prints, page by page, the three queries whose median time grew most. The control column is the
-same house alone measured a second time, over the first: how far the machine's noise alone
-moves a ratio in this run.
+BENCH_HOUSES (default 1000), BENCH_REPEAT (default 9), BENCH_ROUNDS (default 4).
+
+Two databases, measured in turns by one process: the house alone, and a copy of it (a copied
+file; PostgreSQL: a database made from it as a template) into which the 999 houses are copied,
+then given its statistics and a checkpoint, as autovacuum leaves a database at rest. Each
+round times every page in the one, then in the other (the connection reopened on it, the
+cache emptied, each page visited once first), so that what the machine does meanwhile falls on
+both alike; a page's figure is the median of its rounds' medians. Beside it: the CPU ms of this
+process (Python, the driver included) and the ms spent in the database's execute, from a
+second BENCH_REPEAT of each round with each query timed; BENCH_QUERIES=1 prints, page by page,
+the three queries whose median time grew most. The control column is the house alone's odd
+rounds over its even ones: how far the machine's noise alone moves a ratio in this run.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ import tempfile
 import time
 from typing import Any
 
-from bench.pages import _django, build, pages
+from bench.pages import WRITTEN, _django, build, pages
 
 
 def _time(clients: dict[str, Any], urls: dict[str, str],
@@ -34,19 +42,30 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
     the database driver's share included), the median ms spent in the database's execute
     ("db") and each query's median ms and SQL ("each")."""
     from django.db import connection
+    from django.db.models import F
     from django.test.utils import CaptureQueriesContext
 
+    from ledger.models import PokerSession
+
+    def written() -> None:   # as a write to tonight moves the version: the page computed again
+        PokerSession.objects.filter(status=PokerSession.OPEN).update(version=F("version") + 1)
+
     found = {}
-    for name, url in urls.items():
+    variants = [(name, url, False) for name, url in urls.items()]
+    variants += [(f"{name} new", urls[name], True) for name in WRITTEN]
+    for name, url, new in variants:
+        ready = written if new else (lambda: None)
         client = clients["phone" if name.startswith("phone") else "banker"]
         headers = {"HTTP_HX_REQUEST": "true"} if name in ("phone live", "asks",
                                                           "phone asks") else {}
         assert client.get(url, **headers).status_code in (200, 302), name
         times = []
         for _ in range(repeat):
+            ready()
             start = time.perf_counter()
             client.get(url, **headers)
             times.append((time.perf_counter() - start) * 1000)
+        ready()
         with CaptureQueriesContext(connection) as queries:
             client.get(url, **headers)
         count = len(queries.captured_queries)   # now: the next request clears Django's log
@@ -61,6 +80,7 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
                 finally:
                     timed.append((sql, (time.perf_counter() - start) * 1000))
 
+            ready()
             used = time.process_time()
             with connection.execute_wrapper(wrapper):
                 client.get(url, **headers)
@@ -137,12 +157,60 @@ def _clone(houses: int) -> None:
         cursor.execute("ANALYZE")
 
 
+def _copy(database: dict[str, Any]) -> str:
+    """A copy of the default database as it stands, under a name of its own; its name."""
+    import shutil
+
+    import psycopg
+    from django.db import connection
+
+    name = str(database["NAME"])
+    connection.close()
+    if connection.vendor == "sqlite":
+        copy = f"{name}-among"
+        shutil.copyfile(name, copy)   # closed: its WAL was checkpointed into it
+        return copy
+    copy = f"{name}_among"
+    with psycopg.connect(host=database["HOST"], port=database["PORT"] or 5432,
+                         user=database["USER"], password=database["PASSWORD"] or None,
+                         dbname="postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{copy}"')
+        admin.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')
+    return copy
+
+
+def _use(name: str) -> None:
+    """The connection reopened on the database `name`, nothing kept from the other."""
+    from django.core.cache import cache
+    from django.db import connection
+
+    connection.close()
+    connection.settings_dict["NAME"] = name
+    cache.clear()
+
+
+def _at_rest() -> None:
+    """The statistics and the disk as autovacuum and the checkpointer leave them."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            connection.close()
+            with connection.cursor() as plain:   # VACUUM runs outside a transaction
+                plain.execute("VACUUM ANALYZE")
+                plain.execute("CHECKPOINT")
+        else:
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 def main() -> None:
     houses = int(os.environ.get("BENCH_HOUSES", "1000"))
     repeat = int(os.environ.get("BENCH_REPEAT", "9"))
+    rounds = int(os.environ.get("BENCH_ROUNDS", "4"))
     folder = tempfile.mkdtemp(prefix="bench-houses-")
     _django(folder)
     from django.contrib.auth.models import User
+    from django.db import connection
     from django.test import Client
 
     from ledger.models import House, Membership, PokerSession, Role
@@ -154,34 +222,55 @@ def main() -> None:
     print(f"the house: 12 players, 10 closed nights and tonight, built in "
           f"{time.perf_counter() - started:.0f} s", flush=True)
     banker, phone = Client(), Client()
-    banker.force_login(bench)
+    banker.force_login(bench)   # before the copy: the login is in both databases
     clients = {"banker": banker, "phone": phone}
     urls = pages()   # the first house's (read before there are others)
-    alone = _time(clients, urls, repeat)
-    again = _time(clients, urls, repeat)   # the control: the same house alone, measured again
+    _at_rest()
+    alone = str(connection.settings_dict["NAME"])
+    among = _copy(connection.settings_dict)
+    _use(among)
     started = time.perf_counter()
     _clone(houses)
+    _at_rest()
     print(f"{House.objects.count()} houses, {PokerSession.objects.count()} nights in all, "
           f"copied in {time.perf_counter() - started:.0f} s", flush=True)
-    among = _time(clients, urls, repeat)
-    print(f"median ms of {repeat} (queries)   alone        among {houses} houses   ratio"
-          f"   cpu ms alone/among   db ms alone/among   control")
+    timed: dict[str, list[dict[str, dict[str, Any]]]] = {alone: [], among: []}
+    for _ in range(rounds):
+        for name in (alone, among):
+            _use(name)
+            timed[name].append(_time(clients, urls, repeat))
+    _report(timed[alone], timed[among], houses)
+
+
+def _report(alone_rounds: list[dict[str, dict[str, Any]]],
+            among_rounds: list[dict[str, dict[str, Any]]], houses: int) -> None:
+    def median(rounds: list[dict[str, dict[str, Any]]], page: str, what: str) -> float:
+        return statistics.median(found[page][what] for found in rounds)
+
+    print(f"median ms of {len(alone_rounds)} rounds' medians (queries)   alone   "
+          f"among {houses} houses   ratio   cpu ms alone/among   db ms alone/among   control")
     worst = noise = 0.0
-    for name, page in alone.items():
-        other = among[name]
-        ratio = other["ms"] / page["ms"]
-        control = again[name]["ms"] / page["ms"]
+    for page in alone_rounds[0]:
+        ms, other = median(alone_rounds, page, "ms"), median(among_rounds, page, "ms")
+        ratio = other / ms
+        control = (median(alone_rounds[0::2], page, "ms")
+                   / median(alone_rounds[1::2] or alone_rounds, page, "ms"))
         worst, noise = max(worst, ratio), max(noise, control, 1 / control)
-        same = "" if page["queries"] == other["queries"] else "  QUERIES DIFFER"
-        print(f"  {name:14s} {page['ms']:7.2f} ({page['queries']:2d})   {other['ms']:7.2f} "
-              f"({other['queries']:2d})        {ratio:5.2f}   {page['cpu']:6.2f} / "
-              f"{other['cpu']:6.2f}      {page['db']:6.2f} / {other['db']:6.2f}      "
-              f"{control:5.2f}{same}")
-    print(f"worst ratio {worst:.2f} (goal: at most 1.20); the control (the house alone measured "
-          f"twice, again over first) moved by up to {noise:.2f}x")
+        queries = {found[page]["queries"] for found in alone_rounds}
+        others = {found[page]["queries"] for found in among_rounds}
+        same = "" if queries == others else "  QUERIES DIFFER"
+        print(f"  {page:14s} {ms:7.2f} ({max(queries):2d})   {other:7.2f} ({max(others):2d})"
+              f"        {ratio:5.2f}   {median(alone_rounds, page, 'cpu'):6.2f} / "
+              f"{median(among_rounds, page, 'cpu'):6.2f}      "
+              f"{median(alone_rounds, page, 'db'):6.2f} / {median(among_rounds, page, 'db'):6.2f}"
+              f"      {control:5.2f}{same}")
+    print(f"worst ratio {worst:.2f} (goal: at most 1.20); the control (the house alone, odd "
+          f"rounds over even) moved by up to {noise:.2f}x")
     if os.environ.get("BENCH_QUERIES") == "1":   # the queries that grew most, page by page
-        for name, page in alone.items():
+        alone, among = alone_rounds[-1], among_rounds[-1]
+        for page in alone:
             grown = sorted(((b - a, a, b, sql) for (sql, a), (_, b) in zip(
-                page["each"], among[name]["each"], strict=False)), reverse=True)[:3]
-            print(f"  {name}: " + "; ".join(f"+{d:.2f} ms ({a:.2f} -> {b:.2f}) {sql[:90]}"
+                alone[page]["each"], among[page]["each"], strict=False)), reverse=True)[:3]
+            print(f"  {page}: " + "; ".join(f"+{d:.2f} ms ({a:.2f} -> {b:.2f}) {sql[:90]}"
                                             for d, a, b, sql in grown))
+
