@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
@@ -26,7 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from ledger.house import house_in_use
 from ledger.models import House, PokerSession, Role
-from ledger.permissions import houses_of, role_of
+from ledger.permissions import houses_of, role_of, with_member_role
 from ledger.scoping import every_house, in_house, no_house
 from ledger.selectors.versions import with_version
 
@@ -168,13 +169,13 @@ class HouseMiddleware:
             kwargs.pop("house", None)
             return   # no house: the page's own login redirect answers, whatever it names
         elif route.startswith(NIGHT_ROUTE):
-            house = _night_house(int(kwargs["pk"]))
-            role = _member_or_404(user, house.pk)
+            house = _night_house(int(kwargs["pk"]), user)
+            role = _member_or_404(user, house)
         elif route.startswith(HOUSE_ROUTE):
-            found = with_version(House.objects.filter(slug=kwargs.pop("house"))).first()
+            found = _found(House.objects.filter(slug=kwargs.pop("house")), user)
             if found is None:
                 raise Http404("No such house.")
-            house, role = found, _member_or_404(user, found.pk)
+            house, role = found, _member_or_404(user, found)
         else:
             house = _short_path_house(request)
             role = role_of(user, house) if house is not None else None
@@ -194,24 +195,30 @@ class HouseMiddleware:
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
+def _found(houses: QuerySet[House], user: User | None = None) -> House | None:
+    """The house, read with its version and the login's membership in it: one query."""
+    houses = with_version(houses)
+    return (with_member_role(houses, user) if user is not None else houses).first()
+
+
 def _token_house(token: str) -> House:
-    found = with_version(House.objects.filter(players__balance_token=token)).first()
+    found = _found(House.objects.filter(players__balance_token=token))
     if found is None:
         raise Http404("No such link.")
     return found
 
 
-def _night_house(pk: int) -> House:
-    found = with_version(House.objects.filter(nights__pk=pk)).first()
+def _night_house(pk: int, user: User) -> House:
+    found = _found(House.objects.filter(nights__pk=pk), user)
     if found is None:
         raise Http404("No such night.")
     return found
 
 
-def _member_or_404(user: User, house_id: int) -> Role:
+def _member_or_404(user: User, house: House) -> Role:
     """The login's role in the house. A member of other houses finds nothing here (not even
     that it exists: 404); a login of no house at all is no banker (403, as before houses)."""
-    role = role_of(user, house_id)
+    role = role_of(user, house)
     if role is None:
         if houses_of(user):
             raise Http404("No such page.")

@@ -28,30 +28,31 @@ BIG = {"players": 12, "buyins": 60, "hands": 12, "closed": 3}
 # a night's page reads the night's house and the login's role in it first (HouseMiddleware).
 # A banker's login is no longer written on every page (ledger.middleware.SlidingSessionMiddleware).
 # Each page is counted twice: as served again while nothing was written (a page kept whole,
-# ledger/kept.py, reads who asks, the house's version and nothing else; a page the bank's holder
-# uses also reads who holds the bank), and "_cold": computed with nothing kept, the first visit
-# after a write (a page kept whole reads the house's version first: one more).
+# ledger/kept.py, reads who asks and the house's version, the latter with the house itself, and
+# nothing else; a page the bank's holder uses also reads who holds the bank), and "_cold":
+# computed with nothing kept, the first visit after a write. A phone's kept page is one query:
+# its house found by the token, with the house's version.
 BOUNDS = {
-    "dashboard": 6, "dashboard_cold": 18,    # 15 before kept pages: one for the phones'
+    "dashboard": 5, "dashboard_cold": 17,    # 15 before kept pages: one for the phones'
                                             # waiting requests
-    "dashboard_live": 17, "dashboard_live_cold": 17,   # the polled fragment reads what the
+    "dashboard_live": 16, "dashboard_live_cold": 16,   # the polled fragment reads what the
                                             # page reads, and the house's version (its ETag)
-    "buyin_form": 8, "buyin_form_cold": 11,
-    "buyin_row": 8, "buyin_row_cold": 11,   # the row's quick buy-in
-    "phone": 3, "phone_cold": 28,           # THE BOOK's lines (selectors.book_story); paying
+    "buyin_form": 7, "buyin_form_cold": 10,
+    "buyin_row": 7, "buyin_row_cold": 10,   # the row's quick buy-in
+    "phone": 1, "phone_cold": 26,           # THE BOOK's lines (selectors.book_story); paying
                                             # adds the player's claims, their payments, and
                                             # last night's transfers still to settle; the
                                             # latest nights (their ids, the nights, their
                                             # money, notes, seats, THE BOOK before and since)
-    "phone_live": 3, "phone_live_cold": 17,  # the history is not in the polled fragment
-    "hand": 8, "hand_cold": 11,
+    "phone_live": 2, "phone_live_cold": 16,  # the history is not in the polled fragment
+    "hand": 7, "hand_cold": 10,
     "game_call": 11, "game_call_cold": 11,   # not kept
-    "journal": 6, "journal_cold": 11,        # the calls and hands in words
-    "journal_csv": 11, "journal_csv_cold": 11,   # the same words in the CSV (not kept)
-    "settle_up": 6, "settle_up_cold": 14,    # the QR links in one query
-    "settle_up_csv": 12, "settle_up_csv_cold": 12,
-    "cashout": 8, "cashout_cold": 17,
-    "close": 8, "close_cold": 17,            # the steps in aggregate reads
+    "journal": 5, "journal_cold": 10,        # the calls and hands in words
+    "journal_csv": 10, "journal_csv_cold": 10,   # the same words in the CSV (not kept)
+    "settle_up": 5, "settle_up_cold": 13,    # the QR links in one query
+    "settle_up_csv": 11, "settle_up_csv_cold": 11,
+    "cashout": 7, "cashout_cold": 16,
+    "close": 7, "close_cold": 16,            # the steps in aggregate reads
                                              # (selectors.close_steps), who the bank owes cash
                                              # in one query for every player
     "season": 5, "season_cold": 16,          # the closed nights, their money, notes, seats,
