@@ -84,6 +84,9 @@ class Entry(AppendOnlyModel):
     class Meta:
         ordering = ["id"]
         verbose_name_plural = "entries"
+        # The latest entries of a kind (THE BOOK's payments, a phone's): read from the end of
+        # this index, not by going through every entry of the house's history.
+        indexes = [models.Index(fields=["house", "kind", "id"], name="entry_house_kind")]
         constraints = [
             models.UniqueConstraint(fields=["house", "sequence"],
                                     name="entry_sequence_unique_in_house"),
