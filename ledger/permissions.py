@@ -31,35 +31,21 @@ def _active(user: User | AnonymousUser | None) -> bool:
 
 
 def _memberships(user: User) -> dict[int, tuple[House, Role]]:
-    """The login's houses and its role in each, each house with its version (read once per
-    request: a kept page of the short paths reads nothing more)."""
+    """The login's houses and its role in each (read once per request)."""
     cached = getattr(user, "_house_roles", None)
     if cached is None:
-        from ledger.selectors.versions import version_columns  # (selectors import this module)
-
-        rows = (Membership.objects.filter(user=user).select_related("house")
-                .annotate(**version_columns("house")))
-        cached = {m.house_id: (_versioned(m.house, m), Role(m.role)) for m in rows}
+        cached = {m.house_id: (m.house, Role(m.role)) for m in
+                  Membership.objects.filter(user=user).select_related("house")}
         setattr(user, "_house_roles", cached)  # noqa: B010 (a per-request cache)
     return cached
-
-
-def _versioned(house: House, row: Membership) -> House:
-    """The house with its version as read with the membership (`version_columns`)."""
-    house.version_nights = row.version_nights   # type: ignore[attr-defined]
-    house.version_writes = row.version_writes   # type: ignore[attr-defined]
-    return house
 
 
 def _one_house_banker(user: User) -> list[House] | None:
     """On a one-house site the bankers group (and staff, as before houses) bank its house:
     for such a login, the site's houses ([] before the first); None for any other login."""
     if not hasattr(user, "_one_house"):
-        from ledger.selectors.versions import version_columns  # (selectors import this module)
-
         in_group = Exists(Group.objects.filter(name=BANKERS, user=user))
-        found = list(House.objects.annotate(**version_columns("pk")).annotate(banker=in_group)
-                     .order_by("pk")[:2])
+        found = list(House.objects.annotate(banker=in_group).order_by("pk")[:2])
         banker = user.is_staff or (found[0].banker if found else   # (one query, as a rule)
                                    user.groups.filter(name=BANKERS).exists())
         houses = found if banker and len(found) <= 1 else None

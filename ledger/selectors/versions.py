@@ -24,15 +24,10 @@ def with_version(houses: QuerySet[House]) -> QuerySet[House]:
     """`houses`, each with its `house_version` read in the same query (`version_of`): the
     request's first query, which finds its house, also reads what its kept pages are keyed
     on."""
-    return houses.annotate(**version_columns("pk"))
-
-
-def version_columns(house: str) -> dict[str, Subquery]:
-    """The two columns of `house_version` for the house the outer query's `house` names, as
-    annotations (`version_nights`, `version_writes`: what `version_of` reads)."""
-    nights = PokerSession._base_manager.filter(house=OuterRef(house)).order_by().values("house")
-    return {"version_nights": Subquery(nights.annotate(n=Count("id")).values("n")),
-            "version_writes": Subquery(nights.annotate(w=Sum("version")).values("w"))}
+    nights = PokerSession._base_manager.filter(house=OuterRef("pk")).order_by().values("house")
+    return houses.annotate(
+        version_nights=Subquery(nights.annotate(n=Count("id")).values("n")),
+        version_writes=Subquery(nights.annotate(w=Sum("version")).values("w")))
 
 
 def version_of(house: House) -> tuple[int, int] | None:
