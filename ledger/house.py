@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.text import slugify
 
-from ledger.models import House
+from ledger.models import House, Membership, Player, PokerSession
 from ledger.posting.errors import LedgerError
 from ledger.scoping import current_house_id
 
@@ -19,6 +19,37 @@ DEFAULT_NAME = "Home game"
 
 class HouseNotNamed(LedgerError):
     """Several houses and none in scope: the caller must say which."""
+
+
+# The house a request's address names, with its version (selectors.house_version: its nights'
+# number and the sum of their versions) and the login's role as a member: the first query of
+# every page. Written once as SQL: built by the ORM on every request, its subqueries cost more
+# Python than the queries they save.
+_REQUEST_HOUSE = """
+SELECT h.id, h.name, h.slug, h.created_at,
+       (SELECT COUNT(*) FROM {night} n WHERE n.house_id = h.id) AS version_nights,
+       (SELECT SUM(n.version) FROM {night} n WHERE n.house_id = h.id) AS version_writes,
+       (SELECT m.role FROM {member} m WHERE m.house_id = h.id AND m.user_id = %s) AS member_role
+FROM {house} h WHERE {where}"""
+_NAMED_BY = {
+    "night": "h.id = (SELECT n.house_id FROM {night} n WHERE n.id = %s)",
+    "slug": "h.slug = %s",
+    "token": "h.id = (SELECT p.house_id FROM {player} p WHERE p.balance_token = %s)",
+}
+_TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
+           "house": House._meta.db_table, "player": Player._meta.db_table}
+_SQL = {by: _REQUEST_HOUSE.format(where=where.format(**_TABLES), **_TABLES)
+        for by, where in _NAMED_BY.items()}
+
+
+def request_house(by: str, value: object, user_id: int | None) -> House | None:
+    """The house of a night's id, a house's slug or a phone's token (`by`), with its version
+    (`version_of`) and the role of the login `user_id` as a member (`member_role`, None: not
+    a member; permissions.role_of reads it), in one query; None: no such house."""
+    house = next(iter(House.objects.raw(_SQL[by], [user_id, value])), None)
+    if house is not None:
+        house.member_role_of = user_id   # type: ignore[attr-defined]
+    return house
 
 
 def house_in_use() -> House:

@@ -17,7 +17,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
@@ -25,11 +24,10 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger.house import house_in_use
+from ledger.house import house_in_use, request_house
 from ledger.models import House, PokerSession, Role
-from ledger.permissions import houses_of, role_of, with_member_role
+from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
-from ledger.selectors.versions import with_version
 
 DEFAULT_POLICY = (
     "default-src 'self'; "
@@ -172,7 +170,7 @@ class HouseMiddleware:
             house = _night_house(int(kwargs["pk"]), user)
             role = _member_or_404(user, house)
         elif route.startswith(HOUSE_ROUTE):
-            found = _found(House.objects.filter(slug=kwargs.pop("house")), user)
+            found = request_house("slug", str(kwargs.pop("house")), user.pk)
             if found is None:
                 raise Http404("No such house.")
             house, role = found, _member_or_404(user, found)
@@ -195,21 +193,15 @@ class HouseMiddleware:
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
-def _found(houses: QuerySet[House], user: User | None = None) -> House | None:
-    """The house, read with its version and the login's membership in it: one query."""
-    houses = with_version(houses)
-    return (with_member_role(houses, user) if user is not None else houses).first()
-
-
 def _token_house(token: str) -> House:
-    found = _found(House.objects.filter(players__balance_token=token))
+    found = request_house("token", token, None)
     if found is None:
         raise Http404("No such link.")
     return found
 
 
 def _night_house(pk: int, user: User) -> House:
-    found = _found(House.objects.filter(nights__pk=pk), user)
+    found = request_house("night", pk, user.pk)
     if found is None:
         raise Http404("No such night.")
     return found

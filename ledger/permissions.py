@@ -15,7 +15,7 @@ from typing import Concatenate, ParamSpec, TypeVar, cast
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, QuerySet, Subquery, Value
+from django.db.models import Exists
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
@@ -61,7 +61,7 @@ def role_of(user: User | AnonymousUser | None, house: House | int) -> Role | Non
     assert isinstance(user, User)
     if user.is_superuser:
         return Role.OWNER
-    known = getattr(house, "member_role", None)   # read with the house (`with_member_role`)
+    known = getattr(house, "member_role", None)   # read with the house (house.request_house)
     if known is not None and getattr(house, "member_role_of", None) == user.pk:
         return Role(known)
     house_id = house if isinstance(house, int) else house.pk
@@ -71,15 +71,6 @@ def role_of(user: User | AnonymousUser | None, house: House | int) -> Role | Non
     if _one_house_banker(user) is not None:
         return Role.BANKER
     return None
-
-
-def with_member_role(houses: QuerySet[House], user: User) -> QuerySet[House]:
-    """`houses`, each with the login's role in it as a member (`member_role`; None: no
-    membership), read in the same query: `role_of` needs no query of its own for that house."""
-    if not _active(user) or user.is_superuser:
-        return houses
-    role = Membership.objects.filter(house=OuterRef("pk"), user=user).values("role")[:1]
-    return houses.annotate(member_role=Subquery(role), member_role_of=Value(user.pk))
 
 
 def houses_of(user: User | AnonymousUser | None) -> list[House]:

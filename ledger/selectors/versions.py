@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Count, Sum
 
 from ledger.models import House, PokerSession
 
@@ -20,18 +20,9 @@ def house_version() -> tuple[int, int]:
     return row["nights"], row["writes"] or 0
 
 
-def with_version(houses: QuerySet[House]) -> QuerySet[House]:
-    """`houses`, each with its `house_version` read in the same query (`version_of`): the
-    request's first query, which finds its house, also reads what its kept pages are keyed
-    on."""
-    nights = PokerSession._base_manager.filter(house=OuterRef("pk")).order_by().values("house")
-    return houses.annotate(
-        version_nights=Subquery(nights.annotate(n=Count("id")).values("n")),
-        version_writes=Subquery(nights.annotate(w=Sum("version")).values("w")))
-
-
 def version_of(house: House) -> tuple[int, int] | None:
-    """The version `with_version` read with the house (None: it was not read with it)."""
+    """The version read with the house (house.request_house; None: it was not read with
+    it)."""
     nights = getattr(house, "version_nights", False)
     if nights is False:
         return None
