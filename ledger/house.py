@@ -7,6 +7,7 @@ the house HouseMiddleware found for it (request.house), with no query of its own
 
 from __future__ import annotations
 
+from django.contrib.auth.models import Group, User
 from django.http import HttpRequest
 from django.utils.text import slugify
 
@@ -26,7 +27,7 @@ class HouseNotNamed(LedgerError):
 # every page. Written once as SQL: built by the ORM on every request, its subqueries cost more
 # Python than the queries they save.
 _REQUEST_HOUSE = """
-SELECT h.id, h.name, h.slug, h.created_at,
+SELECT h.id, h.name, h.slug, h.created_at, {extra}
        (SELECT COUNT(*) FROM {night} n WHERE n.house_id = h.id) AS version_nights,
        (SELECT SUM(n.version) FROM {night} n WHERE n.house_id = h.id) AS version_writes,
        (SELECT m.role FROM {member} m WHERE m.house_id = h.id AND m.user_id = %s) AS member_role
@@ -35,21 +36,36 @@ _NAMED_BY = {
     "night": "h.id = (SELECT n.house_id FROM {night} n WHERE n.id = %s)",
     "slug": "h.slug = %s",
     "token": "h.id = (SELECT p.house_id FROM {player} p WHERE p.balance_token = %s)",
+    "member": "h.id IN (SELECT m.house_id FROM {member} m WHERE m.user_id = %s)",
+    # the site's first two houses, each saying whether the login is in the group `value`
+    "first": "1 = 1 ORDER BY h.id LIMIT 2",
 }
+_IN_GROUP = """EXISTS(SELECT 1 FROM {group} g JOIN {user_groups} ug ON ug.group_id = g.id
+              WHERE g.name = %s AND ug.user_id = %s) AS in_group,"""
 _TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
-           "house": House._meta.db_table, "player": Player._meta.db_table}
-_SQL = {by: _REQUEST_HOUSE.format(where=where.format(**_TABLES), **_TABLES)
-        for by, where in _NAMED_BY.items()}
+           "house": House._meta.db_table, "player": Player._meta.db_table,
+           "group": Group._meta.db_table, "user_groups": User.groups.through._meta.db_table}
+_SQL = {by: _REQUEST_HOUSE.format(
+    where=where.format(**_TABLES), **_TABLES,
+    extra=_IN_GROUP.format(**_TABLES) if by == "first" else "") for by, where in _NAMED_BY.items()}
+
+
+def request_houses(by: str, value: object, user_id: int | None) -> list[House]:
+    """The house of a night's id, a house's slug or a phone's token (`by`); or the houses the
+    login `value` is a member of ("member"), or the site's first two ("first", each with
+    `in_group`: whether the login is in the group named `value`): each with its
+    version (`version_of`) and the role of the login `user_id` as a member (`member_role`,
+    None: not a member; permissions.role_of reads it), in one query."""
+    params = [value, user_id, user_id] if by == "first" else [user_id, value]
+    houses = list(House.objects.raw(_SQL[by], params))
+    for house in houses:
+        house.member_role_of = user_id   # type: ignore[attr-defined]
+    return houses
 
 
 def request_house(by: str, value: object, user_id: int | None) -> House | None:
-    """The house of a night's id, a house's slug or a phone's token (`by`), with its version
-    (`version_of`) and the role of the login `user_id` as a member (`member_role`, None: not
-    a member; permissions.role_of reads it), in one query; None: no such house."""
-    house = next(iter(House.objects.raw(_SQL[by], [user_id, value])), None)
-    if house is not None:
-        house.member_role_of = user_id   # type: ignore[attr-defined]
-    return house
+    """`request_houses`' one house (None: no such house)."""
+    return next(iter(request_houses(by, value, user_id)), None)
 
 
 def house_in_use() -> House:

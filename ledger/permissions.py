@@ -15,11 +15,11 @@ from typing import Concatenate, ParamSpec, TypeVar, cast
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
-from ledger.models import House, Membership, Role
+from ledger.house import request_houses
+from ledger.models import House, Role
 from ledger.models.houses import WRITERS
 
 BANKERS = "bankers"   # on a one-house site, the group whose members are its bankers
@@ -34,8 +34,8 @@ def _memberships(user: User) -> dict[int, tuple[House, Role]]:
     """The login's houses and its role in each (read once per request)."""
     cached = getattr(user, "_house_roles", None)
     if cached is None:
-        cached = {m.house_id: (m.house, Role(m.role)) for m in
-                  Membership.objects.filter(user=user).select_related("house")}
+        cached = {house.pk: (house, Role(house.member_role))  # type: ignore[attr-defined]
+                  for house in request_houses("member", user.pk, user.pk)}   # with versions
         setattr(user, "_house_roles", cached)  # noqa: B010 (a per-request cache)
     return cached
 
@@ -44,9 +44,9 @@ def _one_house_banker(user: User) -> list[House] | None:
     """On a one-house site the bankers group (and staff, as before houses) bank its house:
     for such a login, the site's houses ([] before the first); None for any other login."""
     if not hasattr(user, "_one_house"):
-        in_group = Exists(Group.objects.filter(name=BANKERS, user=user))
-        found = list(House.objects.annotate(banker=in_group).order_by("pk")[:2])
-        banker = user.is_staff or (found[0].banker if found else   # (one query, as a rule)
+        found = request_houses("first", BANKERS, user.pk)   # each with its version
+        banker = user.is_staff or (found[0].in_group  # type: ignore[attr-defined]
+                                   if found else   # (one query, as a rule)
                                    user.groups.filter(name=BANKERS).exists())
         houses = found if banker and len(found) <= 1 else None
         setattr(user, "_one_house", houses)  # noqa: B010 (a per-request cache)
@@ -117,7 +117,6 @@ def banker_name(user: User) -> str:
 def make_banker(user: User) -> None:
     """Put a user in the bankers group (the group is made by migration 0005): a banker of a
     one-house site."""
-    from django.contrib.auth.models import Group
 
     group, _ = Group.objects.get_or_create(name=BANKERS)
     user.groups.add(group)

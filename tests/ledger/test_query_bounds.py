@@ -55,11 +55,11 @@ BOUNDS = {
     "close": 7, "close_cold": 16,            # the steps in aggregate reads
                                              # (selectors.close_steps), who the bank owes cash
                                              # in one query for every player
-    "season": 5, "season_cold": 16,          # the closed nights, their money, notes, seats,
+    "season": 4, "season_cold": 15,          # the closed nights, their money, notes, seats,
                                              # THE BOOK
-    "book": 5, "book_cold": 9,               # the payments to confirm, the latest payments
-    "players": 5, "players_cold": 6,
-    "sessions": 5, "sessions_cold": 7,       # a page of nights and their number
+    "book": 4, "book_cold": 8,               # the payments to confirm, the latest payments
+    "players": 4, "players_cold": 5,
+    "sessions": 4, "sessions_cold": 6,       # a page of nights and their number
     "buyin_save": 24,       # 22 today on SQLite, 24 on PostgreSQL: the form's reads, then the
                             # service's locks and checks (the bank holder's among them), and
                             # the night's version
