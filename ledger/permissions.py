@@ -117,6 +117,5 @@ def banker_name(user: User) -> str:
 def make_banker(user: User) -> None:
     """Put a user in the bankers group (the group is made by migration 0005): a banker of a
     one-house site."""
-
     group, _ = Group.objects.get_or_create(name=BANKERS)
     user.groups.add(group)
