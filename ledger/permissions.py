@@ -61,13 +61,15 @@ def role_of(user: User | AnonymousUser | None, house: House | int) -> Role | Non
     assert isinstance(user, User)
     if user.is_superuser:
         return Role.OWNER
-    known = getattr(house, "member_role", None)   # read with the house (house.request_house)
-    if known is not None and getattr(house, "member_role_of", None) == user.pk:
-        return Role(known)
-    house_id = house if isinstance(house, int) else house.pk
-    found = _memberships(user).get(house_id)
-    if found is not None:
-        return found[1]
+    if getattr(house, "member_role_of", None) == user.pk:   # read with the house
+        known = getattr(house, "member_role", None)   # (house.request_house): no query
+        if known is not None:
+            return Role(known)
+    else:
+        house_id = house if isinstance(house, int) else house.pk
+        found = _memberships(user).get(house_id)
+        if found is not None:
+            return found[1]
     if _one_house_banker(user) is not None:
         return Role.BANKER
     return None

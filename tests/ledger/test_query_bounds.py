@@ -33,26 +33,26 @@ BIG = {"players": 12, "buyins": 60, "hands": 12, "closed": 3}
 # computed with nothing kept, the first visit after a write. A phone's kept page is one query:
 # its house found by the token, with the house's version.
 BOUNDS = {
-    "dashboard": 5, "dashboard_cold": 17,    # 15 before kept pages: one for the phones'
+    "dashboard": 4, "dashboard_cold": 16,    # 15 before kept pages: one for the phones'
                                             # waiting requests
-    "dashboard_live": 16, "dashboard_live_cold": 16,   # the polled fragment reads what the
+    "dashboard_live": 15, "dashboard_live_cold": 15,   # the polled fragment reads what the
                                             # page reads, and the house's version (its ETag)
-    "buyin_form": 7, "buyin_form_cold": 10,
-    "buyin_row": 7, "buyin_row_cold": 10,   # the row's quick buy-in
+    "buyin_form": 6, "buyin_form_cold": 9,
+    "buyin_row": 6, "buyin_row_cold": 9,   # the row's quick buy-in
     "phone": 1, "phone_cold": 26,           # THE BOOK's lines (selectors.book_story); paying
                                             # adds the player's claims, their payments, and
                                             # last night's transfers still to settle; the
                                             # latest nights (their ids, the nights, their
                                             # money, notes, seats, THE BOOK before and since)
     "phone_live": 2, "phone_live_cold": 16,  # the history is not in the polled fragment
-    "hand": 7, "hand_cold": 10,
-    "game_call": 11, "game_call_cold": 11,   # not kept
-    "journal": 5, "journal_cold": 10,        # the calls and hands in words
-    "journal_csv": 10, "journal_csv_cold": 10,   # the same words in the CSV (not kept)
-    "settle_up": 5, "settle_up_cold": 13,    # the QR links in one query
-    "settle_up_csv": 11, "settle_up_csv_cold": 11,
-    "cashout": 7, "cashout_cold": 16,
-    "close": 7, "close_cold": 16,            # the steps in aggregate reads
+    "hand": 6, "hand_cold": 9,
+    "game_call": 10, "game_call_cold": 10,   # not kept
+    "journal": 4, "journal_cold": 9,        # the calls and hands in words
+    "journal_csv": 9, "journal_csv_cold": 9,   # the same words in the CSV (not kept)
+    "settle_up": 4, "settle_up_cold": 12,    # the QR links in one query
+    "settle_up_csv": 10, "settle_up_csv_cold": 10,
+    "cashout": 6, "cashout_cold": 15,
+    "close": 6, "close_cold": 15,            # the steps in aggregate reads
                                              # (selectors.close_steps), who the bank owes cash
                                              # in one query for every player
     "season": 4, "season_cold": 15,          # the closed nights, their money, notes, seats,

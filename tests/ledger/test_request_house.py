@@ -53,6 +53,10 @@ def test_the_role_read_with_the_house_is_the_readers_alone(friday):
     assert role_of(stranger, found) is None   # not the owner's role, read for the owner
     Membership.objects.create(house=house, user=stranger, role=Role.VIEWER)
     assert role_of(stranger, request_house("slug", house.slug, stranger.pk)) == Role.VIEWER
+    # Read as no member of it, a one-house site's bankers group still banks it.
+    bo = User.objects.create_user(username="bo", password="a-long-password-3")
+    make_banker(bo)
+    assert role_of(bo, request_house("slug", house.slug, bo.pk)) == Role.BANKER
 
 
 def test_a_logins_houses_and_the_sites_first(friday):
