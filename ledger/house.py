@@ -26,46 +26,52 @@ class HouseNotNamed(LedgerError):
 # number and the sum of their versions) and the login's role as a member: the first query of
 # every page. Written once as SQL: built by the ORM on every request, its subqueries cost more
 # Python than the queries they save.
-_REQUEST_HOUSE = """
-SELECT h.id, h.name, h.slug, h.created_at, {extra}
+_TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
+           "house": House._meta.db_table, "player": Player._meta.db_table,
+           "group": Group._meta.db_table, "user_groups": User.groups.through._meta.db_table}
+_COLUMNS = """h.id, h.name, h.slug, h.created_at,
        (SELECT COUNT(*) FROM {night} n WHERE n.house_id = h.id) AS version_nights,
        (SELECT SUM(n.version) FROM {night} n WHERE n.house_id = h.id) AS version_writes,
        (SELECT m.role FROM {member} m WHERE m.house_id = h.id AND m.user_id = %s) AS member_role
-FROM {house} h WHERE {where}"""
+""".format(**_TABLES)
 _NAMED_BY = {
     "night": "h.id = (SELECT n.house_id FROM {night} n WHERE n.id = %s)",
     "slug": "h.slug = %s",
     "token": "h.id = (SELECT p.house_id FROM {player} p WHERE p.balance_token = %s)",
     "member": "h.id IN (SELECT m.house_id FROM {member} m WHERE m.user_id = %s)",
-    # the site's first two houses, each saying whether the login is in the group `value`
-    "first": "1 = 1 ORDER BY h.id LIMIT 2",
 }
-_IN_GROUP = """EXISTS(SELECT 1 FROM {group} g JOIN {user_groups} ug ON ug.group_id = g.id
-              WHERE g.name = %s AND ug.user_id = %s) AS in_group,"""
-_TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
-           "house": House._meta.db_table, "player": Player._meta.db_table,
-           "group": Group._meta.db_table, "user_groups": User.groups.through._meta.db_table}
-_SQL = {by: _REQUEST_HOUSE.format(
-    where=where.format(**_TABLES), **_TABLES,
-    extra=_IN_GROUP.format(**_TABLES) if by == "first" else "") for by, where in _NAMED_BY.items()}
+_SQL = {by: f"SELECT {_COLUMNS} FROM {_TABLES['house']} h WHERE {where.format(**_TABLES)}"
+        for by, where in _NAMED_BY.items()}
+_FIRST_TWO = """SELECT {columns}, EXISTS(
+    SELECT 1 FROM {group} g JOIN {user_groups} ug ON ug.group_id = g.id
+    WHERE g.name = %s AND ug.user_id = %s) AS in_group
+FROM {house} h ORDER BY h.id LIMIT 2""".format(columns=_COLUMNS, **_TABLES)
 
 
 def request_houses(by: str, value: object, user_id: int | None) -> list[House]:
-    """The house of a night's id, a house's slug or a phone's token (`by`); or the houses the
-    login `value` is a member of ("member"), or the site's first two ("first", each with
-    `in_group`: whether the login is in the group named `value`): each with its
-    version (`version_of`) and the role of the login `user_id` as a member (`member_role`,
-    None: not a member; permissions.role_of reads it), in one query."""
-    params = [value, user_id, user_id] if by == "first" else [user_id, value]
-    houses = list(House.objects.raw(_SQL[by], params))
-    for house in houses:
-        house.member_role_of = user_id   # type: ignore[attr-defined]
-    return houses
+    """The house of a night's id, a house's slug or a phone's token (`by`), or the houses the
+    login `value` is a member of ("member"): each with its version (`version_of`) and the role
+    of the login `user_id` as a member (`member_role`, None: not a member; permissions.role_of
+    reads it), in one query."""
+    return _read(_SQL[by], [user_id, value], user_id)
 
 
 def request_house(by: str, value: object, user_id: int | None) -> House | None:
     """`request_houses`' one house (None: no such house)."""
     return next(iter(request_houses(by, value, user_id)), None)
+
+
+def first_houses(group: str, user_id: int) -> list[House]:
+    """The site's first two houses, as `request_houses` reads them, each also saying whether
+    the login is in the group `group` (`in_group`): a one-house site's bankers group."""
+    return _read(_FIRST_TWO, [user_id, group, user_id], user_id)
+
+
+def _read(sql: str, params: list[object], user_id: int | None) -> list[House]:
+    houses = list(House.objects.raw(sql, params))
+    for house in houses:
+        house.member_role_of = user_id   # type: ignore[attr-defined]
+    return houses
 
 
 def house_in_use() -> House:

@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
-from ledger.house import request_houses
+from ledger.house import first_houses, request_houses
 from ledger.models import House, Role
 from ledger.models.houses import WRITERS
 
@@ -44,7 +44,7 @@ def _one_house_banker(user: User) -> list[House] | None:
     """On a one-house site the bankers group (and staff, as before houses) bank its house:
     for such a login, the site's houses ([] before the first); None for any other login."""
     if not hasattr(user, "_one_house"):
-        found = request_houses("first", BANKERS, user.pk)   # each with its version
+        found = first_houses(BANKERS, user.pk)   # each with its version
         banker = user.is_staff or (found[0].in_group  # type: ignore[attr-defined]
                                    if found else   # (one query, as a rule)
                                    user.groups.filter(name=BANKERS).exists())

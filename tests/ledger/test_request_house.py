@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger import services
-from ledger.house import request_house, request_houses
+from ledger.house import first_houses, request_house, request_houses
 from ledger.models import Membership, PokerSession, Role
 from ledger.permissions import BANKERS, make_banker, role_of
 from ledger.scoping import in_house
@@ -67,8 +67,8 @@ def test_a_logins_houses_and_the_sites_first(friday):
     assert all(h.member_role == Role.OWNER and version_of(h) is not None for h in mine)
     banker = User.objects.create_user(username="bo", password="a-long-password-3")
     assert request_houses("member", banker.pk, banker.pk) == []
-    first = request_houses("first", BANKERS, banker.pk)
+    first = first_houses(BANKERS, banker.pk)
     assert [h.pk for h in first] == sorted([house.pk, tuesday.pk])
     assert not first[0].in_group
     make_banker(banker)
-    assert request_houses("first", BANKERS, banker.pk)[0].in_group
+    assert first_houses(BANKERS, banker.pk)[0].in_group
