@@ -1,16 +1,25 @@
 """Money at the edges is a decimal string with two places ("18.05"); inside it is integer cents.
 
 Floats never appear: parsing goes through the string's digits only. This module is the one money
-vocabulary of the project: the chip units, parsing, the "18.05" and "$18.05" formats, and the
-split of a cash-out into whole dollars and odd cents (B12).
+vocabulary of the project: the unit of play, parsing, the "18.05" and "$18.05" formats, and the
+split of a cash-out into whole cash units and odd cents (B12).
+
+The unit of play is the house's smallest chip (ARCHITECTURE.md, "A house's own game"): every
+function that splits or checks money takes it as `unit=` (integer cents), defaulting to the seed
+house's (`SEED_UNIT`, the white chip). The `SEED_*` constants are the seed house's game; nothing
+else in `rules/` names an amount of it.
 """
 
 import re
 
 from .errors import MoneyError
 
-NICKEL = 5  # the white chip, the smallest unit of play (B10)
-FIVE_DOLLARS = 500  # chips come from the bank in $5 steps (B2)
+SEED_UNIT = 5  # the seed house's white chip, its smallest unit of play (B10)
+SEED_BUY_IN_STEP = 500  # the seed house's bank sells chips in $5 steps (B2)
+SEED_CASH_UNIT = 100  # the seed house's bank pays whole dollars at cash-out (B12)
+SEED_BURN_CAP = 500  # the seed house's burn, as much as the pot up to $5 (P4)
+NICKEL = SEED_UNIT  # the ledger's names for the seed house's unit and step
+FIVE_DOLLARS = SEED_BUY_IN_STEP
 # Only ASCII digits are money ("٥" and "５" are not), and no more than 13 of them before the point.
 _AMOUNT = re.compile(r"^(-)?([0-9]{1,13})(?:\.([0-9]{1,2}))?$")
 
@@ -50,15 +59,37 @@ def dollars(cents: int) -> str:
     return ("-$" if cents < 0 else "$") + format_cents(abs(cents))
 
 
-def whole_dollars_and_odd_cents(cents: int) -> tuple[int, int]:
-    """Split a chip total into the whole dollars paid and the odd cents that go to the final pot
-    (B12), both in cents: 1865 -> (1800, 65)."""
-    whole, odd = divmod(cents, 100)
-    return whole * 100, odd
+def whole_dollars_and_odd_cents(cents: int, *, cash_unit: int = SEED_CASH_UNIT
+                               ) -> tuple[int, int]:
+    """Split a chip total into the whole cash units paid and the odd cents that go to the final
+    pot (B12), both in cents: 1865 -> (1800, 65) with the seed house's whole dollars."""
+    whole, odd = divmod(cents, cash_unit)
+    return whole * cash_unit, odd
 
 
-def require_nickels(cents: int, *, field: str = "amount") -> int:
-    """Refuse amounts that are not whole white chips (5 cents, B10)."""
-    if cents % NICKEL:
-        raise MoneyError(f"{field}: {format_cents(cents)} is not a multiple of $0.05 (B10)")
+def read_unit(value: object, *, field: str = "unit") -> int:
+    """The unit of play at a JSON edge (`"unit": "1.00"`): a decimal string of whole cents,
+    more than zero; None (not given) is the seed house's."""
+    if value is None:
+        return SEED_UNIT
+    if not isinstance(value, str) or not _AMOUNT.match(value.strip()):
+        raise MoneyError(f"{field}: expected the smallest chip as a decimal string of whole "
+                         f"cents such as \"0.05\", not {value!r}")
+    unit = parse_cents(value, field=field)
+    if unit <= 0:
+        raise MoneyError(f"{field}: expected the smallest chip, more than 0.00, not {value!r}")
+    return unit
+
+
+def unit_words(unit: int = SEED_UNIT) -> str:
+    """The unit as a sentence names it: the seed house's "white chip", else "$1.00"."""
+    return "white chip" if unit == SEED_UNIT else dollars(unit)
+
+
+def require_units(cents: int, *, field: str = "amount", unit: int = SEED_UNIT) -> int:
+    """Refuse amounts that are not whole units of play (the seed house's 5 cents, B10)."""
+    if cents % unit:
+        named = "" if unit == SEED_UNIT else ", the unit"
+        raise MoneyError(f"{field}: {format_cents(cents)} is not a multiple of "
+                         f"{dollars(unit)}{named} (B10)")
     return cents

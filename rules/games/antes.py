@@ -1,13 +1,14 @@
 """Antes: what each player puts in before the next deal (RULES.md P7, P14, P3; seed 004).
 
-P7: a game that needs an ante takes the lowest unit, one white chip (5 cents), from each player
-before the first card, unless the game says otherwise. Two named options carry it, in the
+P7: a game that needs an ante takes the lowest unit, one chip of the smallest value (the seed
+house's white chip, 5 cents; `unit=`), from each player before the first card, unless the game
+says otherwise. Two named options carry it, in the
 showdown's `options` like the rest of the vocabulary and in the settings `apply_options`
 returns (`options.HOUSE_SETTINGS`):
 
-- `ante` (a decimal string, default "0.05"): a game whose text sets another ante names its own
-  `ante` option in its definition (Old Man and Ponsi $1.00, the fixed-stake games' $1.00
-  stake, Swiss Hold'em "0.00": blinds and no ante).
+- `ante` (a decimal string, default one unit, the seed house's "0.05"): a game whose text
+  sets another ante names its own `ante` option in its definition (Old Man and Ponsi $1.00,
+  the fixed-stake games' $1.00 stake, Swiss Hold'em "0.00": blinds and no ante).
 - `baltimore` (true/false, default true): the Baltimore Exception.
 - `ante_by` ("everyone", the default; "dealer"; "all-but-winners"): who antes. Brag's text
   (002) has the dealer alone ante (the dealer's edge), every deal; Island Pineapple's Arcade
@@ -24,7 +25,7 @@ table's ante (one ante for every player dealt in, the winner's own included), an
 nothing. Reading it as "only the winner antes his own chip" would leave a one-chip pot and
 would not spare the losers anything they would not have paid anyway; the plural "antes" and
 the reason given say the winner pays for everybody. Winners of a tied (or split) pot share the
-table's ante in whole white chips; an odd chip is paid by the first winner listed (list the
+table's ante in whole units (white chips); an odd chip is paid by the first winner listed (list the
 high winner first, as the odd chip of the pot went to the high half, P2).
 
 The rest of the readings:
@@ -47,19 +48,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import RulesError
-from ..money import NICKEL
+from ..money import SEED_UNIT, format_cents
 from .definition import GameDef
 from .options import ANTE_BY, HOUSE_SETTINGS, read_ante, read_flag
 
 MATCHED_POTS = ("match", "burn")   # pot kinds whose later hands start from the matched pot
 
 
-def setting(game: GameDef, settings: Mapping[str, object], name: str) -> object:
+def setting(game: GameDef, settings: Mapping[str, object], name: str,
+            unit: int = SEED_UNIT) -> object:
     """A house setting: from `settings` (as `apply_options` returns them, or the raw options),
-    else the game's own option of that name, else the house default."""
+    else the game's own option of that name, else the house default (the ante: one unit)."""
     if name in settings:
         return settings[name]
-    return game.option_defaults().get(name, HOUSE_SETTINGS[name])
+    default = HOUSE_SETTINGS[name]
+    if name == "ante" and unit != SEED_UNIT:
+        default = format_cents(unit)
+    return game.option_defaults().get(name, default)
 
 
 def _names(value: object, where: str) -> list[str]:
@@ -77,7 +82,8 @@ def _names(value: object, where: str) -> list[str]:
 
 def antes(game: GameDef, settings: Mapping[str, object], *, players: Sequence[str],
           winners: Sequence[str], first_hand: bool, reante: bool,
-          new_game: bool = False, dealer: str | None = None) -> dict[str, int]:
+          new_game: bool = False, dealer: str | None = None,
+          unit: int = SEED_UNIT) -> dict[str, int]:
     """Cents each player dealt in puts in before the next deal (every player listed, zeros
     included, in the order of `players`).
 
@@ -86,7 +92,8 @@ def antes(game: GameDef, settings: Mapping[str, object], *, players: Sequence[st
     true for a game's first deal, `reante` true when everybody re-antes (P14). `new_game` true
     for the first deal of a game called after a won pot of another game: a match-pot game's
     first deal is anted like any other (by the last pot's winners under the exception).
-    `dealer` is who deals the next hand; a game anted by the dealer alone needs it.
+    `dealer` is who deals the next hand; a game anted by the dealer alone needs it. `unit` is
+    the smallest chip (cents): the default ante, and what winners share the antes in.
     """
     dealt = _names(players, "players")
     if not dealt:
@@ -94,7 +101,7 @@ def antes(game: GameDef, settings: Mapping[str, object], *, players: Sequence[st
     won = _names(winners, "winners")
     first = read_flag(first_hand, "first_hand")
     again = read_flag(reante, "reante")
-    ante = read_ante(setting(game, settings, "ante"), "options.ante")
+    ante = read_ante(setting(game, settings, "ante", unit), "options.ante", unit)
     baltimore = read_flag(setting(game, settings, "baltimore"), "options.baltimore")
     by = setting(game, settings, "ante_by")
     if by not in ANTE_BY:
@@ -114,10 +121,10 @@ def antes(game: GameDef, settings: Mapping[str, object], *, players: Sequence[st
         return {name: 0 if name in payers else ante for name in dealt}
     if not baltimore:
         return everybody
-    chips, odd = divmod(ante * len(dealt) // NICKEL, len(payers))
+    chips, odd = divmod(ante * len(dealt) // unit, len(payers))
     due = dict(nobody)
     for index, name in enumerate(payers):
-        due[name] = (chips + (1 if index < odd else 0)) * NICKEL
+        due[name] = (chips + (1 if index < odd else 0)) * unit
     return due
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import RulesError
-from ..money import format_cents, parse_cents
+from ..money import SEED_BURN_CAP, format_cents, parse_cents
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -215,7 +215,7 @@ class PotRule:
     match: str = "pot"
     match_cap: int | None = None
     burn: str = "pot-up-to"
-    burn_amount: int = 500
+    burn_amount: int = SEED_BURN_CAP
     burn_step: int = 0
     burn_percent: int = 50
     legs: int | None = None

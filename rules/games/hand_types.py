@@ -30,7 +30,7 @@ from rules.games import payout, showdown, showdown_input
 from rules.games.result import JSON as JSON  # the result's types, re-exported for the site
 from rules.games.result import HandResult as HandResult
 from rules.games.result import JSONObject as JSONObject
-from rules.money import format_cents, parse_cents
+from rules.money import SEED_UNIT, format_cents, parse_cents
 
 Game = str | Mapping[str, JSON]          # a catalog id or the dealer's own definition (S12)
 HandKind = Literal["cards", "winners", "typed"]
@@ -299,12 +299,13 @@ def _legs(value: object) -> dict[str, int]:
     return legs
 
 
-def settle(hand: HandInput) -> HandResult:
+def settle(hand: HandInput, *, unit: int = SEED_UNIT) -> HandResult:
     """The rules' result for a hand by cards (a showdown) or by winners (a payout), its
-    defaults already filled; refusals are RulesError naming the place in the hand."""
+    defaults already filled, played with the night's smallest chip `unit` (cents); refusals
+    are RulesError naming the place in the hand."""
     if hand.kind == "typed":
         raise RulesError("players: missing; expected a list of players")
-    stakes = showdown_input.Stakes(hand.pot, hand.penalties)
+    stakes = showdown_input.Stakes(hand.pot, hand.penalties, unit)
     if hand.kind == "cards":
         show = showdown_input.read(hand.to_json(_UNPRICED_CARD_FIELDS), stakes)
         return showdown.resolve_showdown(show).result
@@ -316,8 +317,8 @@ _UNPRICED_CARD_FIELDS = tuple(f for f in CARD_FIELDS if f not in ("pot", "penalt
 _UNPRICED_WINNER_FIELDS = tuple(f for f in WINNER_FIELDS if f not in ("pot", "penalties"))
 
 
-def typed_problems(hand: HandInput, result: HandResult) -> list[str]:
+def typed_problems(hand: HandInput, result: HandResult, *, unit: int = SEED_UNIT) -> list[str]:
     """The differences between the awards and owes the banker typed and the rules' (P1-P6)."""
     if hand.pot is None:
         raise RulesError("pot: missing")
-    return payout.check_figures(result, hand.awards, hand.owes, hand.pot)
+    return payout.check_figures(result, hand.awards, hand.owes, hand.pot, unit=unit)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import RulesError
-from ..money import parse_cents, read_money, require_nickels
+from ..money import SEED_UNIT, format_cents, parse_cents, read_money, require_units
 from .definition import BURNS, MATCHES, PIGGING, POT_KINDS, SPLITS, TIES, Dummy, GameDef, _check
 
 # option "low" -> (scheme, qualifier) (ARCHITECTURE.md's options vocabulary)
@@ -169,15 +169,21 @@ LATE = {"burn": 1, "low_qualifier": 1}   # vocabulary options read after the oth
 # Options of the vocabulary that change no field of the definition: they are carried in the
 # settings (every game has them, at these house defaults unless the game's own option of the
 # same name sets another) and read by `rules.games.antes` (P7).
-HOUSE_SETTINGS: dict[str, object] = {"ante": "0.05", "baltimore": True, "ante_by": "everyone"}
+HOUSE_SETTINGS: dict[str, object] = {"ante": format_cents(SEED_UNIT), "baltimore": True,
+                                     "ante_by": "everyone"}
 # who antes: everybody dealt in (P7, with the Baltimore exception); the dealer alone (Brag's
 # "dealer's edge", 002); everybody but the last pot's winners (Island Pineapple's Arcade Ante)
 ANTE_BY = ("everyone", "dealer", "all-but-winners")
 
 
-def read_ante(value: object, where: str) -> int:
-    """An ante as integer cents: a decimal string of whole white chips, zero for none (P7)."""
-    cents = require_nickels(read_money(value, field=where), field=where)
+# Settings whose default is one unit of play (P7: the ante; a side payment's chip): a house
+# whose smallest chip is another takes that chip as their default.
+ONE_UNIT_SETTINGS = ("ante", "chip")
+
+
+def read_ante(value: object, where: str, unit: int = SEED_UNIT) -> int:
+    """An ante as integer cents: a decimal string of whole units, zero for none (P7)."""
+    cents = require_units(read_money(value, field=where), field=where, unit=unit)
     if cents < 0:
         raise RulesError(f"{where}: expected an amount of 0.00 or more, got {value!r}")
     return cents
@@ -200,27 +206,33 @@ def read_whole_number(value: object, where: str, minimum: int = 0) -> int:
     return value
 
 
-def _check_house_settings(settings: Mapping[str, object]) -> None:
-    read_ante(settings["ante"], "options.ante")
+def _check_house_settings(settings: Mapping[str, object], unit: int) -> None:
+    read_ante(settings["ante"], "options.ante", unit)
     read_flag(settings["baltimore"], "options.baltimore")
     _check(settings["ante_by"], ANTE_BY, "options.ante_by")
 
 
-def apply_options(game: GameDef,
-                  options: Mapping[str, object] | None) -> tuple[GameDef, Settings]:
+def apply_options(game: GameDef, options: Mapping[str, object] | None, *,
+                  unit: int = SEED_UNIT) -> tuple[GameDef, Settings]:
     """Apply the showdown's `options` to a definition.
 
     Returns the adjusted definition and the settings: the house settings (`ante`,
     `baltimore`, `HOUSE_SETTINGS`) and the game's own named options, at their defaults
     overridden by `options`. An option neither in the vocabulary nor the game's own list is
-    refused, naming it.
+    refused, naming it. `unit` is the smallest chip (cents): a default of one seed unit (the
+    ante, a chip: `ONE_UNIT_SETTINGS`) is one `unit`, and the ante and the pot's caps must be
+    whole units (B10).
     """
     options = dict(options or {})
     settings = {**HOUSE_SETTINGS, **game.option_defaults()}
+    if unit != SEED_UNIT:
+        for name in ONE_UNIT_SETTINGS:
+            if settings.get(name) == format_cents(SEED_UNIT):
+                settings[name] = format_cents(unit)
     own = {option.name: option for option in game.options}
     # the game's own options first, so an explicit vocabulary option still wins
     for name, option in own.items():
-        value = options.get(name, option.default)
+        value = options.get(name, settings[name])
         settings[name] = value
         if option.choices:
             text = _option_text(value)
@@ -242,5 +254,24 @@ def apply_options(game: GameDef,
                              f"expected one of {known}")
         game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
                                where=f"options.{name}")
-    _check_house_settings(settings)
+    _check_house_settings(settings, unit)
+    _check_caps(game, options, unit)
     return game, settings
+
+
+# the pot rule's amounts and the options that set them
+_CAPS = {"burn_amount": "burn_cap", "burn_step": "burn_step", "match_cap": "match_cap"}
+
+
+def _check_caps(game: GameDef, options: Mapping[str, object], unit: int) -> None:
+    """A burn, its step and a match's cap are whole units (B10, P3, P4); the field named is
+    the option that set it, else the definition's."""
+    rule = game.pot
+    used = {"match": ("match_cap",), "burn": () if rule.burn == "fraction" else
+            ("burn_amount", "burn_step")}.get(rule.kind, ())
+    for pot_field in used:
+        option = _CAPS[pot_field]
+        cents = getattr(rule, pot_field)
+        if cents is not None:
+            where = f"options.{option}" if option in options else f"game.pot.{pot_field}"
+            require_units(cents, field=where, unit=unit)

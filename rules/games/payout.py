@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ..errors import RulesError
 from ..evaluator.values import Key
-from ..money import format_cents, read_money, require_nickels
+from ..money import SEED_UNIT, format_cents, read_money, require_units, unit_words
 from . import pots
 from .definition import GameDef
 from .options import apply_options
@@ -40,6 +40,7 @@ from .showdown_input import (
     name_of,
     player_of,
     round_of,
+    unit_of,
 )
 
 WON, LOST, NEXT_BEST = (2,), (0,), (1,)   # keys: a winner beats the next best, beats the rest
@@ -48,9 +49,9 @@ AWARD_RULES = ("P2", "P1", "P6", "P9", "P10", "P14")
 OWE_RULES = ("P3", "P4", "P5", "P11", "P12", "P13")
 
 
-def money_of(value: object, field: str) -> int:
-    """A decimal string in whole white chips (rules.money.read_money)."""
-    return require_nickels(read_money(value, field=field), field=field)
+def money_of(value: object, field: str, unit: int = SEED_UNIT) -> int:
+    """A decimal string in whole units (rules.money.read_money; the seed's white chips)."""
+    return require_units(read_money(value, field=field), field=field, unit=unit)
 
 
 def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[str, ...]:
@@ -172,19 +173,20 @@ def _payout_object(data: object) -> Mapping[str, object]:
 def read(value: object, stakes: Stakes | None = None
          ) -> tuple[pots.Table, list[pots.Entrant], list[Mapping[str, object]]]:
     """Read and check the payout JSON; every error names its field. With `stakes` the pot and
-    penalties are those cents, and the JSON's are not read."""
+    penalties (and the unit) are those cents, and the JSON's are not read."""
     data = _payout_object(value)
-    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
+    unit = unit_of(data, stakes)
+    game, settings = apply_options(game_of(data), mapping_of(data, "options"), unit=unit)
     if stakes is None:
         if "pot" not in data:
             raise RulesError(POT_MISSING)
-        pot = money_of(data["pot"], "pot")
-        penalties = money_of(data.get("penalties", "0.00"), "penalties")
+        pot = money_of(data["pot"], "pot", unit)
+        penalties = money_of(data.get("penalties", "0.00"), "penalties", unit)
     else:
         if stakes.pot is None:
             raise RulesError(POT_MISSING)
-        pot = require_nickels(stakes.pot, field="pot")
-        penalties = require_nickels(stakes.penalties or 0, field="penalties")
+        pot = require_units(stakes.pot, field="pot", unit=unit)
+        penalties = require_units(stakes.penalties or 0, field="penalties", unit=unit)
     if not 0 <= penalties <= pot or pot < 0:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
     players = data.get("players")
@@ -208,7 +210,7 @@ def read(value: object, stakes: Stakes | None = None
     _check_next_best(entrants, game, next_best)
     number, last_round = round_of(data)
     table = pots.Table(game, pot, penalties, _dummy(data, game, set(names)), legs_of(data),
-                       number, last_round, settings, {})
+                       number, last_round, settings, {}, unit)
     return table, entrants, [p for p in players if isinstance(p, Mapping)]
 
 
@@ -220,7 +222,7 @@ def payout(value: object) -> dict[str, object]:
     result = outcome_json(outcome)
     if "awards" in data or "owes" in data:
         problems = check_typed(result_of(outcome, outcome.explain), data.get("awards"),
-                               data.get("owes"), table.pot)
+                               data.get("owes"), table.pot, unit=table.unit)
         result["check"] = {"ok": not problems, "problems": problems}
     return result
 
@@ -254,7 +256,7 @@ def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:
 # -- typed figures checked ----------------------------------------------------------------
 
 
-def _typed(value: object, field: str) -> dict[str, int] | None:
+def _typed(value: object, field: str, unit: int) -> dict[str, int] | None:
     """Typed figures from the JSON's decimal strings (None: none typed)."""
     if value is None:
         return None
@@ -262,18 +264,19 @@ def _typed(value: object, field: str) -> dict[str, int] | None:
         raise RulesError(f"{field}: expected each player's amount, e.g. {{\"Ann\": \"3.05\"}}")
     typed = {}
     for name, amount in value.items():
-        cents = money_of(amount, f"{field}.{name}")
+        cents = money_of(amount, f"{field}.{name}", unit)
         if cents:
             typed[str(name)] = cents
     return typed
 
 
-def typed_figures(amounts: Mapping[str, int] | None, field: str) -> dict[str, int] | None:
-    """Typed figures in cents, each whole white chips (B10); the zeros left out."""
+def typed_figures(amounts: Mapping[str, int] | None, field: str,
+                  unit: int = SEED_UNIT) -> dict[str, int] | None:
+    """Typed figures in cents, each whole units (B10); the zeros left out."""
     if amounts is None:
         return None
     return {name: cents for name, cents in amounts.items()
-            if require_nickels(cents, field=f"{field}.{name}")}
+            if require_units(cents, field=f"{field}.{name}", unit=unit)}
 
 
 def _figures(amounts: Mapping[str, int]) -> str:
@@ -292,14 +295,18 @@ def _by_name(rows: Sequence[Award] | Sequence[Owe]) -> dict[str, int]:
     return total
 
 
-def _right_awards(result: HandResult, pot: int | None) -> str:
+def _right_awards(result: HandResult, pot: int | None, unit: int) -> str:
     """The computed awards in words, with the split rule they follow."""
     awards = _by_name(result.awards)
     text = f"the rules give {_figures(awards)}"
     sides = {a.side for a in result.awards}
     if pot is not None and sides == {"high", "low"}:
-        even = "evenly" if pot % 10 == 0 else "with the odd white chip to the high half"
-        text = (f"the pot of {format_cents(pot)} ({pot // 5} white chips) splits {even} "
+        chips = pot // unit
+        odd = unit_words(unit)
+        even = "evenly" if chips % 2 == 0 else f"with the odd {odd} to the high half"
+        count = (f"{chips} white chips" if unit == SEED_UNIT
+                 else f"{chips} unit{'s' if chips != 1 else ''} of {odd}")
+        text = (f"the pot of {format_cents(pot)} ({count}) splits {even} "
                 f"({_rules(result.explain, AWARD_RULES)}): {_figures(awards)}")
     else:
         text += f" ({_rules(result.explain, AWARD_RULES)})"
@@ -319,21 +326,24 @@ def _right_owes(result: HandResult) -> str:
 
 
 def check_typed(result: HandResult, awards: object, owes: object,
-                pot: int | None = None) -> list[str]:
+                pot: int | None = None, *, unit: int = SEED_UNIT) -> list[str]:
     """`check_figures` on the awards and owes of a JSON input (decimal strings)."""
-    return check_figures(result, _typed(awards, "awards"), _typed(owes, "owes"), pot)
+    return check_figures(result, _typed(awards, "awards", unit), _typed(owes, "owes", unit),
+                         pot, unit=unit)
 
 
 def check_figures(result: HandResult, awards: Mapping[str, int] | None,
-                  owes: Mapping[str, int] | None, pot: int | None = None) -> list[str]:
+                  owes: Mapping[str, int] | None, pot: int | None = None, *,
+                  unit: int = SEED_UNIT) -> list[str]:
     """The differences between typed awards/owes (cents) and the rules' result, as sentences
-    naming the rule and the right figures (empty when they agree; None: not typed)."""
-    awards = typed_figures(awards, "awards")
-    owes = typed_figures(owes, "owes")
+    naming the rule and the right figures (empty when they agree; None: not typed); `unit`
+    is the smallest chip the figures are whole units of (B10)."""
+    awards = typed_figures(awards, "awards", unit)
+    owes = typed_figures(owes, "owes", unit)
     problems = []
     if awards is not None and awards != _by_name(result.awards):
         problems.append(f"awards: typed {_figures(awards)}; "
-                        f"{_right_awards(result, pot)}; {_right_owes(result)}.")
+                        f"{_right_awards(result, pot, unit)}; {_right_owes(result)}.")
     if owes is not None and owes != _by_name(result.owes):
         problems.append(f"owes: typed {_figures(owes)}; the rules say "
                         f"{_right_owes(result)}.")

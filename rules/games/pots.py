@@ -5,7 +5,8 @@ the payout's one-number keys; larger is better, None = no hand that can win that
 every rule here is tested with plain comparable values. `rules.games.showdown` turns cards
 into entrants and the outcome into JSON.
 
-Money is integer cents; the unit of play is the white chip, 5 cents (B10).
+Money is integer cents; the unit of play is `Table.unit` (the smallest chip; the seed house's
+white chip, 5 cents, B10): halves, shares and fractional burns come out in whole units (P2).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..evaluator import HandValue
 from ..evaluator.values import Key
-from ..money import NICKEL, format_cents
+from ..money import SEED_UNIT, format_cents, unit_words
 from ..registry import Registry
 from .definition import GameDef
 
@@ -102,6 +103,7 @@ class Table:
     last_round: bool = False
     settings: Mapping[str, object] = field(default_factory=dict)
     perfect: Mapping[str, Key] = field(default_factory=dict)    # side -> best possible key
+    unit: int = SEED_UNIT        # the smallest chip, in cents (B10, P2)
 
 
 # -- side payments (P15) -------------------------------------------------------------------
@@ -129,16 +131,17 @@ SIDE_PAYMENTS: Registry[SidePayment] = Registry(
 # -- money arithmetic (P2) -----------------------------------------------------------------
 
 
-def halves(amount: int) -> tuple[int, int]:
-    """(high half, low half): the odd white chip goes to the high half (P2)."""
-    low = (amount // (2 * NICKEL)) * NICKEL
+def halves(amount: int, unit: int = SEED_UNIT) -> tuple[int, int]:
+    """(high half, low half): the odd unit (the seed house's white chip) goes to the high
+    half (P2)."""
+    low = (amount // (2 * unit)) * unit
     return amount - low, low
 
 
-def shares(amount: int, count: int) -> tuple[int, int]:
-    """(each share, remainder) splitting among tied players in whole white chips; the
-    remainder stays in the pot for the next game (P2)."""
-    each = (amount // count // NICKEL) * NICKEL
+def shares(amount: int, count: int, unit: int = SEED_UNIT) -> tuple[int, int]:
+    """(each share, remainder) splitting among tied players in whole units; the remainder
+    stays in the pot for the next game (P2)."""
+    each = (amount // count // unit) * unit
     return each, amount - each * count
 
 
@@ -383,14 +386,14 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     if whole is not None:
         money = {whole: table.pot}
     elif len(sides) == 2:
-        money = dict(zip(sides, halves(table.pot), strict=True))
+        money = dict(zip(sides, halves(table.pot, table.unit), strict=True))
     else:
         money = {sides[0]: table.pot}
     if scooper is not None:
         outcome.awards.append(Award(scooper.name, table.pot, "both"))
         outcome.explain.append(f"{scooper.name} takes {format_cents(table.pot)} (the whole pot).")
     else:
-        _pay_sides(money, winners, outcome)
+        _pay_sides(money, winners, outcome, table.unit)
     outcome.winners = {side: [w.name for w in winners[side]] for side in sides}
     paid = {award.name for award in outcome.awards}
     stopped = {e.name for e in resolver.stayed if game.go_stop and not e.go}   # P12: pay nothing
@@ -399,14 +402,15 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     _obligations(table, resolver, sides, winners, outcome)
 
 
-def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome: Outcome) -> None:
+def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome: Outcome,
+               unit: int) -> None:
     by_name: dict[str, list[Award]] = {}
     for side, amount in money.items():
         takers = winners[side]
         if not takers:
             outcome.carry += amount
             continue
-        each, rest = shares(amount, len(takers))
+        each, rest = shares(amount, len(takers), unit)
         outcome.carry += rest
         if rest:
             part = f"The {side} half" if len(money) == 2 else "The pot"
@@ -425,8 +429,15 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         high, low = money["high"], money["low"]
         if high != low:
             outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
-                                      f"{format_cents(low)} low: the odd white chip goes "
-                                      "high (P2).")
+                                      f"{format_cents(low)} low: {_odd_goes_high(unit)} (P2).")
+
+
+def _odd_goes_high(unit: int) -> str:
+    """P2's words for the odd unit of a split pot: the seed house's "the odd white chip goes
+    high", any other unit "the odd $1.00 goes to the high half"."""
+    if unit == SEED_UNIT:
+        return "the odd white chip goes high"
+    return f"the odd {unit_words(unit)} goes to the high half"
 
 
 def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant]],
@@ -460,7 +471,7 @@ def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],
     outcome.legs = [e.name for e in stayed]
     reached = [e for e in stayed if table.legs_before.get(e.name, 0) + 1 >= needed]
     if reached:
-        each, rest = shares(table.pot, len(reached))
+        each, rest = shares(table.pot, len(reached), table.unit)
         outcome.awards.extend(Award(e.name, each, "pot") for e in reached)
         outcome.carry = rest
         outcome.game_over = True
@@ -486,7 +497,7 @@ def _contested(table: Table, entrant: Entrant, sides: list[str]) -> int:
     rule = table.game.pot
     if rule.match != "side" or len(sides) == 1 or entrant.declare in (None, "both"):
         return base
-    high, low = halves(base)
+    high, low = halves(base, table.unit)
     return high if entrant.declare == "high" else low
 
 
@@ -497,7 +508,7 @@ def _burn(table: Table) -> int:
     if rule.burn == "fixed":
         return cap
     if rule.burn == "fraction":
-        return (base * rule.burn_percent // 100 // NICKEL) * NICKEL
+        return (base * rule.burn_percent // 100 // table.unit) * table.unit
     return min(base, cap)
 
 
@@ -521,7 +532,7 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
         if amount <= 0:
             continue
         if table.last_round:
-            _pay_direct(loser, amount, sides, winners, outcome)
+            _pay_direct(loser, amount, sides, winners, outcome, table.unit)
         else:
             outcome.owes.append(Owe(name, amount, rule.kind))
             verb, rule_id = ("matches", "P3") if rule.kind == "match" else ("burns", "P4")
@@ -532,7 +543,7 @@ def _obligations(table: Table, resolver: _Resolver, sides: list[str],
 
 
 def _pay_direct(loser: Entrant, amount: int, sides: list[str],
-                winners: dict[str, list[Entrant]], outcome: Outcome) -> None:
+                winners: dict[str, list[Entrant]], outcome: Outcome, unit: int) -> None:
     """P5: on the last round a loser pays the winners of what they contested directly."""
     contested = [s for s in sides if loser.declare in (None, "both") or loser.seeks(s)] or sides
     payees: list[Entrant] = []
@@ -542,10 +553,10 @@ def _pay_direct(loser: Entrant, amount: int, sides: list[str],
         outcome.explain.append(f"{loser.name} lost on the last round, but nobody won what they "
                                "contested: nothing to pay.")
         return
-    each, rest = shares(amount, len(payees))
+    each, rest = shares(amount, len(payees), unit)
     for index, payee in enumerate(payees):
         part = each + (rest if index == 0 else 0)
-        if not part:        # fewer white chips than winners: the first is paid them all (P2)
+        if not part:        # fewer units than winners: the first is paid them all (P2)
             continue
         outcome.owes.append(Owe(loser.name, part, "last round", payee.name))
         outcome.explain.append(f"Last round: {loser.name} pays {payee.name} "

@@ -250,7 +250,7 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
         dummy_hand = pots.DummyHand(dummy.seat.name, _high_key(game, dummy.high),
                                     dummy.low.key if dummy.low else None)
     table = pots.Table(game, show.pot, show.penalties, dummy_hand, show.legs, show.round,
-                       show.last_round, show.settings, _perfect_keys(game))
+                       show.last_round, show.settings, _perfect_keys(game), show.unit)
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return results, dummy, outcome, adjusted

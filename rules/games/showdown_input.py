@@ -8,7 +8,8 @@ Input beyond the contract's example, all optional: `penalties` (the part of the 
 counts toward a match, B11); per player `"in": false` (dropped or folded before the showdown:
 neither wins nor pays; its cards may still matter, e.g. the wimp rule, P11) and `"dead": true`
 (dead for a reason the cards do not show, P13); extra player fields are passed on to side
-payments (e.g. Knock Poker's knocker).
+payments (e.g. Knock Poker's knocker); `unit`, the smallest chip (a decimal string, default the
+seed house's "0.05"): the pot is whole units and every split comes out in them (B10, P2).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from functools import lru_cache
 
 from ..cards import Card, deck, parse_card
 from ..errors import CardError, RulesError
-from ..money import read_money, require_nickels
+from ..money import SEED_UNIT, read_money, read_unit, require_units
 from .catalog import load_extensions
 from .definition import GameDef
 from .options import apply_options
@@ -241,35 +242,39 @@ class Showdown:
     legs: Mapping[str, int]
     round: int
     last_round: bool
+    unit: int = SEED_UNIT
 
 
 @dataclass(frozen=True)
 class Stakes:
     """The pot and the penalties paid into it, in integer cents, as a typed hand (the site's
-    `HandInput`) gives them instead of the JSON's decimal strings; None is "not given"."""
+    `HandInput`) gives them instead of the JSON's decimal strings; None is "not given". `unit`
+    is the night's smallest chip, in cents."""
 
     pot: int | None
     penalties: int | None = None
+    unit: int = SEED_UNIT
 
 
 POT_MISSING = "pot: missing; expected the pot as a decimal string such as \"18.00\""
 
 
 def read(data: object, stakes: Stakes | None = None) -> Showdown:
-    """Read and check the showdown JSON; every error names its field. With `stakes` the pot
-    and penalties are those cents, and the JSON's are not read."""
+    """Read and check the showdown JSON; every error names its field. With `stakes` the pot,
+    penalties and unit are those cents, and the JSON's are not read."""
     if not isinstance(data, Mapping):
         raise RulesError("showdown: expected a JSON object")
-    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
+    unit = unit_of(data, stakes)
+    game, settings = apply_options(game_of(data), mapping_of(data, "options"), unit=unit)
     if stakes is None:
         if "pot" not in data:
             raise RulesError(POT_MISSING)
-        pot = require_nickels(read_money(data["pot"], field="pot"), field="pot")
+        pot = require_units(read_money(data["pot"], field="pot"), field="pot", unit=unit)
         penalties = read_money(data.get("penalties", "0.00"), field="penalties")
     else:
         if stakes.pot is None:
             raise RulesError(POT_MISSING)
-        pot = require_nickels(stakes.pot, field="pot")
+        pot = require_units(stakes.pot, field="pot", unit=unit)
         penalties = stakes.penalties or 0
     if not 0 <= penalties <= pot:
         raise RulesError("penalties: expected an amount between 0.00 and the pot")
@@ -279,7 +284,17 @@ def read(data: object, stakes: Stakes | None = None) -> Showdown:
     _no_card_twice(board, seats, dummy, game)
     number, last_round = round_of(data)
     return Showdown(game, settings, pot, penalties, board, seats, dummy, legs_of(data),
-                    number, last_round)
+                    number, last_round, unit)
+
+
+def unit_of(data: Mapping[str, object], stakes: Stakes | None = None) -> int:
+    """The smallest chip in cents: the stakes' (a typed hand), else the JSON's `unit`, else
+    the seed house's."""
+    if stakes is not None:
+        if stakes.unit <= 0:
+            raise RulesError(f"unit: expected the smallest chip, more than 0, got {stakes.unit}")
+        return stakes.unit
+    return read_unit(data.get("unit"))
 
 
 def round_of(data: Mapping[str, object]) -> tuple[int, bool]:

@@ -21,6 +21,7 @@ from rules.games.hand_types import JSON, Game, HandInput, HandResult
 from rules.games.options import Settings, apply_options
 from rules.games.registry import get_game
 from rules.games.showdown_input import game_of
+from rules.money import SEED_UNIT
 
 Options = Mapping[str, JSON]
 
@@ -91,6 +92,7 @@ class TableState:
     over: bool = False
     winners: list[str] | None = None
     reante: bool = False               # nobody stayed in the last hand: everyone re-antes
+    unit: int = SEED_UNIT              # the night's smallest chip, in cents (B10, P2, P7)
 
     @property
     def name(self) -> str:
@@ -126,7 +128,7 @@ def table_state(events: Iterable[TableEvent], start: TableState | None = None) -
 def table_step(state: TableState, event: TableEvent) -> TableState:
     """Where the table stands after one more event."""
     between = TableState(pot=state.pot, penalties=state.penalties, winners=state.winners,
-                         reante=state.reante)     # what stays from one game to the next
+                         reante=state.reante, unit=state.unit)   # what stays between games
     if isinstance(event, PenaltyPaid):
         return replace(state, pot=state.pot + event.amount,
                        penalties=state.penalties + event.amount)
@@ -176,7 +178,7 @@ def table_rules(state: TableState) -> tuple[GameDef, Settings]:
     if game.rounds:
         game = game.for_round(min(state.round, len(game.rounds)))
     try:
-        return apply_options(game, state.options)
+        return apply_options(game, state.options, unit=state.unit)
     except RulesError as error:
         raise TableError(str(error), field="game") from None
 
@@ -207,7 +209,8 @@ def next_antes(state: TableState, players: list[str], game: object = None) -> di
         return antes(rules, settings, players=players, winners=state.winners or [],
                      first_hand=state.winners is None, reante=state.reante,
                      new_game=not continuing or state.hands == 0,
-                     dealer=state.dealer if continuing and state.dealer else None)
+                     dealer=state.dealer if continuing and state.dealer else None,
+                     unit=state.unit)
     except RulesError as error:
         raise TableError(str(error), field="players") from None
 

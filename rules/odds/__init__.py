@@ -47,7 +47,7 @@ def odds(data: object, *, seconds: float | None = None) -> dict[str, object]:
 
 def _tally(spot: Spot, exact: bool, total: int, clock: Clock | None) -> Tally:
     """Every deal counted (exact) or the sample's, resolved and added up."""
-    tally = Tally(len(spot.seats), engine.pot_units(len(spot.seats)))
+    tally = Tally(len(spot.seats), engine.pot_units(len(spot.seats), spot.unit))
     if quick.tally(spot, tally, exact, clock, total):
         tally.notes.append("Scored by the seven-card tables' quick lane, which gives the "
                            "showdown engine's answers for plain games like this one.")

@@ -3,8 +3,8 @@ cards, killers, lowest-hole and center cards, dummy hands, qualifiers, pigging a
 rules all follow the game's definition, exactly as at the table.
 
 A deal's result is `Split`: each player's part of a pot of `pot_units(n)` cents (a pot every
-split of which comes out in whole white chips, so a share is never rounded), and who won or
-tied each side.
+split of which comes out in whole units of the smallest chip, so a share is never rounded), and
+who won or tied each side.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from math import lcm
 
 from ..games.showdown import settle_showdown
 from ..games.showdown_input import Cards, Seat, Showdown
+from ..money import SEED_UNIT
 from .deals import Deal
 from .spot import Spot
 
@@ -33,21 +34,21 @@ Resolver = Callable[[Deal], Split]
 DECIDING = 1_000_000     # legs already held: any win now decides the series
 
 
-def pot_units(players: int) -> int:
+def pot_units(players: int, unit: int = SEED_UNIT) -> int:
     """A pot that halves and then splits among any number of tied players up to `players` in
-    whole white chips (P2), so no share is lost to rounding: 10 cents times lcm(1..n)."""
-    return 10 * lcm(*range(1, max(players, 1) + 1))
+    whole units (P2), so no share is lost to rounding: two units times lcm(1..n)."""
+    return 2 * unit * lcm(*range(1, max(players, 1) + 1))
 
 
 def resolver(spot: Spot) -> Resolver:
     """The function that resolves one completed deal of this spot through the engine."""
-    pot = pot_units(len(spot.seats))
+    pot = pot_units(len(spot.seats), spot.unit)
     index = {seat.name: i for i, seat in enumerate(spot.seats)}
     # games won over several hands (legs, P10; KRG's series): every player is one win short,
     # so the hand's winner takes the pot and a share is the chance to win this hand
     legs = {seat.name: DECIDING for seat in spot.seats}
     template = Showdown(spot.game, spot.settings, pot, 0, dict(spot.board), list(spot.seats),
-                        spot.dummy, legs, spot.round, False)
+                        spot.dummy, legs, spot.round, False, spot.unit)
 
     def resolve(deal: Deal) -> Split:
         show = _completed(template, spot, deal)

@@ -106,7 +106,7 @@ def tally(spot: Spot, into: Tally, exact: bool, clock: Clock | None = None,
 
 def _splitter(spot: Spot) -> Callable[[Winners], Split]:
     """The pot split by who won each side (P2: halves, ties share; no low: high takes all)."""
-    pot = pot_units(len(spot.seats))
+    pot = pot_units(len(spot.seats), spot.unit)
     players = len(spot.seats)
 
     def split(winners: Winners) -> Split:

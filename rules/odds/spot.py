@@ -28,6 +28,7 @@ from ..games.showdown_input import (
     player_of,
     round_of,
 )
+from ..money import SEED_UNIT, read_unit
 
 MAX_TRIALS = 10_000_000
 DEFAULT_TRIALS = 20_000
@@ -67,6 +68,7 @@ class Spot:
     seed: int
     cards_speak: bool     # a declare game scored as cards speak (nobody gave `declare`)
     draw: bool            # a draw game: no discards modelled
+    unit: int = SEED_UNIT  # the smallest chip, in cents: the pot splits in it (P2)
 
     @property
     def missing(self) -> int:
@@ -77,7 +79,8 @@ def read_spot(data: object) -> Spot:
     """Read and check the odds input; every error names its field."""
     if not isinstance(data, Mapping):
         raise RulesError("odds: expected a JSON object")
-    game, settings = apply_options(game_of(data), mapping_of(data, "options"))
+    unit = read_unit(data.get("unit"))
+    game, settings = apply_options(game_of(data), mapping_of(data, "options"), unit=unit)
     number, _ = round_of(data)
     players = data.get("players")
     if not isinstance(players, list) or not players:
@@ -106,7 +109,7 @@ def read_spot(data: object) -> Spot:
                          f"left unseen in the {game.deck} deck")
     return Spot(game, settings, seats, board, dummy, number, slots, tuple(unseen),
                 len(deck(game.deck)) - len(unseen), trials, exact, seed, cards_speak,
-                bool(_DRAW_WORDS.search(f"{game.name} {game.describe}")))
+                bool(_DRAW_WORDS.search(f"{game.name} {game.describe}")), unit)
 
 
 def _trials(data: Mapping[str, object]) -> int:

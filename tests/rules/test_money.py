@@ -5,7 +5,7 @@ from rules.money import (
     dollars,
     format_cents,
     parse_cents,
-    require_nickels,
+    require_units,
     whole_dollars_and_odd_cents,
 )
 
@@ -24,9 +24,9 @@ def test_bad_amounts_name_the_field(text):
 
 
 def test_amounts_must_be_whole_white_chips_B10():
-    assert require_nickels(105) == 105
+    assert require_units(105) == 105
     with pytest.raises(MoneyError, match="multiple of \\$0.05"):
-        require_nickels(103)
+        require_units(103)
 
 
 @pytest.mark.parametrize("cents, text",

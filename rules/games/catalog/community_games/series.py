@@ -27,7 +27,7 @@ def series(context: SideContext) -> list[Owe]:
     taking = tuple(f"{name} takes " for name in winners)
     outcome.explain[:] = [line for line in outcome.explain if not line.startswith(taking)]
     if reached:
-        each, rest = shares(pool, len(reached))
+        each, rest = shares(pool, len(reached), context.table.unit)
         outcome.awards.extend(Award(name, each, "pot") for name in reached)
         outcome.carry, outcome.game_over = rest, True
         verb = "reaches" if len(reached) == 1 else "reach"

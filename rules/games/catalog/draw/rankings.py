@@ -30,7 +30,7 @@ from rules.errors import RulesError
 from rules.evaluator import HandValue, register_scheme
 from rules.evaluator.values import Key, WildPairs
 from rules.games.pots import SIDE_PAYMENTS, Owe, SideContext
-from rules.money import format_cents, parse_cents, require_nickels
+from rules.money import format_cents, parse_cents, require_units
 from rules.rankings.common import substitutions, wild_note
 
 # ---------------------------------------------------------------------------------------------
@@ -409,8 +409,10 @@ _register()
 # ---------------------------------------------------------------------------------------------
 
 def _chip_value(context: SideContext) -> int:
-    chip = parse_cents(str(context.table.settings.get("chip", "0.05")), field="options.chip")
-    return require_nickels(chip, field="options.chip")
+    unit = context.table.unit
+    chip = parse_cents(str(context.table.settings.get("chip", format_cents(unit))),
+                       field="options.chip")
+    return require_units(chip, field="options.chip", unit=unit)
 
 
 def _flag(player: Mapping[str, object], name: str) -> bool:
@@ -463,8 +465,9 @@ def forfeit_side(context: SideContext) -> list[Owe]:
     shown = [e for e in context.entrants if e.stayed and not e.dead and e.high is not None]
     if len(shown) < 2:
         return []
-    amount = require_nickels(parse_cents(str(context.table.settings.get("forfeit", "0.25")),
-                                         field="options.forfeit"), field="options.forfeit")
+    amount = require_units(parse_cents(str(context.table.settings.get("forfeit", "0.25")),
+                                       field="options.forfeit"), field="options.forfeit",
+                           unit=context.table.unit)
     lowest = min(high for e in shown if (high := e.high) is not None)
     to_winner = context.table.settings.get("forfeit_to", "pot") == "winner"
     winners = list(context.outcome.winners.get("high", []))
