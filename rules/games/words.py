@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..errors import RulesError
-from ..money import dollars, parse_cents
+from ..money import SEED_UNIT, dollars, parse_cents, unit_words
 from .antes import MATCHED_POTS
 from .definition import GameDef, Use
 from .drops import when_everybody_drops
@@ -235,15 +235,16 @@ def _low(game: GameDef) -> str:
     return f"the best low hand ({kind})"
 
 
-def split(game: GameDef) -> str:
-    """Who wins the pot and how it is split."""
+def split(game: GameDef, unit: int = SEED_UNIT) -> str:
+    """Who wins the pot and how it is split; odd money moves in `unit`s (P2)."""
+    odd = unit_words(unit)
     if game.split == "high":
         text = f"{_first_up(_high(game))} takes the pot."
     elif game.split == "low":
         text = f"{_first_up(_low(game))} takes the pot."
     elif game.split == "cards-talk":
         text = (f"High-low, cards talk: {_high(game)} and {_low(game)} split the pot, the odd "
-                "white chip to high (P2); with no low that qualifies, high takes it all.")
+                f"{odd} to high (P2); with no low that qualifies, high takes it all.")
     else:
         sides = " or ".join(game.declarations)
         text = (f"Each player declares {sides}: {_high(game)} and {_low(game)} split the pot "
@@ -252,7 +253,7 @@ def split(game: GameDef) -> str:
         text += " Tied players win nothing: their share stays in the pot and they pay as " \
                 "losers (goal-posting, P6)."
     else:
-        text += " Ties split the pot; an odd white chip stays in it (P2)."
+        text += f" Ties split the pot; an odd {odd} stays in it (P2)."
     return text
 
 
@@ -294,13 +295,13 @@ def losers(game: GameDef) -> str:
     return text
 
 
-def plain_words(game: GameDef, settings: Mapping[str, object] | None = None) -> list[
-        tuple[str, str]]:
+def plain_words(game: GameDef, settings: Mapping[str, object] | None = None, *,
+                unit: int = SEED_UNIT) -> list[tuple[str, str]]:
     """The game's rules as (topic, sentence) pairs: dealt, wild, wins, losers pay, and
     everybody drops where that can happen. `settings` are the called options' settings
-    (`apply_options`), for the wimp rule and the ante."""
+    (`apply_options`), for the wimp rule and the ante; `unit` the smallest chip (P2)."""
     settings = dict(settings or {})
-    words = [("Dealt", dealt(game)), ("Wild", wild(game)), ("Wins", split(game)),
+    words = [("Dealt", dealt(game)), ("Wild", wild(game)), ("Wins", split(game, unit)),
              ("Losers pay", losers(game))]
     try:
         drop = when_everybody_drops(game, settings)
