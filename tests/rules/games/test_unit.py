@@ -254,3 +254,16 @@ def test_whole_units_and_the_cash_unit_B10_B12():
         require_units(705, unit=DOLLAR)
     assert whole_dollars_and_odd_cents(1865) == (1800, 65)
     assert whole_dollars_and_odd_cents(1865, cash_unit=500) == (1500, 365)
+
+
+def test_a_side_payments_chip_is_one_unit_P15_P7():
+    players = [{"name": "A", "down": "Js Jd 7c 5h 2c".split(), "knock": True},
+               {"name": "B", "down": "9s 9d 9c 2h 3d".split()},
+               {"name": "C", "down": "Ks Qd 4c 3h 2d".split()}, {"name": "D", "in": False}]
+    result = resolve({"game": "knock-poker", "unit": "1.00", "pot": "3.00",
+                      "players": players})
+    assert sorted((o["name"], o["to"], o["amount"]) for o in result["owes"]) == [
+        ("A", "B", "2.00"), ("A", "C", "2.00"), ("D", "A", "1.00")]
+    with pytest.raises(RulesError, match=r"^options.chip: 0.50 is not a multiple of \$1.00"):
+        resolve({"game": "knock-poker", "unit": "1.00", "pot": "3.00",
+                 "options": {"chip": "0.50"}, "players": players})
