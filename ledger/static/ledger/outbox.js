@@ -93,7 +93,7 @@
         parts.push(label + input.value);
       }
     });
-    if (submitter && submitter.name === "amount") { parts.push(submitter.value); }
+    if (submitter && submitter.name === "quick") { parts.push(submitter.value); }   // "$10"
     form.querySelectorAll("input[type=radio]:checked").forEach(function (radio) {
       var label = radio.closest("label");
       if (label) { parts.push(text(label)); }
