@@ -228,6 +228,11 @@
       waiting = queued.length;
       box.textContent = "";
       box.hidden = !items.length;
+      var kept = document.getElementById("outbox-kept");
+      if (kept && !queued.length) {   // sent (or refused, said below): no longer kept here
+        kept.hidden = true;
+        kept.textContent = "";
+      }
       if (queued.length) {
         var line = document.createElement("p");
         line.className = "outbox-waiting";
