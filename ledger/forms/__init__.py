@@ -35,6 +35,7 @@ from .hands import (
 from .money import (
     CHIP_COLOURS,
     PAID_CHOICES,
+    QUICK_AMOUNT,
     BankHandOverForm,
     BuyInForm,
     CashOutForm,
@@ -51,7 +52,7 @@ from .players import PlayerEditForm, PlayerForm, RetireForm, SeatingForm, Sessio
 
 __all__ = [
     "CARD_HINT", "CHIP_COLOURS", "CONFIRM_ABOVE", "EMPTY_HAND", "KEY_PATTERN", "LOWS",
-    "OPTION_FIELDS", "PAID_CHOICES", "PIGGING", "POT_RULES", "SPLITS", "TIES",
+    "OPTION_FIELDS", "PAID_CHOICES", "PIGGING", "POT_RULES", "QUICK_AMOUNT", "SPLITS", "TIES",
     "BankHandOverForm", "BuyInForm", "CashOutForm", "CloseForm", "ConfirmLargeAmountMixin",
     "CorrectionForm", "CountDifferenceForm", "CountField", "FinalPotForm", "GameCallForm",
     "HandForm", "KeyedForm", "MoneyField", "NoteActionForm", "PaymentForm", "PenaltyForm",

@@ -28,6 +28,11 @@ PAID_CHOICES = [
     ("book", "THE BOOK"),
 ]
 
+# A quick amount's button on the buy-in page: <button name="quick" value="10.00">, a submit
+# button of the page's one form, so it is saved with the form's one "Paid by" and key; the
+# amount it carries is the amount saved, whatever is typed under "Another amount".
+QUICK_AMOUNT = "quick"
+
 # B10: the chip colours in the order the banker counts them, cheapest first, with their value
 # in cents (the services' table is the one source of the values).
 CHIP_COLOURS = sorted(CHIP_VALUES.items(), key=lambda item: item[1])
@@ -42,8 +47,11 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     )
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, sale: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Any = None, *args: Any, sale: bool = False, **kwargs: Any) -> None:
+        if data is not None and data.get(QUICK_AMOUNT):
+            data = data.copy()   # a quick amount tapped: that is the amount
+            data["amount"] = data[QUICK_AMOUNT]
+        super().__init__(data, *args, **kwargs)
         self.sale = sale
         if sale:   # B3: between players any whole number of nickels, not the bank's $5 steps
             self.fields["amount"].help_text = ("Between players any amount in whole nickels "
@@ -56,7 +64,8 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
             empty="— choose the seller —" if sale else "The bank",
         )
         self.add_confirm_field()
-        self.order_fields(["player", "amount", "paid", "seller"])
+        # "Paid by" before the amount: chosen first, it is what every way of saving uses.
+        self.order_fields(["player", "paid", "amount", "seller"])
 
     def clean(self) -> dict[str, Any]:
         super().clean()

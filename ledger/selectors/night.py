@@ -170,7 +170,7 @@ def regular_players() -> list[tuple[int, str]]:
 def saved_entry(session: PokerSession, pk: int) -> Entry | None:
     """The entry just saved, for the dashboard's "saved" line and its undo button."""
     return (Entry.objects.filter(session=session, pk=pk)
-            .select_related("reversed_by").first())
+            .select_related("reversed_by", "player", "counterparty").first())
 
 
 def saved_hand(session: PokerSession, pk: int) -> Entry | None:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import services
 from ledger.forms import (
-    PAID_CHOICES,
+    QUICK_AMOUNT,
     BuyInForm,
     CashOutForm,
     CorrectionForm,
@@ -100,11 +100,10 @@ def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
         chosen = dict(players).get(initial["player"])
     form = BuyInForm(roster=players, sale=sale, initial=initial)
     if chosen is not None and not sale:
-        # The row's buy-in button: one more tap saves $5, $10 or $20 (cash unless another way
-        # is ticked first). Its own one-time key; the full form below stays for other amounts.
-        context["quick"] = {"form": BuyInForm(roster=players, initial=initial),
-                            "player": initial["player"], "name": chosen,
-                            "paid": PAID_CHOICES}
+        # The row's buy-in button: one more tap saves $5, $10 or $20, paid as the form's one
+        # "Paid by" says (cash unless another way is ticked first). The quick amounts are
+        # submit buttons of the same form (forms.money.QUICK_AMOUNT), its one key included.
+        context["quick"] = {"name": chosen, "field": QUICK_AMOUNT}
     return render(request, "ledger/buyin.html", {**context, "form": form})
 
 

@@ -282,3 +282,53 @@ def test_screenshots_of_the_hand_and_call_pages(banker_page, live_server, seven,
     page.screenshot(path=str(shots / f"hand-page-cards-full-{at}.png"), full_page=True)
     wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     assert not wide
+
+
+def _box(page, selector) -> dict:
+    return page.evaluate("""(selector) => {
+        const b = document.querySelector(selector).getBoundingClientRect();
+        return {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    }""", selector)
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (a["left"] < b["right"] and b["left"] < a["right"]
+            and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+
+
+@pytest.mark.parametrize("result", ["preview", "saved-hand"])
+def test_the_card_picker_leaves_the_result_in_view_at_1024x768(banker_page, live_server, three,
+                                                               shots, result):
+    # Issue 37: by the cards at 1024x768 the picker (sticky above Save) covered what the
+    # rules give. The result is in the viewport, the picker and the buttons beside it.
+    _call(three, "draw-match-pot")                           # the game goes on after a hand
+    page = banker_page
+    page.set_viewport_size(LANDSCAPE)
+    page.goto(f"{live_server.url}/s/{three.pk}/hand/")
+    page.check("input[name=mode][value=cards]")
+    deal = {"Mike": "As Ks Qs Js 9s", "Fred": "2c 2d 2h 7s 8d", "Ann": "Ah Kh Qh Jh 8c"}
+    for cards in deal.values():
+        for card in cards.split():
+            page.click(f"button[data-card='{card}']")
+    button = "preview" if result == "preview" else "save"
+    with page.expect_navigation():
+        page.click(f"#hand-actions button[name={button}]")
+    page.wait_for_load_state("networkidle")
+    if not page.is_checked("input[name=mode][value=cards]"):
+        page.check("input[name=mode][value=cards]")         # the next hand by the cards too
+    assert _visible(page, "[data-card-picker]")
+    page.screenshot(path=str(shots / f"hand-{result}-with-picker-1024x768.png"))
+    for where in ("top", "bottom"):                          # from the top of the page down
+        page.evaluate("(where) => window.scrollTo(0, where === 'top' ? 0 : "
+                      "document.body.scrollHeight)", where)
+        # the result's box (its explanations scroll inside it when long) and its figures
+        shown = _box(page, "#hand-results")
+        assert shown["top"] >= 0 and shown["bottom"] <= LANDSCAPE["height"], (where, shown)
+        assert shown["right"] <= LANDSCAPE["width"]
+        assert _in_view(page, f"#{result} [data-next-pot]"), where
+        figures = _box(page, f"#{result} table")
+        assert figures["top"] >= shown["top"] and figures["bottom"] <= shown["bottom"], where
+        for other in ("[data-card-picker]", "#hand-actions"):
+            assert not _overlap(shown, _box(page, other)), (where, other, _box(page, other))
+    for button in ("save", "preview"):
+        assert _in_view(page, f"#hand-actions button[name={button}]")

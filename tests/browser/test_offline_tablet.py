@@ -136,3 +136,29 @@ def test_a_form_lost_on_its_way_is_kept_by_the_worker(banker_page, live_server, 
     page.wait_for_load_state()
     assert not page.get_attribute("body", "data-offline-copy")
     assert not page.is_visible("#offline-banner")
+
+
+def test_kept_on_this_tablet_goes_once_it_is_sent(banker_page, live_server, table):
+    # Issue 37: a hand saved offline said "Kept on this tablet" on its page; once the outbox
+    # had sent it, the line still said so. It goes when nothing waits any more.
+    from ledger import services
+
+    session = table["session"]
+    services.game_call(session=session, game="draw-match-pot", dealer=table["Mike"],
+                       key="call-kept")
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{session.pk}/hand/")
+    page.context.set_offline(True)
+    page.click("label:has(#id_p1_won_high)")               # Fred won the hand
+    page.click("#hand-actions button[name=save]")
+    page.wait_for_selector(f"{WAITING}:has-text('1 waiting to send')")
+    assert page.is_visible("#outbox-kept")
+    assert "Kept on this tablet: Hand of Draw match pot" in page.inner_text("#outbox-kept")
+    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("#outbox", state="hidden", timeout=15000)
+    assert Entry.objects.filter(kind=Entry.HAND).count() == 1
+    page.wait_for_selector("#outbox-kept", state="hidden")
+    assert "Kept on this tablet" not in page.inner_text("main")

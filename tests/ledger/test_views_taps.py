@@ -33,23 +33,35 @@ def test_a_closed_nights_table_has_no_buy_in_buttons(banker_client, night):
 def test_the_quick_buy_in_saves_ten_dollars_cash_with_one_tap(banker_client, night, players):
     url = reverse("buyin", args=[night.session.pk])
     page = banker_client.get(url, {"player": players["Ann"].pk}).content.decode()
+    # Issue 37: ONE form with ONE "Paid by"; the quick amounts are submit buttons of it.
+    assert page.count("<form method=\"post\" data-once") == 1 and page.count(">Paid by<") == 1
+    assert page.count('name="key"') == 1 and page.count('name="paid"') == 3
     quick = page[page.index('id="quick-buy"'):page.index("Another amount")]
-    key = re.search(r'name="key" value="([^"]+)"', quick).group(1)
-    assert 'value="10.00"' in quick and 'value="cash" id="quick-paid-cash" checked' in quick
-    # What the browser sends when "$10" is tapped: the form's fields and that button's value.
-    response = banker_client.post(url, {"key": key, "player": players["Ann"].pk, "save": "1",
-                                        "paid": "cash", "amount": "10.00"})
+    assert 'name="quick" value="10.00"' in quick
+    assert page.index('name="paid"') < page.index('id="quick-buy"')   # chosen first
+    assert re.search(r'<input type="radio" name="paid" value="cash"[^>]* checked', page)
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    # What the browser sends when "$10" is tapped: the form's fields and that button's value,
+    # the typed amount (empty or not) included: the button's amount is the one saved.
+    response = banker_client.post(url, {"key": key, "player": players["Ann"].pk, "paid": "cash",
+                                        "amount": "35", "quick": "10.00"})
     assert response.status_code == 302
     entry = Entry.objects.get(kind=Entry.BUY)
     assert (entry.player, entry.amount, entry.method) == (players["Ann"], 1000, "cash")
+    again = banker_client.post(url, {"key": key, "player": players["Ann"].pk, "paid": "cash",
+                                     "amount": "", "quick": "10.00"})   # a double tap: R2
+    assert again.status_code == 302 and again.url == response.url
+    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
 
 
 def test_the_quick_buy_in_by_note_is_one_tap_more(banker_client, night, players):
     url = reverse("buyin", args=[night.session.pk])
     response = banker_client.post(url, {"key": new_key(), "player": players["Gus"].pk,
-                                        "save": "1", "paid": "note", "amount": "5.00"})
+                                        "paid": "note", "amount": "", "quick": "5.00"})
     assert response.status_code == 302
     assert Entry.objects.get(kind=Entry.BUY).method == "note"
+    saved = banker_client.get(response.url).content.decode()
+    assert "Saved:</strong> Gus's $5.00 buy-in, paid by bank note." in saved
 
 
 def test_no_quick_buy_in_without_a_chosen_player_or_on_a_chip_sale(banker_client, night,

@@ -93,7 +93,7 @@
         parts.push(label + input.value);
       }
     });
-    if (submitter && submitter.name === "amount") { parts.push(submitter.value); }
+    if (submitter && submitter.name === "quick") { parts.push(submitter.value); }   // "$10"
     form.querySelectorAll("input[type=radio]:checked").forEach(function (radio) {
       var label = radio.closest("label");
       if (label) { parts.push(text(label)); }
@@ -228,6 +228,11 @@
       waiting = queued.length;
       box.textContent = "";
       box.hidden = !items.length;
+      var kept = document.getElementById("outbox-kept");
+      if (kept && !queued.length) {   // sent (or refused, said below): no longer kept here
+        kept.hidden = true;
+        kept.textContent = "";
+      }
       if (queued.length) {
         var line = document.createElement("p");
         line.className = "outbox-waiting";
