@@ -31,6 +31,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
 
+from ledger.backups import close_backup, missing_close_backups
 from ledger.command_line import fail
 from ledger.house import DEFAULT_NAME
 from ledger.models import House
@@ -79,6 +80,7 @@ class Command(BaseCommand):
         call_command("collectstatic", "--noinput", verbosity=0)
         owner = self._owner()
         name = self._house(owner)
+        self._copies_of_closes()
         address = served_address(host, port)
         out = self.stdout.write
         out(f"Banker for {name}: the tablet and the phones open {address}")
@@ -110,6 +112,15 @@ class Command(BaseCommand):
                 and "*" not in settings.ALLOWED_HOSTS and not settings.PUBLIC_URL:
             raise fail(f"HOST {host}: set DJANGO_PUBLIC_URL=http://{host}:{port} or "
                        "DJANGO_ALLOWED_HOSTS so the site answers on it")
+
+    def _copies_of_closes(self) -> None:
+        """A close saved without its copy of the database (the site stopped between the two)
+        gets it now, once."""
+        for night in missing_close_backups():
+            copy = close_backup(night)
+            if copy is not None:
+                self.stdout.write(f"Night {night} was closed without a copy of the database: "
+                                  f"{copy.sentence()}")
 
     def _ask(self, question: str) -> str:
         return input(question).strip() if sys.stdin.isatty() else ""
