@@ -160,3 +160,35 @@ def test_the_header_shows_the_houses_name(banker_client, client):
     html = banker_client.get(reverse("session_list")).content.decode()
     assert '<span class="house-name">Ann&#x27;s Friday game</span>' in html
     assert "house-name" not in client.get(reverse("login")).content.decode()   # no house
+
+
+@pytest.mark.django_db
+def test_in_a_terminal_a_short_password_or_a_bad_username_is_asked_again(monkeypatch):
+    """The interactive first start asks again, in words, instead of stopping on variables
+    (BANKER_OWNER, BANKER_PASSWORD) nobody set."""
+    from io import StringIO
+
+    from django.contrib.auth.models import User
+
+    from ledger.management.commands import serve_house
+
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("BANKER_OWNER", raising=False)
+    monkeypatch.delenv("BANKER_PASSWORD", raising=False)
+    monkeypatch.setattr(serve_house.sys, "stdin", Terminal())
+    names = iter(["ann smith!", "ann"])
+    passwords = iter(["short", "short", "a-long-house-password", "a-long-house-password"])
+    monkeypatch.setattr("builtins.input", lambda question: next(names))
+    monkeypatch.setattr(serve_house.getpass, "getpass", lambda question: next(passwords))
+    out, err = StringIO(), StringIO()
+    owner = serve_house.Command(stdout=out, stderr=err)._owner()
+    assert owner is not None and owner.username == "ann" and owner.is_superuser
+    assert User.objects.get().check_password("a-long-house-password")
+    said = err.getvalue()
+    assert "Enter a valid username" in said and "Choose another username" in said
+    assert "This password is too short" in said and "Choose another password" in said
+    assert "BANKER_" not in said
+    assert "The owner ann can log in" in out.getvalue()

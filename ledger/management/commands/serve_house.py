@@ -122,8 +122,24 @@ class Command(BaseCommand):
                 self.stdout.write(f"Night {night} was closed without a copy of the database: "
                                   f"{copy.sentence()}")
 
+    def _ask_owner(self, username: str, password: str) -> tuple[str, str]:
+        """The owner's username and password, asked for in the terminal where not given."""
+        while not username:
+            username = self._ask("The owner's username: ")
+        while not password:
+            password = getpass.getpass("The owner's password: ")
+            if password != getpass.getpass("The same password again: "):
+                self.stderr.write("The two passwords differ; again.")
+                password = ""
+        return username, password
+
     def _ask(self, question: str) -> str:
-        return input(question).strip() if sys.stdin.isatty() else ""
+        if not sys.stdin.isatty():
+            return ""
+        try:
+            return input(question).strip()
+        except EOFError:   # Ctrl-D: nothing more will be answered
+            raise fail("Stopped: the first start's questions were not answered") from None
 
     def _house(self, owner: User | None) -> str:
         """The first house: BANKER_HOUSE names it (or renames a site's only house), else it is
@@ -147,22 +163,33 @@ class Command(BaseCommand):
             return None
         username = os.environ.get("BANKER_OWNER", "").strip()
         password = os.environ.get("BANKER_PASSWORD", "")
-        if sys.stdin.isatty():
-            username = username or self._ask("The owner's username: ")
-            while not password:
-                password = getpass.getpass("The owner's password: ")
-                if password != getpass.getpass("The same password again: "):
-                    self.stderr.write("The two passwords differ; again.")
-                    password = ""
-        if not username or not password:
-            raise fail("No owner yet: set BANKER_OWNER and BANKER_PASSWORD (the owner's login "
-                       "for the first start), or start make serve in a terminal to be asked")
-        user = users.model(username=username, is_staff=True, is_superuser=True)
-        try:
-            user.full_clean(exclude=["password"])
-            validate_password(password, user)
-        except ValidationError as error:
-            raise fail(f"BANKER_OWNER/BANKER_PASSWORD: {' '.join(error.messages)}") from None
+        asking = sys.stdin.isatty()
+        while True:
+            if asking:
+                username, password = self._ask_owner(username, password)
+            if not username or not password:
+                raise fail("No owner yet: set BANKER_OWNER and BANKER_PASSWORD (the owner's "
+                           "login for the first start), or start make serve in a terminal to "
+                           "be asked")
+            user = users.model(username=username, is_staff=True, is_superuser=True)
+            try:
+                user.full_clean(exclude=["password"])
+            except ValidationError as error:
+                if not asking:
+                    raise fail(f"BANKER_OWNER: {' '.join(error.messages)}") from None
+                self.stderr.write(f"{' '.join(error.messages)} Choose another username.")
+                username = ""
+                continue
+            try:
+                validate_password(password, user)
+            except ValidationError as error:
+                if not asking:
+                    raise fail(f"BANKER_PASSWORD: {' '.join(error.messages)}") from None
+                # In a terminal the owner is asked again, not sent to variables nobody set.
+                self.stderr.write(f"{' '.join(error.messages)} Choose another password.")
+                password = ""
+                continue
+            break
         user.set_password(password)
         user.save()
         make_banker(user)
