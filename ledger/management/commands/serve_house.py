@@ -63,6 +63,17 @@ def served_address(host: str, port: str) -> str:
     return f"http://{host}:{port}/"
 
 
+def gunicorn_command(host: str, port: str, workers: int) -> list[str]:
+    """gunicorn serving the house network. No proxy stands in front of it, so no client is
+    trusted to say the request came over https (`X-Forwarded-Proto`): gunicorn trusts that
+    header from 127.0.0.1 by default (forwarded_allow_ips), here from no address."""
+    return [
+        sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
+        f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
+        "--workers", str(workers), "--access-logfile", "-", "--forwarded-allow-ips", "",
+    ]
+
+
 class Command(BaseCommand):
     help = "Serve the site for a home game on the house network (make serve)."
 
@@ -91,11 +102,7 @@ class Command(BaseCommand):
             return
         connections.close_all()
         sys.stdout.flush()
-        os.execv(sys.executable, [
-            sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
-            f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
-            "--workers", str(options["workers"]), "--access-logfile", "-",
-        ])
+        os.execv(sys.executable, gunicorn_command(host, port, options["workers"]))
 
     def _refuse_outside_the_house(self, host: str, port: str) -> None:
         if settings.DEBUG:
