@@ -147,6 +147,9 @@ def close_backup(night: int) -> CloseBackup | None:
     None when the night is not closed."""
     if connection.in_atomic_block:
         return copy_of_night(night)
+    written = CloseBackupRecord.objects.filter(night_id=night, done=True).first()
+    if written is not None:   # the usual case, read without taking a lock
+        return _recorded(night, written)
     mine, answer = _claim(night)
     if not mine:
         return answer
