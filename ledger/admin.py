@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from .models import (
     BankNote,
     BankTenure,
+    CloseBackupRecord,
     Entry,
     House,
     HouseGame,
@@ -124,6 +125,13 @@ class BankTenureAdmin(ReadOnlyAdmin):
     list_display = ("session", "since", "holder", "how", "made_by", "previous")
     list_filter = ("how",)
     list_select_related = ("session__banker", "holder", "made_by", "previous")
+
+
+@admin.register(CloseBackupRecord)
+class CloseBackupRecordAdmin(ReadOnlyAdmin):
+    """Where each close's copy of the database went (ledger/backups.py writes it, once)."""
+
+    list_display = ("night", "claimed_at", "done", "path")
 
 
 @admin.register(Seat)

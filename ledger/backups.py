@@ -9,6 +9,12 @@ disk not plugged in) is not made: writing there would fill the wrong disk.
 
 The close itself never waits on this: it is committed before the copy starts, and a copy that
 cannot be written is a sentence on the close page (and in the log), never an error page.
+
+Each close gets its copy once (`close_backup`): claimed in a CloseBackupRecord under the
+night's row lock, written after that commits, and the record completed with its path. A close
+whose copy was never written - the process killed between the close's commit and its copy, a
+folder missing then - gets it on the next start (serve_house), on its close page or when the
+close is sent again; a claim whose copy failed is let go for the next of those to try again.
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
+from django.utils import timezone
+
+from ledger.models import CloseBackupRecord, PokerSession
+from ledger.scoping import every_house
+from ledger.services.versions import bump_night
 
 log = logging.getLogger(__name__)
 NAME = re.compile(r"^banker-\d{8}-\d{6}-night-(\d+)\.(sqlite3|dump)$")
@@ -120,6 +131,81 @@ def _prune(place: Path) -> None:
             old.unlink()
         except OSError as error:
             log.warning("could not remove the old backup %s: %s", old, error)
+
+
+# A claim older than this whose copy was never recorded was cut short (its process killed):
+# it is taken over. A copy of a home game's database takes seconds.
+CLAIM_LASTS = datetime.timedelta(minutes=15)
+BEING_WRITTEN = ("a copy of the database from this close is being written now; open this "
+                 "page again in a moment.")
+
+
+def close_backup(night: int) -> CloseBackup | None:
+    """The copy of closed night `night`'s close: the one written for it, else written now (not
+    inside a transaction: a copy is of what is committed; inside one, only what is there is
+    said). Once: two callers at once (two workers, a start and a close page) write one copy;
+    None when the night is not closed."""
+    if connection.in_atomic_block:
+        return copy_of_night(night)
+    written = CloseBackupRecord.objects.filter(night_id=night, done=True).first()
+    if written is not None:   # the usual case, read without taking a lock
+        return _recorded(night, written)
+    mine, answer = _claim(night)
+    if not mine:
+        return answer
+    copy = _found_in_folder(night) or backup_after_close(night)
+    with transaction.atomic():
+        if copy.path is None:   # let go: the next start, close page or resent close tries again
+            CloseBackupRecord.objects.filter(night_id=night, done=False).delete()
+        else:
+            CloseBackupRecord.objects.filter(night_id=night).update(path=str(copy.path),
+                                                                    done=True)
+            with every_house():   # the close page's kept HTML says where the copy went
+                bump_night(night)
+    return copy
+
+
+def _claim(night: int) -> tuple[bool, CloseBackup | None]:
+    """(True, None): this caller writes the copy. Else (False, what the close page says): None
+    when the night is not closed, its copy when one was written, a sentence when another is
+    writing it now."""
+    with transaction.atomic(), every_house():
+        locked = PokerSession.objects.select_for_update(no_key=True).filter(
+            pk=night, status=PokerSession.CLOSED).values_list("pk", flat=True)
+        if not list(locked):
+            return False, None
+        record = CloseBackupRecord.objects.filter(night_id=night).first()
+        now = timezone.now()
+        if record is None:
+            CloseBackupRecord.objects.create(night_id=night, claimed_at=now)
+            return True, None
+        if record.done:
+            return False, _recorded(night, record)
+        if record.claimed_at > now - CLAIM_LASTS:
+            return False, CloseBackup(folder(), problem=BEING_WRITTEN)
+        record.claimed_at = now   # a copy cut short: taken over
+        record.save(update_fields=["claimed_at"])
+        return True, None
+
+
+def _recorded(night: int, record: CloseBackupRecord) -> CloseBackup:
+    path = Path(record.path) if record.path else None
+    if path is not None and path.exists():
+        return CloseBackup(path.parent, path=path)
+    return copy_of_night(night)
+
+
+def _found_in_folder(night: int) -> CloseBackup | None:
+    """A copy already in the folder for this night (written before its record was)."""
+    found = copy_of_night(night)
+    return found if found.path is not None else None
+
+
+def missing_close_backups() -> list[int]:
+    """The closed nights whose copy was never written (nor is being written), oldest first."""
+    with every_house():
+        return list(PokerSession.objects.filter(status=PokerSession.CLOSED).exclude(
+            close_backup__done=True).order_by("pk").values_list("pk", flat=True))
 
 
 def copy_of_night(night: int) -> CloseBackup:

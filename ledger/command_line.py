@@ -45,5 +45,14 @@ def house_named(slug: str | None) -> House:
         raise fail(f"the database is not ready ({error}); run `manage.py migrate`") from None
 
 
+def makes_first_house(slug: str | None) -> bool:
+    """Whether `house_named(slug)` makes the site's first house (then make it in the
+    transaction of what it is made for: a refused write leaves no house behind)."""
+    try:
+        return not slug and not House.objects.exists()
+    except DatabaseError as error:
+        raise fail(f"the database is not ready ({error}); run `manage.py migrate`") from None
+
+
 def _slugs() -> str:
     return ", ".join(House.objects.values_list("slug", flat=True)) or "none yet"

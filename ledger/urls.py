@@ -87,3 +87,5 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "ledger.views.errors.bad_request"

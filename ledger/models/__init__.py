@@ -39,7 +39,7 @@ too. A mistake is corrected by a reversing entry with a reason (services/correct
 from .append_only import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
 from .houses import House, Invitation, Membership, Role
 from .players import Player, new_balance_token
-from .nights import BankTenure, PokerSession, Seat
+from .nights import BankTenure, CloseBackupRecord, PokerSession, Seat
 from .journal import BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
@@ -50,7 +50,8 @@ from . import witnessed  # noqa: F401  (the witness after each commit of entries
 
 __all__ = [
     "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
-    "BankTenure", "Entry", "House", "HouseGame", "IdempotencyKey", "Invitation", "JournalKey",
+    "BankTenure", "CloseBackupRecord", "Entry", "House", "HouseGame", "IdempotencyKey",
+    "Invitation", "JournalKey",
     "LinkPost", "Membership", "Role",
     "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat",
     "new_balance_token",

@@ -152,3 +152,22 @@ class Seat(SealedRow):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position}"
+
+
+class CloseBackupRecord(models.Model):
+    """The copy of the database written for a night's close (ledger/backups.py), once.
+
+    Made when a copy of the close is claimed (under the night's row lock), completed with the
+    copy's path when it is written; a claim whose copy failed is deleted, so the next start,
+    close page or resent close tries again. Not money, and never in a night's figures.
+    """
+
+    night = models.OneToOneField(PokerSession, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="close_backup")
+    claimed_at = models.DateTimeField(default=timezone.now)
+    path = models.CharField(max_length=1000, blank=True, default="",
+                            help_text="Where the copy went; empty while it is being written.")
+    done = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"the close copy of night {self.night_id}: {self.path or 'being written'}"

@@ -7,7 +7,7 @@ site's only house, made as "Home game" when the site has none yet.
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -126,10 +126,53 @@ def invitation_refusal(invitation: Invitation | None) -> str:
 def invitation_accept(*, token: str, user: User) -> Membership:
     """Join the invitation's house with its role, once (the row is locked: two taps, one use).
     A member already there keeps the higher of the two roles."""
+    return _accept(_usable_invitation(token), user)
+
+
+@transaction.atomic
+def invitation_join(*, token: str, username: str, password: str) -> User:
+    """A new login `username` joins the invitation's house: the login is made in the
+    transaction that uses the invitation, after its row is locked, so ten taps on one link make
+    one login and a refused invitation makes none."""
+    invitation = _usable_invitation(token)
+    user = _new_login(username, password)
+    _accept(invitation, user)
+    return user
+
+
+@transaction.atomic
+def house_sign_up(*, name: str, username: str, password: str) -> tuple[House, User]:
+    """A new login `username` starts a house named `name` of which it is the owner; both or
+    neither are written."""
+    name = read_house_name(name)
+    user = _new_login(username, password)
+    return house_create(name=name, owner=user), user
+
+
+USERNAME_TAKEN = "That username is taken; choose another, or log in."
+
+
+def _new_login(username: str, password: str) -> User:
+    if User.objects.filter(username__iexact=username).exists():
+        raise LedgerError(USERNAME_TAKEN, field="username")
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username=username, password=password)
+    except IntegrityError:      # the same name made at the same moment by another tap
+        raise LedgerError(USERNAME_TAKEN, field="username") from None
+
+
+def _usable_invitation(token: str) -> Invitation:
+    """The invitation `token`, its row locked for this transaction; refused in words when it
+    cannot be used (unknown, used or expired)."""
     invitation = Invitation.objects.select_for_update(no_key=True).filter(token=token).first()
     refusal = invitation_refusal(invitation)
     if refusal or invitation is None:
         raise LedgerError(refusal, code="invitation")
+    return invitation
+
+
+def _accept(invitation: Invitation, user: User) -> Membership:
     invitation.used_at = timezone.now()
     invitation.used_by = user
     invitation.save(update_fields=["used_at", "used_by"])

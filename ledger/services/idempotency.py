@@ -84,11 +84,50 @@ def check_key(key: object) -> str:
     return key
 
 
+# What each keyed service does, in the banker's words: a form used again for something else is
+# refused naming what it was used for ("already used to save a buy-in"), never the service's
+# name. A service is keyed only with its words here (`idempotent` checks it).
+ACTION_WORDS = {
+    "bank_hand_over": "hand over the bank",
+    "book_opening": "enter THE BOOK's opening balances",
+    "book_payment": "record a payment in THE BOOK",
+    "buyin_create": "save a buy-in",
+    "cashout_create": "save a cash-out",
+    "claim_create": "claim a payment",
+    "count_difference_record": "record a count difference",
+    "entry_reverse": "correct an entry",
+    "final_pot_award": "award the final pot",
+    "game_call": "call a game",
+    "game_end": "end a game",
+    "hand_enter": "enter a hand",
+    "hand_record": "record a hand",
+    "handles_set": "keep a player's payment handles",
+    "house_game_save": "save a house game",
+    "note_commit": "commit a bank note",
+    "note_void": "void a bank note",
+    "payment_record": "record a payment",
+    "penalty_record": "record a penalty",
+    "player_create": "add a player",
+    "player_link_renew": "give a player a new link",
+    "player_retire": "retire a player",
+    "player_update": "change a player",
+    "request_ask": "ask the bank for chips",
+    "request_count": "send a count of chips",
+    "session_close": "close a night",
+    "session_open": "open a night",
+    "session_seat": "seat a player",
+    "session_seating_set": "set the seating",
+    "surrogate_book_merge": "merge the surrogate book",
+    "warning_record": "record a warning",
+}
+
+
 def _replay(record: IdempotencyKey, action: str, print_: str) -> models.Model:
     if record.action != action or record.fingerprint != print_:
+        done = ACTION_WORDS.get(record.action, "something else")
         raise IdempotencyConflict(
-            f"This form was already used for a different {record.action.replace('_', ' ')}; "
-            "nothing was written. Reload the page to enter a new one.",
+            f"This form was already used to {done}; what it sent now differs, so nothing was "
+            "written. Reload the page to enter a new one.",
             code="key_reused",
         )
     model = apps.get_model("ledger", record.result_model)
@@ -101,6 +140,8 @@ def _replay(record: IdempotencyKey, action: str, print_: str) -> models.Model:
 
 def idempotent(action: str) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Make a keyword-only service replay-safe under its `key` argument."""
+    if action not in ACTION_WORDS:
+        raise ValueError(f"{action}: say what it does in ACTION_WORDS (idempotency.py)")
 
     def decorate(service: Callable[P, T]) -> Callable[P, T]:
         @functools.wraps(service)

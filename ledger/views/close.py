@@ -48,13 +48,16 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
         "merge_form": KeyedForm(),
         "owed": steps.owed,
         "surrogate_to_merge": steps.surrogate_to_merge,
-        "backup": None if session.is_open else backups.copy_of_night(session.pk),
+        # a close whose copy was never written (the process killed after the close) gets it
+        "backup": None if session.is_open else backups.close_backup(session.pk),
     }
 
 
 def _backup_after_close(request: HttpRequest, night: int) -> None:
     """The close is committed: copy the database and say where the copy went (or why not)."""
-    copy = backups.backup_after_close(night)
+    copy = backups.close_backup(night)
+    if copy is None:
+        return
     if copy.path is not None:
         messages.success(request, copy.sentence())
     else:
@@ -113,6 +116,8 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_session(pk)
     if request.method == "GET":
         return render(request, "ledger/close.html", _context(request, session))
+    if not session.is_open:   # a close sent again: its copy, if it was never written
+        backups.close_backup(session.pk)
     session = get_open_session(pk)
     form = CloseForm(request.POST)
     pot = table_game(session).pot

@@ -29,9 +29,10 @@ from ledger.pages import public_link
 from ledger.scoping import every_house
 from ledger.services import LedgerError
 from ledger.services.houses import (
-    house_create,
+    house_sign_up,
     invitation_accept,
     invitation_create,
+    invitation_join,
     invitation_refusal,
     member_remove,
     member_role_set,
@@ -121,19 +122,20 @@ def join(request: HttpRequest, invitation: str) -> HttpResponse:
     form = NewLoginForm(request.POST or None)
     if request.method == "POST":
         user = request.user
-        if not user.is_authenticated:
-            if not form.is_valid():
+        try:
+            if user.is_authenticated:
+                assert isinstance(user, User)
+                invitation_accept(token=invitation, user=user)
+            elif not form.is_valid():
                 return render(request, "ledger/join.html",
                               {"invitation": found, "form": form}, status=400)
-            user = User.objects.create_user(username=form.cleaned_data["username"],
-                                            password=form.cleaned_data["password"])
-        assert isinstance(user, User)
-        try:
-            invitation_accept(token=invitation, user=user)
+            else:
+                user = invitation_join(token=invitation,
+                                       username=form.cleaned_data["username"],
+                                       password=form.cleaned_data["password"])
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         except LedgerError as refused:
             return render(request, "ledger/join.html", {"refusal": str(refused)}, status=400)
-        if not request.user.is_authenticated:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("house_home", found.house.slug)
     return render(request, "ledger/join.html", {"invitation": found, "form": form})
 
@@ -146,9 +148,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = NewHouseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        user = User.objects.create_user(username=data["username"], password=data["password"])
-        house = house_create(name=data["house"], owner=user)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("house_home", house.slug)
+        try:
+            house, user = house_sign_up(name=data["house"], username=data["username"],
+                                        password=data["password"])
+        except LedgerError as refused:
+            form.add_error(refused.field if refused.field in form.fields else None,
+                           str(refused))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("house_home", house.slug)
     return render(request, "ledger/signup.html", {"form": form},
                   status=400 if request.method == "POST" else 200)

@@ -154,6 +154,99 @@ def test_a_missing_backup_folder_is_a_sentence_and_the_close_is_done(
     assert "No copy of the database from this close is here" in closed.content.decode()
 
 
+def _close_killed_before_its_copy(client, night, monkeypatch) -> None:
+    """The close is saved, and the process dies before its copy is written (after commit)."""
+    from ledger.views import close
+
+    monkeypatch.setattr(close, "_backup_after_close", lambda request, night: None)
+    _close_by_page(client, night)
+    monkeypatch.undo()
+    assert PokerSession.objects.get(pk=night.session.pk).status == PokerSession.CLOSED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_close_killed_before_its_copy_gets_it_on_its_close_page_once(
+        banker_client, players, backup_dir, monkeypatch):
+    night = _ready_to_close()
+    _close_killed_before_its_copy(banker_client, night, monkeypatch)
+    assert backups.copies(backup_dir) == []
+    url = reverse("session_close", args=[night.session.pk])
+    page = banker_client.get(url).content.decode()
+    [copy] = backups.copies(backup_dir)
+    assert f"A copy of the database as it was at this close is in {copy}" in page
+    assert "No copy of the database from this close is here" not in page
+    assert f"is in {copy}" in banker_client.get(url).content.decode()
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    resent = banker_client.post(url, {"key": key.group(1) if key else "k", "confirm": "on"})
+    assert resent.status_code == 302
+    assert backups.copies(backup_dir) == [copy]          # once
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_close_sent_again_writes_the_copy_it_never_got(
+        banker_client, players, backup_dir, monkeypatch):
+    night = _ready_to_close()
+    url = reverse("session_close", args=[night.session.pk])
+    key = re.search(r'name="key" value="([^"]+)"', banker_client.get(url).content.decode())
+    from ledger.views import close
+
+    monkeypatch.setattr(close, "_backup_after_close", lambda request, night: None)
+    assert banker_client.post(url, {"key": key.group(1), "confirm": "on"}).status_code == 302
+    monkeypatch.undo()
+    assert backups.copies(backup_dir) == []
+    again = banker_client.post(url, {"key": key.group(1), "confirm": "on"})   # the same tap
+    assert again.status_code == 302
+    [copy] = backups.copies(backup_dir)
+    assert banker_client.post(url, {"key": key.group(1), "confirm": "on"}).status_code == 302
+    assert backups.copies(backup_dir) == [copy]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_next_start_writes_a_missing_copy_once_and_a_missing_folder_is_tried_again(
+        banker_client, players, settings, backup_dir, monkeypatch, tmp_path):
+    from io import StringIO
+
+    from ledger.management.commands.serve_house import Command
+
+    night = _ready_to_close()
+    settings.BACKUP_DIR = str(tmp_path / "unplugged")   # the copy at close cannot be written
+    page = _close_by_page(banker_client, night)
+    assert "No copy of the database was written at this close" in page
+    assert backups.missing_close_backups() == [night.session.pk]
+    settings.BACKUP_DIR = str(backup_dir)                # plugged in again: the next start
+    out = StringIO()
+    Command(stdout=out)._copies_of_closes()
+    [copy] = backups.copies(backup_dir)
+    assert f"Night {night.session.pk} was closed without a copy of the database: A copy of " \
+        f"the database as it was at close went to {copy}" in out.getvalue()
+    assert backups.missing_close_backups() == []
+    out = StringIO()
+    Command(stdout=out)._copies_of_closes()             # and the start after: nothing more
+    assert out.getvalue() == "" and backups.copies(backup_dir) == [copy]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_five_callers_at_once_write_one_copy_of_a_close(players, backup_dir, monkeypatch):
+    from ledger_night import new_key
+    from test_link_limits_race import at_once
+
+    from ledger import services
+
+    night = _ready_to_close()
+    services.session_close(session=night.session, key=new_key("close"))
+    assert backups.copies(backup_dir) == []   # no page: nothing copied yet
+    written = []
+    copy_of = backups.backup_after_close
+    monkeypatch.setattr(backups, "backup_after_close",
+                        lambda pk: written.append(pk) or copy_of(pk))
+    results = at_once(lambda i: backups.close_backup(night.session.pk), 5)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert written == [night.session.pk]     # one copy written, by one of the five
+    [copy] = backups.copies(backup_dir)
+    assert any(r is not None and r.path == copy for r in results)
+    assert backups.close_backup(night.session.pk).path == copy
+
+
 @pytest.mark.django_db
 def test_a_backup_folder_that_is_a_file_or_cannot_be_written_is_a_sentence(
         db, settings, tmp_path, monkeypatch):

@@ -23,7 +23,7 @@ from test_payments import claim
 from test_requests import ask
 
 from ledger.models import Entry, House, PaymentClaim, PhoneRequest, Player, PokerSession, Role
-from ledger.scoping import ScopeError, in_house, no_house
+from ledger.scoping import ScopeError, every_house, in_house, no_house
 from ledger.services.houses import house_create, member_role_set
 
 pytestmark = pytest.mark.django_db
@@ -420,3 +420,23 @@ def test_the_witness_keeps_each_houses_head_and_names_the_house_cut_short(houses
     said = _audit_says()
     assert f"Tuesday game: entry {last.sequence} of the journal is missing" in said, said
     assert _audit_says("--house", friday["house"].slug) == "The ledger is whole"
+
+
+def test_the_readme_says_how_a_houses_entries_are_numbered(houses, client):
+    """Each house's chain counts 1, 2, 3 … (what `audit` checks); the numbers the pages show
+    are the site's, so the second house's journal does not start at #1 - as the README says."""
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    assert "The entry numbers the pages show (`#30`) are the site's, counted across every " \
+        "house: a second house's journal may start at #30." in readme
+    assert "own entry numbers" not in readme
+    friday, tuesday = houses
+    with every_house():
+        first = Entry.objects.filter(house=tuesday["house"]).order_by("sequence").first()
+        friday_last = Entry.objects.filter(house=friday["house"]).order_by("pk").last()
+    assert first is not None and first.sequence == 1 and first.pk > friday_last.pk > 1
+    banker = _login("tara", tuesday["house"], Role.BANKER)
+    page = banker.get(f"/s/{tuesday['tonight'].pk}/").content.decode()
+    tonight = Entry.objects.filter(session=tuesday["tonight"]).order_by("pk").first()
+    assert f"#{tonight.pk} " in page and tonight.pk > friday_last.pk

@@ -27,9 +27,10 @@ def test_a_repeated_submit_replays_the_first_entry_and_writes_nothing_R1(night):
 def test_the_same_key_with_a_different_amount_is_refused_R3(night):
     services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                           key="tap-1")
-    with pytest.raises(IdempotencyConflict, match="already used for a different buyin create"):
+    with pytest.raises(IdempotencyConflict, match="already used to save a buy-in; ") as refused:
         services.buyin_create(session=night.session, player=named("Fred"), amount=cents("25.00"),
                               key="tap-1")
+    assert "buyin" not in str(refused.value) and "create" not in str(refused.value)
     assert Entry.objects.count() == 1 and night.chips_out() == 2000
 
 
@@ -37,8 +38,18 @@ def test_the_same_key_with_a_different_amount_is_refused_R3(night):
 def test_the_same_key_for_another_service_is_refused_R3(night):
     services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                           key="tap-1")
-    with pytest.raises(IdempotencyConflict):
+    with pytest.raises(IdempotencyConflict, match="already used to save a buy-in; "):
         services.penalty_record(session=night.session, player=named("Fred"), key="tap-1")
+
+
+def test_every_keyed_service_says_what_it_does_in_words_R3():
+    """A refusal names what the form was used for in words, never a service's name: a service
+    is keyed only with its words."""
+    from ledger.services.idempotency import ACTION_WORDS, idempotent
+
+    assert all(" " in words and "_" not in words for words in ACTION_WORDS.values())
+    with pytest.raises(ValueError, match="say what it does in ACTION_WORDS"):
+        idempotent("buyin_undo")
 
 
 @pytest.mark.django_db

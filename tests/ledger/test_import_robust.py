@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from ledger_night import make_player
 
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, House, Player, PokerSession, Posting
 from ledger.night_file import export_session, import_session
 from ledger.night_file.schema import EVENT_FIELDS
 from ledger.services import LedgerError
@@ -28,9 +28,10 @@ def example() -> dict:
     return json.loads((NIGHTS / "architecture_example.json").read_text())
 
 
-def _counts() -> tuple[int, int, int, int]:
+def _counts() -> tuple[int, int, int, int, int]:
+    """What an import writes, the house it is imported into included."""
     return (PokerSession.objects.count(), Entry.objects.count(), Posting.objects.count(),
-            Player.objects.count())
+            Player.objects.count(), House.objects.count())
 
 
 def _refused(tmp_path, content: bytes | str | dict, *words: str) -> str:
@@ -51,6 +52,21 @@ def _refused(tmp_path, content: bytes | str | dict, *words: str) -> str:
         assert word in message, message
     assert _counts() == before
     return message
+
+
+def test_a_refused_import_into_an_empty_database_leaves_no_house(tmp_path):
+    """The house made for the site's first import is made in the import's transaction: a
+    refused file writes nothing at all, the house included."""
+    assert not House.objects.exists()
+    _refused(tmp_path, "{}", "format")
+    document = example()
+    document["events"].insert(0, {"type": "buy", "player": "Nobody", "amount": "5.00"})
+    _refused(tmp_path, document)
+    assert not House.objects.exists()
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(example()))
+    call_command("import_session", str(path), stdout=StringIO())
+    assert House.objects.count() == 1 and PokerSession.objects.count() == 1
 
 
 def test_a_latin1_file_is_refused_in_one_line(tmp_path):

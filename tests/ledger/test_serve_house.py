@@ -113,7 +113,7 @@ def test_house_network_cookies_work_over_http_and_the_deploy_check_names_its_exc
     assert house.returncode == 0, house.stderr
     assert house.stdout.strip() == (
         "True False False False ['http://192.168.1.20:8000'] "
-        "['security.W008', 'security.W012', 'security.W016'] "
+        "['security.W004', 'security.W008', 'security.W012', 'security.W016'] "
         "['127.0.0.1', 'localhost', '[::1]', '192.168.1.20'] 0 http://192.168.1.20:8000")
     deploy = _run(["check", "--deploy", "--fail-level", "WARNING"], tmp_path, **env)
     assert deploy.returncode == 0, deploy.stdout + deploy.stderr
@@ -121,6 +121,37 @@ def test_house_network_cookies_work_over_http_and_the_deploy_check_names_its_exc
     public = _run(["shell", "-c", SETTINGS_READ], tmp_path,
                   **{**env, "DJANGO_PUBLIC_URL": "https://poker.example"})
     assert public.stdout.startswith("False True True True [] [] "), public.stdout
+
+
+HSTS_READ = """
+from django.test import Client
+answer = Client().get("/login/", HTTP_HOST="127.0.0.1", secure=True,
+                      HTTP_X_FORWARDED_PROTO="https")
+print(answer.status_code, answer.headers.get("Strict-Transport-Security", "no HSTS"))
+"""
+
+
+def test_the_house_network_sends_no_hsts_to_a_request_claiming_https(tmp_path):
+    """gunicorn believes a local `X-Forwarded-Proto: https` by default (forwarded_allow_ips):
+    serve_house tells it to believe no one, and the house network's settings send no HSTS to a
+    request that arrives as https all the same."""
+    from ledger.management.commands.serve_house import gunicorn_command
+
+    command = gunicorn_command("0.0.0.0", "8000", 3)
+    assert command[command.index("--forwarded-allow-ips") + 1] == ""
+    from gunicorn.config import Config
+
+    config = Config()
+    config.set("forwarded_allow_ips", "")
+    assert config.forwarded_allow_ips == []
+    setup = _run(["serve_house", "--setup-only"], tmp_path, BANKER_OWNER="ann",
+                 BANKER_PASSWORD="a-long-house-password", **HOUSE)
+    assert setup.returncode == 0, setup.stderr
+    house = _run(["shell", "-c", HSTS_READ], tmp_path, **HOUSE)
+    assert house.stdout.strip() == "200 no HSTS", house.stderr
+    public = _run(["shell", "-c", HSTS_READ], tmp_path, DJANGO_DEBUG="false",
+                  DJANGO_ALLOWED_HOSTS="127.0.0.1")   # a hosted site keeps it
+    assert public.stdout.strip().startswith("200 max-age=31536000"), public.stderr
 
 
 def test_the_readmes_caddy_recipe_names_settings_that_are_read_and_pass_the_deploy_check(
@@ -160,3 +191,35 @@ def test_the_header_shows_the_houses_name(banker_client, client):
     html = banker_client.get(reverse("session_list")).content.decode()
     assert '<span class="house-name">Ann&#x27;s Friday game</span>' in html
     assert "house-name" not in client.get(reverse("login")).content.decode()   # no house
+
+
+@pytest.mark.django_db
+def test_in_a_terminal_a_short_password_or_a_bad_username_is_asked_again(monkeypatch):
+    """The interactive first start asks again, in words, instead of stopping on variables
+    (BANKER_OWNER, BANKER_PASSWORD) nobody set."""
+    from io import StringIO
+
+    from django.contrib.auth.models import User
+
+    from ledger.management.commands import serve_house
+
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("BANKER_OWNER", raising=False)
+    monkeypatch.delenv("BANKER_PASSWORD", raising=False)
+    monkeypatch.setattr(serve_house.sys, "stdin", Terminal())
+    names = iter(["ann smith!", "ann"])
+    passwords = iter(["short", "short", "a-long-house-password", "a-long-house-password"])
+    monkeypatch.setattr("builtins.input", lambda question: next(names))
+    monkeypatch.setattr(serve_house.getpass, "getpass", lambda question: next(passwords))
+    out, err = StringIO(), StringIO()
+    owner = serve_house.Command(stdout=out, stderr=err)._owner()
+    assert owner is not None and owner.username == "ann" and owner.is_superuser
+    assert User.objects.get().check_password("a-long-house-password")
+    said = err.getvalue()
+    assert "Enter a valid username" in said and "Choose another username" in said
+    assert "This password is too short" in said and "Choose another password" in said
+    assert "BANKER_" not in said
+    assert "The owner ann can log in" in out.getvalue()

@@ -134,7 +134,7 @@ def test_same_key_different_amount_is_refused_with_a_message_R3(banker_client, n
     _buy(banker_client, night, players, key=key, amount="20")
     response = _buy(banker_client, night, players, key=key, amount="25")
     assert response.status_code == 400
-    assert "already used for a different" in response.content.decode()
+    assert "already used to save a buy-in" in response.content.decode()
     assert "Start a fresh form" in response.content.decode()
     assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [2000]
 

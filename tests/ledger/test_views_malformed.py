@@ -59,3 +59,21 @@ def test_junk_query_strings_on_pages_are_harmless_R16(banker_client, night):
                 reverse("book") + "?sort=balance&sort=name",
                 reverse("session_entries", args=[night.session.pk]) + "?page=999&sort=-memo"]:
         assert banker_client.get(url).status_code in (200, 404), url
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"amount": "5" * (10 * 1024 * 1024)}, "larger than this site reads (at most 2.5 MB"),
+    ({f"field{i}": "1" for i in range(2000)}, "more than 1,000 fields"),
+])
+def test_a_body_too_large_or_too_many_fields_is_a_page_with_a_sentence_R16(
+        banker_client, client, night, body, words):
+    """Django will not read such a body (RequestDataTooBig, TooManyFieldsSent): the answer is
+    a page that says so, never a bare "Bad Request (400)", and nothing is written."""
+    before = Entry.objects.count()
+    for who in (banker_client, client):   # a banker's form and the login page alike
+        url = reverse("buyin", args=[night.session.pk]) if who is banker_client else "/login/"
+        page = who.post(url, body)
+        text = page.content.decode()
+        assert page.status_code == 400 and words in text, text[:300]
+        assert "Nothing was saved" in text and "Bad Request (400)" not in text
+    assert Entry.objects.count() == before

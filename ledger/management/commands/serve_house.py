@@ -31,6 +31,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
 
+from ledger.backups import close_backup, missing_close_backups
 from ledger.command_line import fail
 from ledger.house import DEFAULT_NAME
 from ledger.models import House
@@ -62,6 +63,17 @@ def served_address(host: str, port: str) -> str:
     return f"http://{host}:{port}/"
 
 
+def gunicorn_command(host: str, port: str, workers: int) -> list[str]:
+    """gunicorn serving the house network. No proxy stands in front of it, so no client is
+    trusted to say the request came over https (`X-Forwarded-Proto`): gunicorn trusts that
+    header from 127.0.0.1 by default (forwarded_allow_ips), here from no address."""
+    return [
+        sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
+        f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
+        "--workers", str(workers), "--access-logfile", "-", "--forwarded-allow-ips", "",
+    ]
+
+
 class Command(BaseCommand):
     help = "Serve the site for a home game on the house network (make serve)."
 
@@ -79,6 +91,7 @@ class Command(BaseCommand):
         call_command("collectstatic", "--noinput", verbosity=0)
         owner = self._owner()
         name = self._house(owner)
+        self._copies_of_closes()
         address = served_address(host, port)
         out = self.stdout.write
         out(f"Banker for {name}: the tablet and the phones open {address}")
@@ -89,11 +102,7 @@ class Command(BaseCommand):
             return
         connections.close_all()
         sys.stdout.flush()
-        os.execv(sys.executable, [
-            sys.executable, "-m", "gunicorn", "ledger.wsgi", "--bind",
-            f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}",
-            "--workers", str(options["workers"]), "--access-logfile", "-",
-        ])
+        os.execv(sys.executable, gunicorn_command(host, port, options["workers"]))
 
     def _refuse_outside_the_house(self, host: str, port: str) -> None:
         if settings.DEBUG:
@@ -111,8 +120,33 @@ class Command(BaseCommand):
             raise fail(f"HOST {host}: set DJANGO_PUBLIC_URL=http://{host}:{port} or "
                        "DJANGO_ALLOWED_HOSTS so the site answers on it")
 
+    def _copies_of_closes(self) -> None:
+        """A close saved without its copy of the database (the site stopped between the two)
+        gets it now, once."""
+        for night in missing_close_backups():
+            copy = close_backup(night)
+            if copy is not None:
+                self.stdout.write(f"Night {night} was closed without a copy of the database: "
+                                  f"{copy.sentence()}")
+
+    def _ask_owner(self, username: str, password: str) -> tuple[str, str]:
+        """The owner's username and password, asked for in the terminal where not given."""
+        while not username:
+            username = self._ask("The owner's username: ")
+        while not password:
+            password = getpass.getpass("The owner's password: ")
+            if password != getpass.getpass("The same password again: "):
+                self.stderr.write("The two passwords differ; again.")
+                password = ""
+        return username, password
+
     def _ask(self, question: str) -> str:
-        return input(question).strip() if sys.stdin.isatty() else ""
+        if not sys.stdin.isatty():
+            return ""
+        try:
+            return input(question).strip()
+        except EOFError:   # Ctrl-D: nothing more will be answered
+            raise fail("Stopped: the first start's questions were not answered") from None
 
     def _house(self, owner: User | None) -> str:
         """The first house: BANKER_HOUSE names it (or renames a site's only house), else it is
@@ -136,22 +170,33 @@ class Command(BaseCommand):
             return None
         username = os.environ.get("BANKER_OWNER", "").strip()
         password = os.environ.get("BANKER_PASSWORD", "")
-        if sys.stdin.isatty():
-            username = username or self._ask("The owner's username: ")
-            while not password:
-                password = getpass.getpass("The owner's password: ")
-                if password != getpass.getpass("The same password again: "):
-                    self.stderr.write("The two passwords differ; again.")
-                    password = ""
-        if not username or not password:
-            raise fail("No owner yet: set BANKER_OWNER and BANKER_PASSWORD (the owner's login "
-                       "for the first start), or start make serve in a terminal to be asked")
-        user = users.model(username=username, is_staff=True, is_superuser=True)
-        try:
-            user.full_clean(exclude=["password"])
-            validate_password(password, user)
-        except ValidationError as error:
-            raise fail(f"BANKER_OWNER/BANKER_PASSWORD: {' '.join(error.messages)}") from None
+        asking = sys.stdin.isatty()
+        while True:
+            if asking:
+                username, password = self._ask_owner(username, password)
+            if not username or not password:
+                raise fail("No owner yet: set BANKER_OWNER and BANKER_PASSWORD (the owner's "
+                           "login for the first start), or start make serve in a terminal to "
+                           "be asked")
+            user = users.model(username=username, is_staff=True, is_superuser=True)
+            try:
+                user.full_clean(exclude=["password"])
+            except ValidationError as error:
+                if not asking:
+                    raise fail(f"BANKER_OWNER: {' '.join(error.messages)}") from None
+                self.stderr.write(f"{' '.join(error.messages)} Choose another username.")
+                username = ""
+                continue
+            try:
+                validate_password(password, user)
+            except ValidationError as error:
+                if not asking:
+                    raise fail(f"BANKER_PASSWORD: {' '.join(error.messages)}") from None
+                # In a terminal the owner is asked again, not sent to variables nobody set.
+                self.stderr.write(f"{' '.join(error.messages)} Choose another password.")
+                password = ""
+                continue
+            break
         user.set_password(password)
         user.save()
         make_banker(user)
