@@ -8,7 +8,10 @@ for genuine. Where it comes from, in this order:
 2. otherwise the key file, `DJANGO_LEDGER_KEY_FILE` (settings.LEDGER_KEY_FILE, default
    `ledger.key` in the project's folder, ignored by git). When the file is absent it is created
    on first use - 32 random bytes as 64 hex digits, mode 0600 - so nothing has to be set to
-   start the site, in debug or in production.
+   start the site, in debug or in production - but only for a database that holds nothing
+   sealed under a key yet: a database with journal entries, players or nights never gets a new
+   key (`KeyMissing`: every write is refused with one sentence naming the missing file, the
+   pages still read) until the key that wrote it is put back, or `rekey` moves it.
 
 Losing the key does not lose money data, but the audit can no longer tell the journal genuine:
 back it up with the database's backups, kept apart from them (README, "The journal's key").
@@ -26,9 +29,46 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from ledger.posting.errors import LedgerError
+
 MIN_LENGTH = 32
 _lock = threading.Lock()
 _cache: dict[tuple[str, str], bytes] = {}
+
+
+class KeyMissing(LedgerError):
+    """The key file is gone from a database whose journal was written under a key: nothing is
+    written (a new key would make the genuine entries and forgeries alike), pages still read."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(missing_key_sentence(path), code="key_missing")
+
+
+def missing_key_sentence(path: str) -> str:
+    return (f"The journal's key file {path} is missing, and this database was written under "
+            "a key: nothing can be saved until that key file is put back (README, \"The "
+            "journal's key\").")
+
+
+def needs_its_key() -> bool:
+    """Whether the database holds anything sealed under a key: journal entries, players or
+    nights (seats and tenures belong to a night). A database not migrated yet holds nothing."""
+    from django.db import connection
+
+    from ledger.models import Entry, Player, PokerSession
+
+    tables = set(connection.introspection.table_names())
+    return any(model._meta.db_table in tables and model._base_manager.exists()
+               for model in (Entry, Player, PokerSession))
+
+
+def key_problem() -> str:
+    """The sentence of a missing key (`make serve` and `audit` print it at start), or ""."""
+    configured = str(getattr(settings, "LEDGER_KEY", "") or "")
+    path = key_file()
+    if configured or not path or Path(path).exists() or not needs_its_key():
+        return ""
+    return missing_key_sentence(path)
 
 
 def _check(text: str, where: str) -> bytes:
@@ -71,9 +111,11 @@ def read_key_file(path: Path) -> bytes:
     return _check(text, str(path))
 
 
-def ledger_key() -> bytes:
-    """The key, from the environment or the key file (made on first use when absent)."""
-    key = _key(create=True)
+def ledger_key(*, new: bool = False) -> bytes:
+    """The key, from the environment or the key file (made on first use when absent, for a
+    database that holds nothing sealed yet; else `KeyMissing`). `new`: made even then - for
+    `rekey`, which moves the journal to it from the old key it checks."""
+    key = _key(create=True, new=new)
     assert key is not None   # (made when absent)
     return key
 
@@ -89,7 +131,7 @@ def key_file() -> str:
     return str(getattr(settings, "LEDGER_KEY_FILE", "") or "")
 
 
-def _key(*, create: bool) -> bytes | None:
+def _key(*, create: bool, new: bool = False) -> bytes | None:
     configured = str(getattr(settings, "LEDGER_KEY", "") or "")
     path = key_file()
     if not configured and not create and path and not Path(path).exists():
@@ -107,10 +149,22 @@ def _key(*, create: bool) -> bytes | None:
             if not file.exists():
                 if not create:
                     return None
+                if not new and needs_its_key():
+                    raise KeyMissing(path)
                 create_key_file(file)
+                if not new:
+                    _record_new_key(read_key_file(file))
             key = read_key_file(file)
         _cache[(configured, path)] = key
     return key
+
+
+def _record_new_key(key: bytes) -> None:
+    """A database with nothing sealed that had recorded another key's fingerprint (its key
+    file lost before anything was written) is now the new key's."""
+    from ledger.models.keys import JournalKey
+
+    JournalKey.objects.filter(pk=1).update(fingerprint=key_id(key))
 
 
 def key_id(key: bytes | None = None) -> str:

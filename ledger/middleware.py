@@ -19,12 +19,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from ledger.house import house_in_use, request_house
+from ledger.ledger_key import KeyMissing
 from ledger.models import House, PokerSession, Role
 from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
@@ -80,7 +81,8 @@ def closed_night_redirect(request: HttpRequest, closed: NightClosed) -> HttpResp
 
 class ClosedNightMiddleware:
     """A writing page of a closed night (buy-in, cash-out, hand, close …) leads back to the
-    night's page with "This night is closed", never a 404 (`NightClosed`)."""
+    night's page with "This night is closed", never a 404 (`NightClosed`); a write refused for
+    want of the journal's key (`KeyMissing`) that no form showed is a 503 page saying so."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -92,6 +94,8 @@ class ClosedNightMiddleware:
                           exception: Exception) -> HttpResponseBase | None:
         if isinstance(exception, NightClosed):
             return closed_night_redirect(request, exception)
+        if isinstance(exception, KeyMissing):   # a write without the journal's key
+            return render(request, "503.html", {"reason": str(exception)}, status=503)
         return None
 
 

@@ -24,7 +24,7 @@ from django.db import DatabaseError, connection
 
 from ledger import witness
 from ledger.command_line import fail
-from ledger.ledger_key import existing_key, key_file, key_id
+from ledger.ledger_key import existing_key, key_file, key_id, key_problem
 from ledger.models import House
 from ledger.models.keys import recorded_fingerprint
 from ledger.scoping import every_house, in_house
@@ -124,6 +124,9 @@ class Command(BaseCommand):
             if name != ":memory:" and not name.startswith("file:") and not Path(name).exists():
                 self._stop(f"there is no database at {name}: nothing can be checked")
         key = existing_key()
+        missing = key_problem() if key is None else ""
+        if missing:
+            self._stop(f"no journal key: nothing can be checked: {missing}")
         if key is None:
             self._stop(f"no journal key: nothing can be checked (DJANGO_LEDGER_KEY is unset "
                        f"and there is no key file at {key_file()}; the key that wrote this "

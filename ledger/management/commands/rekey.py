@@ -11,13 +11,14 @@ on naming it. Exit 2 on bad input.
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 
 from ledger import chain
 from ledger.command_line import fail
-from ledger.ledger_key import key_id, ledger_key, read_key_file
+from ledger.ledger_key import key_file, key_id, ledger_key, read_key_file
 from ledger.models import BankNote, Entry, House, Player, PokerSession, Posting
 from ledger.models.keys import record_fingerprint
 from ledger.models.sealed import plan_reseal, write_reseal
@@ -42,7 +43,8 @@ class Command(BaseCommand):
             raise fail(f"OLD_KEY_FILE: there is no file {str(path)!r}")
         try:
             old = read_key_file(path)
-            new = ledger_key()
+            made = not settings.LEDGER_KEY and not Path(key_file()).exists()
+            new = ledger_key(new=True)   # made now when absent: the journal moves to it
         except ImproperlyConfigured as error:
             raise fail(str(error)) from None
         if old == new:
@@ -70,6 +72,8 @@ class Command(BaseCommand):
                     f"right key? `DJANGO_LEDGER_KEY_FILE={path} manage.py audit` says what is "
                     "wrong; --keep-broken re-chains anyway and leaves those named. Nothing "
                     "written.")
+                if made:   # no new key left behind for the site to write under
+                    Path(key_file()).unlink(missing_ok=True)
                 raise SystemExit(1)
             write(connection, planned)
             write_reseal(connection, rows)

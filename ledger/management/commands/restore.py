@@ -30,7 +30,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import DatabaseError, connection
 
 from ledger.command_line import fail
-from ledger.ledger_key import key_id
+from ledger.ledger_key import existing_key, key_file, key_id
 from ledger.models import Entry, Player
 from ledger.scoping import every_house
 
@@ -113,9 +113,15 @@ def _audit_aside(source: Path, database_url: str) -> None:
         problems = [line.removeprefix("problem: ") for line in audited.stderr.splitlines()
                     if line.startswith("problem: ")] or ["the audit did not finish"]
         raise fail(f"FILE: {source.name} does not verify under this site's journal key "
-                   f"(key {key_id()}): {problems[0]}"
+                   f"({_site_key()}): {problems[0]}"
                    f"{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}; "
                    "nothing restored")
+
+
+def _site_key() -> str:
+    """This site's key named by its fingerprint; never made here."""
+    key = existing_key()
+    return f"key {key_id(key)}" if key is not None else f"no key: there is no {key_file()}"
 
 
 # ---- SQLite --------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from django.db import connections
 from ledger.backups import close_backup, missing_close_backups
 from ledger.command_line import fail
 from ledger.house import DEFAULT_NAME
+from ledger.ledger_key import key_problem
 from ledger.models import House
 from ledger.permissions import make_banker
 from ledger.public_url import LOOPBACK, house_refusal, lan_address
@@ -95,6 +96,9 @@ class Command(BaseCommand):
         address = served_address(host, port)
         out = self.stdout.write
         out(f"Banker for {name}: the tablet and the phones open {address}")
+        missing = key_problem()   # the site reads, but writes nothing without its key
+        if missing:
+            self.stderr.write(f"problem: {missing}")
         code = io.StringIO()
         segno.make(address, error="m").terminal(out=code, compact=True)
         out(code.getvalue(), ending="")
