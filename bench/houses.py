@@ -199,7 +199,8 @@ def _at_rest() -> None:
             with connection.cursor() as plain:   # VACUUM runs outside a transaction
                 plain.execute("VACUUM ANALYZE")
                 plain.execute("CHECKPOINT")
-        else:
+        else:   # the statistics on both databases, the house alone's too (issue 37)
+            cursor.execute("ANALYZE")
             cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 

@@ -86,7 +86,16 @@ class Entry(AppendOnlyModel):
         verbose_name_plural = "entries"
         # The latest entries of a kind (THE BOOK's payments, a phone's): read from the end of
         # this index, not by going through every entry of the house's history.
-        indexes = [models.Index(fields=["house", "kind", "id"], name="entry_house_kind")]
+        indexes = [
+            models.Index(fields=["house", "kind", "id"], name="entry_house_kind"),
+            # The corrections alone, for the join from an entry to the correction that undid
+            # it (`reversed_by`): nearly every entry has no `reverses`, and SQLite's statistics
+            # (ANALYZE) count those NULLs in the one-to-one's unique index as one value shared
+            # by the whole table, so that the planner takes that index for useless and reads
+            # every entry of every house instead. This index holds only the corrections.
+            models.Index(fields=["reverses"], condition=Q(reverses__isnull=False),
+                         name="entry_corrections"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["house", "sequence"],
                                     name="entry_sequence_unique_in_house"),
