@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0019_entry_house_kind'),
+        ('ledger', '0020_close_backup_record'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
