@@ -9,17 +9,18 @@ pages post money, show THE BOOK and every player's private balance link.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Concatenate, ParamSpec, TypeVar, cast
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, Q
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
 from ledger.house import first_houses, request_houses
-from ledger.models import House, Role
+from ledger.models import House, Membership, Role
 from ledger.models.houses import WRITERS
 
 BANKERS = "bankers"   # on a one-house site, the group whose members are its bankers
@@ -61,15 +62,18 @@ def role_of(user: User | AnonymousUser | None, house: House | int) -> Role | Non
     assert isinstance(user, User)
     if user.is_superuser:
         return Role.OWNER
+    house_id = house if isinstance(house, int) else house.pk
+    read: dict[int, str | None] = getattr(user, "_roles_read", {})   # per request
     if getattr(house, "member_role_of", None) == user.pk:   # read with the house
-        known = getattr(house, "member_role", None)   # (house.request_house): no query
-        if known is not None:
-            return Role(known)
+        read[house_id] = getattr(house, "member_role", None)   # (request_house): no query
+        setattr(user, "_roles_read", read)  # noqa: B010 (a per-request cache)
+    if house_id in read:
+        known = read[house_id]   # None: no member of it
     else:
-        house_id = house if isinstance(house, int) else house.pk
         found = _memberships(user).get(house_id)
-        if found is not None:
-            return found[1]
+        known = found[1] if found is not None else None
+    if known is not None:
+        return Role(known)
     if _one_house_banker(user) is not None:
         return Role.BANKER
     return None
@@ -92,9 +96,38 @@ Request = TypeVar("Request", bound=HttpRequest)
 Response = TypeVar("Response", bound=HttpResponseBase)
 
 
-def is_banker(user: User | AnonymousUser, house_id: int) -> bool:
-    """May this login enter things into the house's nights (an owner or a banker of it)?"""
+# ---- who can hold a house's bank: ONE rule, for the offer, the hand-over, a free bank and a
+# take-over (services/bank.py, services/holder.py, selectors/bank.py) -------------------------
+
+def is_banker(user: User | AnonymousUser | None, house_id: int) -> bool:
+    """May this login hold the house's bank and enter things into its nights: an owner or a
+    banker of it (superusers own every house; on a one-house site, the bankers group and staff
+    bank it, as before houses)? A viewer never does."""
     return role_of(user, house_id) in WRITERS
+
+
+def may_take_over(user: User | AnonymousUser | None, house_id: int) -> bool:
+    """May this login take the bank from a holder who still holds it (their tablet died, they
+    went home): one who may hold it (`is_banker`) and is the house's owner or staff."""
+    if not is_banker(user, house_id):
+        return False
+    assert isinstance(user, User)
+    return user.is_staff or role_of(user, house_id) == Role.OWNER
+
+
+def bank_holders(house_id: int, *, exclude: Iterable[int | None] = ()) -> list[User]:
+    """Every login `is_banker` says may hold the house's bank, in one query: its active owners
+    and bankers and the active superusers; on a one-house site also the bankers group and staff
+    that are not members of it otherwise (a viewer stays a viewer). No other house's login."""
+    members = Membership.objects.filter(house_id=house_id)
+    in_group = User.groups.through.objects.filter(group__name=BANKERS)
+    one_house = ~Exists(House.objects.exclude(pk=house_id))
+    holders = (Q(is_superuser=True)
+               | Q(pk__in=members.filter(role__in=list(WRITERS)).values("user_id"))
+               | (one_house & ~Q(pk__in=members.values("user_id"))
+                  & (Q(is_staff=True) | Q(pk__in=in_group.values("user_id")))))
+    return list(User.objects.filter(is_active=True).filter(holders)
+                .exclude(pk__in=[pk for pk in exclude if pk is not None]))
 
 
 def banker_required(

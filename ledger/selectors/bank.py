@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils import timezone
 
 from ledger.models import (
@@ -16,9 +15,10 @@ from ledger.models import (
     PokerSession,
 )
 from ledger.permissions import (
-    BANKERS,
+    bank_holders,
     banker_name,
     is_banker,
+    may_take_over,
 )
 from ledger.types import Banker
 
@@ -52,23 +52,37 @@ def since_text(tenure: BankTenure) -> str:
     return f"{since:%a %b} {since.day}, {since:%H:%M}"
 
 
+VIEWER_SENTENCE = ("As a viewer of this house you read its nights; only its owners and bankers "
+                   "hold the bank.")
+
+
 def held_sentence(tenure: BankTenure, user: Banker) -> str:
     """The refusal for someone who is not the holder: who holds the bank, since when, what to
-    do. Staff are told they may take it over."""
-    sentence = (f"{banker_name(tenure.holder)} holds the bank since {since_text(tenure)}; "
-                "ask them to hand it to you.")
-    if user is not None and getattr(user, "is_staff", False):
-        sentence += " As staff you may take it over on the table's page."
+    do. A viewer, who never holds it, is told so; an owner or staff, that they may take it
+    over."""
+    held = f"{banker_name(tenure.holder)} holds the bank since {since_text(tenure)}"
+    house_id = tenure.session.house_id
+    if user is not None and not is_banker(user, house_id):
+        return f"{held}. {VIEWER_SENTENCE}"
+    sentence = f"{held}; ask them to hand it to you."
+    if may_take_over(user, house_id):
+        who = "staff" if getattr(user, "is_staff", False) else "the house's owner"
+        sentence += f" As {who} you may take it over on the table's page."
     return sentence
 
 
 def refusal(session: PokerSession, user: Banker, tenure: BankTenure | None = None) -> str:
     """Why `user` may not enter anything into the night now, or "" when they may (the holder,
-    or anyone when the bank is free or the night is closed). A read: it takes nothing."""
+    or a banker when the bank is free, or anyone when the night is closed). A viewer never
+    may. A read: it takes nothing."""
     if not session.is_open:
         return ""
     if tenure is None:
         tenure = current_tenure(session)
+    if user is not None and not is_banker(user, session.house_id):
+        if tenure is None or is_free(tenure):
+            return f"Nobody holds the bank. {VIEWER_SENTENCE}"
+        return held_sentence(tenure, user)
     if tenure is None or holds(user, tenure) or is_free(tenure):
         return ""
     return held_sentence(tenure, user)
@@ -84,6 +98,7 @@ class Tenure:
     how: str
     made_by: str
     previous: str | None
+    by_staff: bool = False   # a take-over by staff (else by the house's owner)
 
     @property
     def describe(self) -> str:
@@ -93,7 +108,8 @@ class Tenure:
         if self.how == BankTenure.HANDED:
             return f"handed over by {self.made_by}"
         if self.how == BankTenure.TAKEN_OVER:
-            return f"taken over from {self.previous} by {self.made_by} (staff)"
+            role = "staff" if self.by_staff else "owner"
+            return f"taken over from {self.previous} by {self.made_by} ({role})"
         taker = "" if self.made_by == self.holder else f", given by {self.made_by}"
         return f"took the free bank{taker}"
 
@@ -109,16 +125,16 @@ def bank_tenures(session: PokerSession) -> list[Tenure]:
     ends.append(session.closed_at)
     return [Tenure(holder=banker_name(row.holder), since=row.since, until=until, how=row.how,
                    made_by=banker_name(row.made_by) if row.made_by is not None else "",
-                   previous=banker_name(row.previous) if row.previous is not None else None)
+                   previous=banker_name(row.previous) if row.previous is not None else None,
+                   by_staff=row.made_by is not None and row.made_by.is_staff)
             for row, until in zip(rows, ends, strict=True)]
 
 
-def banker_users(*, exclude: Iterable[int | None] = ()) -> list[tuple[int, str]]:
-    """Who can hold a bank: active logins in the bankers group, and staff, by name."""
-    users = (get_user_model().objects.filter(is_active=True)
-             .filter(Q(is_staff=True) | Q(groups__name=BANKERS))
-             .exclude(pk__in=[u for u in exclude if u is not None]).distinct())
-    return sorted(((u.pk, banker_name(u)) for u in users), key=lambda c: c[1].casefold())
+def banker_users(house_id: int, *, exclude: Iterable[int | None] = ()) -> list[tuple[int, str]]:
+    """Who can hold the house's bank (permissions.bank_holders: its owners and bankers), by
+    name: the choices of the hand-over."""
+    return sorted(((u.pk, banker_name(u)) for u in bank_holders(house_id, exclude=exclude)),
+                  key=lambda c: c[1].casefold())
 
 
 @dataclass(frozen=True)
@@ -130,12 +146,18 @@ class BankState:
     mine: bool                # the viewer holds it
     free: bool                # anyone may take it
     refusal: str              # why the viewer may not enter anything, or ""
-    can_take: bool            # the viewer may take it: it is free, or they are staff
+    can_take: bool            # the viewer may take it: it is free, or they may take it over
     choices: list[tuple[int, str]]   # whom the holder can hand it to
+    viewer: bool = False      # the login never holds this house's bank (a viewer of it)
 
     @property
     def may_write(self) -> bool:
         return not self.refusal
+
+    @property
+    def viewer_note(self) -> str:
+        """What a viewer is told beside who holds the bank: they never hold it."""
+        return VIEWER_SENTENCE if self.viewer else ""
 
 
 def bank_state(session: PokerSession, user: Banker) -> BankState:
@@ -145,12 +167,15 @@ def bank_state(session: PokerSession, user: Banker) -> BankState:
         tenure.holder = user   # the viewer: whether they are a banker is known already
     free = is_free(tenure)
     mine = holds(user, tenure)
-    refused = refusal(session, user, tenure) if tenure is not None else ""
+    holder = user is not None and is_banker(user, session.house_id)
+    refused = refusal(session, user, tenure) if tenure is not None or not holder else ""
     return BankState(
         holder=banker_name(tenure.holder) if tenure is not None else None,
         since=since_text(tenure) if tenure is not None else "",
         mine=mine, free=free, refusal=refused,
-        can_take=session.is_open and not mine and (free or bool(getattr(user, "is_staff", False))),
-        choices=banker_users(exclude=[user.pk]) if user is not None and session.is_open
-        and mine else [],
+        can_take=session.is_open and not mine and holder
+        and (free or may_take_over(user, session.house_id)),
+        choices=banker_users(session.house_id, exclude=[user.pk])
+        if user is not None and session.is_open and mine else [],
+        viewer=not holder,
     )

@@ -6,8 +6,12 @@ The session's `banker` (B1: whose stake the bank is) does not change; the holder
 * the holder hands the bank to any other active banker ("handed");
 * a free bank (nobody holds it, or its holder is no longer a banker) is taken by any banker,
   for themselves or for another banker ("taken");
-* staff take the bank over from a holder (their tablet died, they went home) for themselves
-  or for another banker ("taken_over"): the row says who did it and from whom.
+* the house's owners and staff take the bank over from a holder (their tablet died, they went
+  home) for themselves or for another banker ("taken_over"): the row says who did it and from
+  whom.
+
+Who may hold, take or take over a house's bank is one rule, ledger/permissions.py
+(`is_banker`, `bank_holders`, `may_take_over`): the house's owners and bankers.
 
 Anyone else is refused with the sentence that says who holds the bank. The call is
 idempotent: a double tap on "Hand over" writes one hand-over.
@@ -19,7 +23,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from ledger.models import BankTenure, PokerSession
-from ledger.permissions import banker_name, is_banker
+from ledger.permissions import banker_name, is_banker, may_take_over
 from ledger.selectors.bank import current_tenure, held_sentence, holds, is_free
 from ledger.types import Banker
 
@@ -41,8 +45,8 @@ def bank_hand_over(*, session: PokerSession, to: User, key: str,
                    user: Banker) -> BankTenure:
     """Give the night's bank to `to` (a banker's login) from now on.
 
-    `user` is who does it: the holder, any banker when the bank is free, or staff taking it
-    over. `to` may be `user` themselves: that is taking the bank.
+    `user` is who does it: the holder, any banker when the bank is free, or an owner or staff
+    taking it over. `to` may be `user` themselves: that is taking the bank.
     """
     if not isinstance(user, User) or not is_banker(user, session.house_id):
         raise LedgerError("Only a banker who is logged in may hand the bank on.")
@@ -57,7 +61,7 @@ def bank_hand_over(*, session: PokerSession, to: User, key: str,
         how = BankTenure.HANDED
     elif is_free(tenure):
         how = BankTenure.TAKEN
-    elif user.is_staff:
+    elif may_take_over(user, session.house_id):
         how = BankTenure.TAKEN_OVER
     else:
         assert tenure is not None   # a bank nobody ever held is free

@@ -26,7 +26,7 @@ from .sessions import dashboard_context
 def bank_hand_over(request: HttpRequest, pk: int) -> HttpResponse:
     """One form post: the bank goes to the banker chosen (or to the one who taps "Take")."""
     session = get_open_session(pk)
-    form = BankHandOverForm(request.POST, bankers=banker_users())
+    form = BankHandOverForm(request.POST, bankers=banker_users(session.house_id))
     if form.is_valid():
         outcome = call_service(request, form, partial(services.bank_hand_over, session=session,
             to=form.cleaned_data["to"]))
