@@ -32,6 +32,7 @@ from rules.errors import RulesError
 from rules.games.drops import when_everybody_drops
 from rules.games.options import apply_options
 from rules.games.registry import all_games
+from rules.games.search import Searched, searched
 from rules.games.showdown_input import game_of
 from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
@@ -83,13 +84,31 @@ class GameChoices:
         self.names = names
 
     def rules(self) -> dict[str, dict[str, Any]]:
-        """value -> {"name", "family", "words"} for the page's search and rules panel."""
+        """value -> {"name", "family", "words", "search"} for the page's search and rules
+        panel; "search" is what rules/games/search.py ranks by, for the page's script."""
+        return {value: {**entry, "search": self.searched(value, entry).page()}
+                for value, entry in self._entries().items()}
+
+    def _entries(self) -> dict[str, dict[str, Any]]:
         out = {}
         for value, name in self.names.items():
             definition: object = self.house[value].definition if value in self.house else value
             out[value] = {"name": name, "family": self.families[value],
                           "words": _words(definition)}
         return out
+
+    def searched(self, value: str, entry: dict[str, Any]) -> Searched:
+        # a house game by its own name (the page's "(house)" is no name it goes by)
+        name = str(self.house[value].name) if value in self.house else entry["name"]
+        words = [" ".join(pair) for pair in entry["words"]]
+        return searched(value, name, [entry["family"], *words])
+
+    def search(self) -> list[Searched]:
+        """The games as the call page's script searches them, in the select's order (the
+        games called tonight first): rules/games/search.py ranks these for the tests."""
+        entries = self._entries()
+        order = [value for _, options in self.groups for value, _ in options]
+        return [self.searched(value, entries[value]) for value in order]
 
     def definition(self, value: str) -> str | dict[str, Any]:
         return self.house[value].definition if value in self.house else value

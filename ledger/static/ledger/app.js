@@ -464,6 +464,109 @@
   });
 })();
 
+/* ---- finding a game by what the dealer types: rules/games/search.py, line for line (its
+   docstring has the ranking; tests/browser/test_game_search.py keeps the two in step). ---- */
+var gameSearch = (function () {
+  "use strict";
+  var UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen " +
+    "fourteen fifteen sixteen seventeen eighteen nineteen").split(" ");
+  var TENS = {twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80,
+    ninety: 90};
+  var NUMBERS = {};
+  UNITS.forEach(function (word, n) { NUMBERS[word] = n; });
+  Object.keys(TENS).forEach(function (word) { NUMBERS[word] = TENS[word]; });
+  var NAME_RANKS = 2;
+
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+
+  function words(text) {
+    text = String(text || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/\s*['\u2019]\s*em\b/g, "em")
+      .replace(/['\u2019]/g, "")
+      .replace(/\bhold\s+em\b/g, "holdem")
+      .replace(/\b(hi|high)\s*(?:[-\/]|\s|\sor\s|\sand\s)?\s*(lo|low)\b/g, "highlow")
+      .replace(/\b(8|eight)\s*-?\s*or\s*-?\s*better\b/g, "8 or better");
+    return text.replace(/[^a-z0-9&]+/g, " ").split(" ").filter(Boolean).map(function (word) {
+      return word === "hi" ? "high" : word === "lo" ? "low" : word;
+    });
+  }
+
+  function number(word) {
+    if (has(NUMBERS, word)) { return NUMBERS[word]; }
+    if (/es$/.test(word) && has(NUMBERS, word.slice(0, -2))) { return NUMBERS[word.slice(0, -2)]; }
+    if (/s$/.test(word) && has(NUMBERS, word.slice(0, -1))) { return NUMBERS[word.slice(0, -1)]; }
+    var digits = /^([0-9]+)s$/.exec(word);
+    return digits ? parseInt(digits[1], 10) : null;
+  }
+
+  function numbers(raw) {
+    var out = [];
+    var previousTens = false;
+    raw.forEach(function (word) {
+      var n = number(word);
+      if (n !== null && n > 0 && n < 10 && previousTens) {
+        out[out.length - 1] = String(parseInt(out[out.length - 1], 10) + n);
+        previousTens = false;
+        return;
+      }
+      previousTens = n !== null && has(TENS, word);
+      out.push(n !== null ? String(n) : word);
+    });
+    return out;
+  }
+
+  function normal(text) { return numbers(words(text)).join(" "); }
+
+  function startsWith(text, start) { return text.slice(0, start.length) === start; }
+
+  function rankOne(query, search) {
+    var mapped = normal(query).split(" ").filter(Boolean);
+    if (!mapped.length) { return null; }
+    var compact = mapped.join("");
+    var rawCompact = words(query).join("");
+    var best = null;
+    (search.names || []).forEach(function (name, i) {
+      var tokens = name.split(" ").filter(Boolean);
+      var raw = (search.raw || [])[i];
+      var r = null;
+      if (tokens.join(" ") === mapped.join(" ") || tokens.join("") === compact ||
+          raw === rawCompact) {
+        r = 0;
+      } else if (mapped.every(function (w) { return tokens.indexOf(w) >= 0; })) {
+        r = 1;
+      } else if (startsWith(tokens.join(""), compact) ||
+                 (raw !== undefined && startsWith(raw, rawCompact))) {
+        r = 2;
+      }
+      if (r !== null && (best === null || r < best)) { best = r; }
+    });
+    if (best !== null) { return best; }
+    var text = search.text || "";
+    return mapped.every(function (w) { return text.indexOf(w) >= 0; }) ? 3 : null;
+  }
+
+  // games: [{value, search: {names, raw, text}, ...}] -> [{rank, game}], best first, one a value
+  function rank(query, games) {
+    var seen = {};
+    var found = [];
+    games.forEach(function (game, order) {
+      if (seen[game.value]) { return; }
+      var r = rankOne(query, game.search);
+      if (r !== null) { seen[game.value] = true; found.push({rank: r, order: order, game: game}); }
+    });
+    found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
+    return found;
+  }
+
+  function best(ranked) {
+    if (!ranked.length || ranked[0].rank > NAME_RANKS) { return null; }
+    if (ranked.length > 1 && ranked[1].rank === ranked[0].rank) { return null; }
+    return ranked[0].game.value;
+  }
+
+  return {normal: normal, words: words, rank: rank, best: best};
+})();
+
 /* ---- the game call: a search box over the ~110 games, and the chosen game's rules in plain
    words (the rules come in the page as JSON, game-rules-data). Without JavaScript the grouped
    list and the rules of a game chosen before are there as they are. ---- */
@@ -506,19 +609,11 @@
       });
     }
 
-    // What each game is searched by: its name, family and the words of its rules, so that
-    // "hi-lo", "declare" or "8-or-better" find the games that play that way.
-    var searched = {};
-    Object.keys(data).forEach(function (value) {
-      var entry = data[value];
-      var words = (entry.words || []).map(function (pair) { return pair.join(" "); }).join(" ");
-      searched[value] = " " + normal([entry.name, value, entry.family, words].join(" ")) + " ";
-    });
     var own = box.querySelector("[data-own-game]");
     var saveAs = form.querySelector("input[name=save_as]");
 
     function filter() {
-      var words = normal(input.value).split(" ").filter(Boolean);
+      var words = gameSearch.normal(input.value).split(" ").filter(Boolean);
       var chosen = select.value;
       select.innerHTML = original;
       matches.textContent = "";
@@ -527,27 +622,25 @@
         choose(chosen);
         return;
       }
-      var seen = {};
-      var found = [];
+      // what each game is searched by (its names, family and rules words), ranked as
+      // rules/games/search.py ranks: a name before a rules match, the best name chosen alone
+      var ranked = gameSearch.rank(input.value, Array.prototype.slice.call(
+        select.querySelectorAll("option")).filter(function (option) { return option.value; })
+        .map(function (option) {
+          var entry = data[option.value] || {};
+          return {value: option.value, option: option, search: entry.search ||
+            {names: [gameSearch.normal(option.textContent)], raw: [], text: " " +
+              gameSearch.normal(option.textContent) + " "}};
+        }));
+      var kept = {};
+      ranked.forEach(function (row) { kept[row.game.value] = row.game.option; });
       Array.prototype.slice.call(select.querySelectorAll("option")).forEach(function (option) {
-        if (!option.value) { return; }
-        var text = searched[option.value] || " " + normal(option.textContent) + " ";
-        var hit = !seen[option.value] && words.every(function (w) { return text.indexOf(w) >= 0; });
-        if (hit) { seen[option.value] = true; found.push(option); } else { option.remove(); }
+        if (option.value && kept[option.value] !== option) { option.remove(); }   // one each
       });
       select.querySelectorAll("optgroup").forEach(function (group) {
         if (!group.querySelector("option")) { group.remove(); }
       });
-      // the closest names first: the name itself, then names that start with the search
-      var query = words.join(" ");
-      var score = function (option) {
-        var name = option.textContent.toLowerCase();
-        return name === query ? 0 : name.indexOf(query) === 0 ? 1
-          : (" " + name).indexOf(" " + query) >= 0 ? 2 : 3;
-      };
-      found = found.map(function (option, index) { return [score(option), index, option]; })
-        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
-        .map(function (item) { return item[2]; });
+      var found = ranked.map(function (row) { return row.game.option; });
       count.textContent = found.length ? found.length + (found.length === 1 ? " game" : " games")
         : "No game matches “" + input.value.trim() + "”.";
       // Nothing matches: the dealer's own game, under the name typed (S12).
@@ -564,7 +657,7 @@
         button.textContent = option.textContent;
         matches.appendChild(button);
       });
-      choose(found.length ? found[0].value : "");
+      choose(gameSearch.best(ranked) || "");   // a clear best name match, else none
     }
 
     input.addEventListener("input", filter);
@@ -594,17 +687,6 @@
     });
     select.addEventListener("change", function () { showRules(panel, data[select.value]); });
     if (select.value && panel && !panel.firstElementChild) { showRules(panel, data[select.value]); }
-  }
-
-  // Lower case, one space between words; the ways of saying a split game made one word
-  // ("hi-lo", "high/low", "high or low", "high and low": highlow).
-  function normal(text) {
-    return " " + String(text || "").toLowerCase()
-      .replace(/\b(hi|high)\s*(?:[-\/]|\s|\sor\s|\sand\s)?\s*(lo|low)\b/g, "highlow")
-      .replace(/\b(8|eight)\s*-?\s*or\s*-?\s*better\b/g, "8 or better")
-      .replace(/[^a-z0-9'&]+/g, " ")
-      .replace(/\bhi\b/g, "high").replace(/\blo\b/g, "low")
-      .trim() + " ";
   }
 
   function titled(text) {
