@@ -169,7 +169,7 @@ class Command(BaseCommand):
             raise fail(f"BANKER_HOUSE: {error}") from None
         if len(houses) == 1:
             return houses[0].name
-        return f"{houses[0].site_houses} houses"  # type: ignore[attr-defined]
+        return f"{houses[0].site_houses} houses"
 
     def _owner(self) -> User | None:
         """The owner's login, made on the first start (a superuser: owner of every house)."""
