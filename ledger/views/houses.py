@@ -6,11 +6,14 @@ The pages of one house run in its scope (HouseMiddleware): `request.house` is th
 
 from __future__ import annotations
 
+from urllib.parse import quote_plus
+
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -38,14 +41,26 @@ from ledger.services.houses import (
     member_role_set,
 )
 
+HOUSES_PER_PAGE = 50   # a superuser's `/` on a site of a thousand houses
+
 
 def house_list(request: HttpRequest, houses: list[House]) -> HttpResponse:
-    """`/` for a login with several houses: each, with tonight's night if one is open."""
+    """`/` for a login with several houses: HOUSES_PER_PAGE at a time (`?page=`), those whose
+    name holds "Find a game" (`?q=`), each with tonight's night if one is open. The houses are
+    the login's own, read once by HouseMiddleware: the page adds one query, for tonight's."""
+    query = request.GET.get("q", "").strip()[:60]
+    if query:
+        folded = query.casefold()
+        houses = [house for house in houses if folded in house.name.casefold()]
+    page = Paginator(houses, HOUSES_PER_PAGE).get_page(request.GET.get("page"))
+    shown: list[House] = list(page.object_list)
     with every_house():
         tonight = {night.house_id: night for night in PokerSession.objects.filter(
-            house__in=houses, status=PokerSession.OPEN)}
+            house__in=[house.pk for house in shown], status=PokerSession.OPEN)}
+    more = f"&q={quote_plus(query)}" if query else ""
     return render(request, "ledger/house_list.html",
-                  {"houses": [(house, tonight.get(house.pk)) for house in houses]})
+                  {"houses": [(house, tonight.get(house.pk)) for house in shown],
+                   "page": page, "q": query, "more": more})
 
 
 NOT_A_ROLE = "Choose a role: owner, banker or viewer."

@@ -137,3 +137,80 @@ def _play(live_server, shots, friday: dict, tuesday: dict, tablets: dict, phone)
         assert not [name for name in others if name in text], text
     assert tue_page.goto(fri_url).status == 404   # Friday's night is nobody's to Tuesday
     assert "Nothing here" in tue_page.inner_text("main")
+
+
+def _members(name: str, prefix: str) -> dict:
+    """A house of its own logins (owner, two bankers, one of them staff, a viewer), a night
+    opened and its bank held by the owner."""
+    from django.contrib.auth.models import User
+
+    from ledger import services
+    from ledger.scoping import in_house
+    from ledger.services.houses import house_create, member_role_set
+
+    logins = {role: User.objects.create_user(username=f"{prefix}_{role}", password=PASSWORD,
+                                             is_staff=role == "banker2")
+              for role in ("owner", "banker", "banker2", "viewer")}
+    house = house_create(name=name, owner=logins["owner"])
+    for role, user in logins.items():
+        if role != "owner":
+            member_role_set(house=house, user=user, role=role.rstrip("2"))
+    with in_house(house.pk):
+        host = services.player_create(name=f"{prefix}host", note_id="BOG", is_host=True,
+                                      key=f"{prefix}-host")
+        fred = services.player_create(name=f"{prefix}fred", note_id="BOF", key=f"{prefix}-fred")
+        night = services.session_open(date=datetime.date(2026, 11, 27), banker=host,
+                                      seating=[fred], key=f"{prefix}-open",
+                                      user=logins["owner"])
+    return {"night": night, **logins}
+
+
+def test_each_houses_holder_hands_the_bank_to_its_own_members_and_back(browser, live_server):
+    """Issue 37: on a site of two houses, each house's holder is offered exactly its own owners
+    and bankers (never a viewer, never the other house's logins), hands the bank to each of them
+    and gets it back through the page, and no page of a house shows the other's login names."""
+    from ledger.models import BankTenure
+
+    houses = {"fri": _members("Friday game", "fri"), "tue": _members("Tuesday game", "tue")}
+    contexts = []
+    try:
+        for prefix, house in houses.items():
+            other = "tue" if prefix == "fri" else "fri"
+            table = f"{live_server.url}/s/{house['night'].pk}/"
+            pages = {}
+            for role in ("owner", "banker", "banker2"):
+                context, page = _tablet(browser, live_server, f"{prefix}_{role}")
+                contexts.append(context)
+                pages[role] = page
+
+            def offered(role: str, table=table, pages=pages, other=other) -> set[str]:
+                page = pages[role]
+                page.goto(table)
+                assert f"{other}_" not in page.content(), (role, page.url)   # no other login
+                choices = page.locator("#hand-over select option:not([value=''])")
+                return set(choices.all_inner_texts())
+
+            def hand(giver: str, to: str, table=table, pages=pages, prefix=prefix,
+                     other=other) -> None:
+                page = pages[giver]
+                page.goto(table)
+                page.select_option("#hand-over select", label=f"{prefix}_{to}")
+                page.click("#hand-over button[type=submit]")
+                page.wait_for_selector(f"#bank-holder:has-text('{prefix}_{to}')")
+                assert f"{other}_" not in page.content()
+                pages[to].goto(table)
+                assert pages[to].inner_text("#bank-holder").startswith("You hold the bank")
+
+            everyone = {f"{prefix}_{role}" for role in ("owner", "banker", "banker2")}
+            assert offered("owner") == everyone - {f"{prefix}_owner"}
+            for banker in ("banker", "banker2"):
+                hand("owner", banker)
+                assert offered(banker) == everyone - {f"{prefix}_{banker}"}
+                hand(banker, "owner")                                   # and back
+            assert offered("owner") == everyone - {f"{prefix}_owner"}
+            held = BankTenure.objects.filter(session=house["night"]).order_by("id")
+            assert [t.holder.username for t in held] == [
+                f"{prefix}_{who}" for who in ("owner", "banker", "owner", "banker2", "owner")]
+    finally:
+        for context in contexts:
+            context.close()

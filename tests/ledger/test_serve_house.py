@@ -223,3 +223,22 @@ def test_in_a_terminal_a_short_password_or_a_bad_username_is_asked_again(monkeyp
     assert "This password is too short" in said and "Choose another password" in said
     assert "BANKER_" not in said
     assert "The owner ann can log in" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_start_line_counts_every_house_of_the_site_in_one_query(monkeypatch):
+    """A site of 12 houses starts as "Banker for 12 houses", not "2 houses" (issue 37): the
+    first two houses and the site's count are read in one query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ledger.management.commands.serve_house import Command
+    from ledger.models import House
+
+    monkeypatch.delenv("BANKER_HOUSE", raising=False)
+    House.objects.bulk_create([House(name=f"Game {n}", slug=f"game-{n}") for n in range(12)])
+    with CaptureQueriesContext(connection) as queries:
+        assert Command()._house(None) == "12 houses"
+    assert len(queries) == 1
+    House.objects.exclude(slug="game-0").delete()
+    assert Command()._house(None) == "Game 0"

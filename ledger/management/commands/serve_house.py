@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
+from django.db.models import Count, Window
 
 from ledger.backups import close_backup, missing_close_backups
 from ledger.command_line import fail
@@ -156,7 +157,8 @@ class Command(BaseCommand):
         """The first house: BANKER_HOUSE names it (or renames a site's only house), else it is
         asked for, else "Home game". Its owner is the owner made on the first start."""
         given = os.environ.get("BANKER_HOUSE", "").strip()
-        houses = list(House.objects.order_by("pk")[:2])
+        # The first two houses, each with the site's count of houses (one query).
+        houses = list(House.objects.annotate(site_houses=Window(Count("pk"))).order_by("pk")[:2])
         try:
             if not houses:
                 name = given or self._ask(f"The house's name [{DEFAULT_NAME}]: ") or DEFAULT_NAME
@@ -165,7 +167,9 @@ class Command(BaseCommand):
                 return house_rename(house=houses[0], name=given).name
         except LedgerError as error:
             raise fail(f"BANKER_HOUSE: {error}") from None
-        return houses[0].name if len(houses) == 1 else f"{len(houses)} houses"
+        if len(houses) == 1:
+            return houses[0].name
+        return f"{houses[0].site_houses} houses"
 
     def _owner(self) -> User | None:
         """The owner's login, made on the first start (a superuser: owner of every house)."""
