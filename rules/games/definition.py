@@ -229,6 +229,32 @@ class PotRule:
 
 MONEY_FIELDS = ("match_cap", "burn_amount", "burn_step")
 
+CARD_SIDE_ORDERS = ("high", "low")
+CARD_SIDE_WHERE = ("down", "up", "any")
+
+
+@dataclass(frozen=True)
+class CardSide:
+    """A side of the pot won by a card rather than a hand (H3, Chicago): half the pot to the
+    player still in who holds the highest (`order="high"`) or lowest card of `suit` among
+    their `where` cards ("down": the hole, the seventh-street card counting); the other half
+    to the high hand. Nobody holding such a card: the high hand takes the whole pot. The odd
+    unit goes to the high half (P2). `name` is the side's name in awards and `won`."""
+
+    suit: str = "spades"
+    where: str = "down"
+    order: str = "high"
+    name: str = "spade"
+
+    def __post_init__(self) -> None:
+        _check_field_types(self)
+        _check(self.suit, ("spades", "hearts", "diamonds", "clubs"), "card_side.suit")
+        _check(self.where, CARD_SIDE_WHERE, "card_side.where")
+        _check(self.order, CARD_SIDE_ORDERS, "card_side.order")
+        if self.name in ("high", "low", "both", "pot") or not self.name:
+            raise RulesError(f"card_side.name: {self.name!r} is taken; expected a word such "
+                             "as \"spade\"")
+
 
 @dataclass(frozen=True)
 class Round:
@@ -297,6 +323,9 @@ class GameDef:
     adjustments: tuple[str, ...] = ()            # registered names (adjustments.ADJUSTMENTS)
     rounds: tuple[Round, ...] = ()
     options: tuple[Option, ...] = ()
+    follow: str = ""                             # H1: up cards whose next up card names a wild rank
+    extra_down: str = ""                         # H2: up cards that each give an extra down card
+    card_side: CardSide | None = None            # H3: half the pot to a card (Chicago)
 
     def __post_init__(self) -> None:
         if not self.id or not isinstance(self.id, str):
@@ -464,7 +493,7 @@ def _option(data: Any, where: str) -> Option:
 
 LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments")
 # the fields read from JSON, in the order their errors are reported
-READ_FIELDS = ("board", "hand", "dummy", "pot", "rounds", "options", *LIST_FIELDS)
+READ_FIELDS = ("board", "hand", "dummy", "card_side", "pot", "rounds", "options", *LIST_FIELDS)
 
 
 def _field(name: str, value: Any, where: str) -> Any:
@@ -480,6 +509,8 @@ def _field(name: str, value: Any, where: str) -> Any:
         return _hand(value, where)
     if name == "dummy" and value is not None and not isinstance(value, Dummy):
         return _build(Dummy, value, where)
+    if name == "card_side" and value is not None and not isinstance(value, CardSide):
+        return _build(CardSide, value, where)
     if name == "pot" and not isinstance(value, PotRule):
         return _pot(value, where)
     if name in ("rounds", "options") and not isinstance(value, list | tuple):

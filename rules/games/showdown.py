@@ -32,13 +32,14 @@ from ..evaluator import (
 from ..evaluator.values import Key
 from ..evaluator.wildspec import Reasons
 from ..money import format_cents
-from . import adjustments, pots
+from . import adjustments, pots, up_cards
 from .definition import GameDef, Use
 from .layouts import View, get_layout
 from .result import HandResult, result_of
 from .showdown_input import Cards, Seat, Showdown, cards_of, read
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+NO_WILD = WildSet()     # no card the whole deal makes wild (a game without a follow card)
 
 
 # -- evaluating hands --------------------------------------------------------------------------
@@ -58,10 +59,14 @@ def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
 
 
 def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-                center: Cards) -> WildSet:
-    """The specific cards wild for this player with this selection's center card."""
+                center: Cards, table: WildSet = NO_WILD) -> WildSet:
+    """The specific cards wild for this player with this selection's center card; `table`:
+    the wild cards the whole table's deal names (a follow card's rank, H1)."""
     if not game.wild:
-        return WildSet()
+        return table
+    if table:
+        own = _wild_cards(game, seat, board, center)
+        return WildSet(own | table, {**own.reasons, **table.reasons})
     rule, suits = _wild_parts(game.wild)
     wild: set[Card] = set()
     reasons: Reasons = {}
@@ -130,7 +135,7 @@ def _sources(selection: Mapping[str, Cards], uses: Sequence[Use]) -> list[Source
 
 
 def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-             others_up: Cards) -> list[tuple[list[Source], WildSet]]:
+             others_up: Cards, table: WildSet = NO_WILD) -> list[tuple[list[Source], WildSet]]:
     """Every (sources, wild cards) a hand may be built from: one per layout selection and
     `takes` alternative. Computed once per player and used for high and low alike."""
     playing = tuple(p.name for p in game.board if p.plays)
@@ -141,7 +146,7 @@ def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
         selection = {"hand": seat.down + seat.up, **selection}
         center = tuple(selection.get("center") or ())
         if center not in wild_by_center:
-            wild_by_center[center] = _wild_cards(game, seat, board, center)
+            wild_by_center[center] = _wild_cards(game, seat, board, center, table)
         for uses in game.hand.takes:
             sources = _sources(selection, uses)
             if sources is not None:
@@ -174,10 +179,11 @@ class Evaluated:
     death: str | None = None
 
 
-def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards) -> Evaluated:
+def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards,
+              table: WildSet = NO_WILD) -> Evaluated:
     high = low = None
     if seat.down or seat.up or game.hand.layout == "others-up":
-        choices = _choices(game, seat, board, others_up)
+        choices = _choices(game, seat, board, others_up, table)
         if game.high:
             high = _best(choices, seat, game.high, None)
         if game.low:
@@ -222,7 +228,9 @@ class Resolved:
 def resolve_showdown(show: Showdown) -> Resolved:
     """Resolve a showdown already read (`read`), typed."""
     results, dummy, outcome, adjusted = settle_showdown(show)
-    explain = _explain_hands(show.game, results, dummy) + list(adjusted) + outcome.explain
+    _, noted = _table_wild(show.game, show.seats)     # which ranks the deal made wild (H1)
+    explain = (noted + _explain_hands(show.game, results, dummy) + list(adjusted)
+               + outcome.explain)
     return Resolved(show.game, results, dummy, outcome, explain)
 
 
@@ -231,11 +239,12 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
     """Every hand evaluated and the pot settled for a showdown already read (`read`): the
     odds (`rules.odds`) run this on every completed deal."""
     game, seats = show.game, show.seats
+    dealt_wild, _ = _table_wild(game, seats)
     results = []
     for seat in seats:
         others = tuple(card for other in seats if other is not seat and other.stayed
                        for card in other.up)
-        results.append(_evaluate(game, seat, show.board, others))
+        results.append(_evaluate(game, seat, show.board, others, dealt_wild))
     dummy = _evaluate(game, show.dummy, show.board, ()) if show.dummy else None
     for index, result in enumerate(results):
         if _contending(game, result) and result.high is None and result.low is None:
@@ -254,6 +263,16 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return results, dummy, outcome, adjusted
+
+
+def _table_wild(game: GameDef, seats: Sequence[Seat]) -> tuple[WildSet, list[str]]:
+    """The wild cards the whole deal names (a follow card's rank, H1) and the sentence saying
+    which ranks are wild and why; nothing for a game without a follow card."""
+    if not game.follow:
+        return WildSet(), []
+    named = up_cards.table_followed(game.follow, game.wild, game.down, game.up,
+                                    [(seat.name, seat.up) for seat in seats])
+    return named.wild(), [named.reason]
 
 
 def _contending(game: GameDef, result: Evaluated) -> bool:

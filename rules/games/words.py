@@ -187,6 +187,14 @@ def _kill_token(token: str) -> str:
     return _wild_token(token)
 
 
+def _follow_token(token: str) -> str:
+    """A follow card in words: 'queen', 'the Q♥'."""
+    rank = "T" if token == "10" else token.upper()
+    if rank in RANK_WORDS:
+        return RANK_WORDS[rank][:-1]
+    return _wild_token(token).removeprefix("the ")
+
+
 def _listed(words: list[str], last: str) -> str:
     if len(words) > 1:
         return ", ".join(words[:-1]) + f" {last} " + words[-1]
@@ -196,6 +204,11 @@ def _listed(words: list[str], last: str) -> str:
 def _spec(spec: str, token: Callable[[str], str] | None = None, last: str = "and") -> str:
     tokens = [t.strip() for t in spec.replace(" ", ",").split(",") if t.strip()]
     return _listed([(token or _wild_token)(t) for t in tokens if t.lower() != "none"], last)
+
+
+def wild_spec_words(spec: str) -> str:
+    """A wild spec in words ("queens", "the Q♥ and the Q♦"), "" for none."""
+    return _spec(spec)
 
 
 def _first_up(text: str) -> str:
@@ -212,6 +225,13 @@ def wild(game: GameDef) -> str:
         text = f"{_first_up(_spec(game.wild))}{where}."
     else:
         text = "No wild cards."
+    if game.follow:
+        follow = _spec(game.follow, _follow_token, "or")
+        text += (f" The rank of the card dealt face up right after the last face-up {follow} "
+                 "is wild too; if nothing is dealt face up after it, no rank is added (H1).")
+    if game.extra_down:
+        text += (f" Each {_spec(game.extra_down, _kill_token, 'or')[2:]} dealt face up gives "
+                 "its holder one more down card; the best five of all the cards play (H2).")
     if _spec(game.kill):
         text += (f" A player dealt {_spec(game.kill, _kill_token, 'or')} face up is dead: "
                  "loses and pays (P13).")

@@ -238,7 +238,8 @@ def _slots(game: GameDef, board: Mapping[str, Cards], seats: tuple[Seat, ...],
         if down:
             slots.append(Slot("down", index, seat.name, down))
         if up > 0:
-            slots.append(Slot("up", index, seat.name, up))
+            # a follow card (H1): the order of the up cards to come names the wild rank
+            slots.append(Slot("up", index, seat.name, up, bool(game.follow) and up > 1))
     size = _dummy_size(game)
     if dummy is not None and size is not None and len(dummy.down) + len(dummy.up) < size:
         slots.append(Slot("dummy", 0, dummy.name, size - len(dummy.down) - len(dummy.up)))

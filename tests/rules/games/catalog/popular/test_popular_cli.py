@@ -1,0 +1,82 @@
+"""The popular family (POPULAR_GAMES.md, H ids) through the command line: `games` lists each
+id, `showdown`, `payout` and `odds` answer for each game, and bad input is one line naming
+the field and the card, exit 2."""
+
+import json
+
+import pytest
+
+from rules.cli import main
+from rules.games.options import apply_options
+from rules.games.registry import get_game
+from rules.games.words import plain_words
+
+FTQ = [{"name": "Ann", "down": ["Ah", "Ad", "9d"], "up": ["2h", "4s", "7d", "5c"]},
+       {"name": "Bob", "down": ["Jh", "Jc", "9c"], "up": ["9h", "Jd", "3s", "Qs"]}]
+
+
+@pytest.fixture
+def cli(tmp_path, capsys):
+    def run(command, data):
+        path = tmp_path / "input.json"
+        path.write_text(json.dumps(data))
+        code = main([command, str(path)])
+        out, err = capsys.readouterr()
+        if code == 0:
+            return code, json.loads(out)
+        assert out == "" and len(err.strip().splitlines()) == 1, err
+        return code, err.strip()
+    return run
+
+
+def test_games_lists_the_popular_ids_after_the_seeds_H1(capsys):
+    assert main(["games"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert "follow-the-queen" in ids
+    assert ids.index("follow-the-queen") > ids.index("old-man")
+
+
+def test_follow_the_queen_answers_showdown_payout_and_odds_H1(cli):
+    code, shown = cli("showdown", {"game": "follow-the-queen", "pot": "2.00", "players": FTQ})
+    assert code == 0 and shown["awards"] == [{"name": "Bob", "amount": "2.00", "side": "high"}]
+    code, paid = cli("payout", {"game": "follow-the-queen", "pot": "2.00", "players": [
+        {"name": "Ann"}, {"name": "Bob", "won": ["high"]}]})
+    assert code == 0 and paid["awards"] == [{"name": "Bob", "amount": "2.00", "side": "high"}]
+    fourth = [{"name": "Ann", "down": ["Ah", "Ad"], "up": ["2h", "Qc"]},
+              {"name": "Bob", "down": ["Jh", "Jc"], "up": ["9h", "Jd"]}]
+    code, chance = cli("odds", {"game": "follow-the-queen", "players": fourth, "trials": 200,
+                                "exact": False})
+    assert code == 0 and chance["exact"] is False and chance["trials"] == 200
+    assert "±" in chance["explain"]
+
+
+def test_follow_the_queen_in_words_H1():
+    game, settings = apply_options(get_game("follow-the-queen"), {"follow_card": "Qh,Qd"})
+    wild = dict(plain_words(game, settings))["Wild"]
+    assert wild.startswith("The Q♥ and the Q♦.")
+    assert "right after the last face-up Q♥ or Q♦ is wild too" in wild
+
+
+@pytest.mark.parametrize("bad,word", [("Z", "'Z'"), ("Qx", "'Qx'"), ("lowest", "'lowest'")])
+def test_a_bad_follow_card_is_one_line_naming_the_field_and_card_exit_2_H1(cli, bad, word):
+    code, error = cli("showdown", {"game": "follow-the-queen", "pot": "2.00", "players": FTQ,
+                                   "options": {"follow_card": bad}})
+    assert code == 2
+    assert "options.follow_card" in error and word in error
+
+
+def test_a_dealers_own_game_follows_a_king_inline_H1(cli):
+    # "Follow the King" built inline: kings wild and the card after the last face-up king.
+    # Ann's Kh (third street) is followed by Bob's 9h: nines wild. Bob: J J J + 9 9 9: five jacks.
+    game = {"id": "follow-the-king", "down": 3, "up": 4, "wild": "K", "follow": "K"}
+    players = [{"name": "Ann", "down": ["Ah", "Ad", "9d"], "up": ["Kh", "4s", "7d", "5c"]},
+               {"name": "Bob", "down": ["Jh", "Jc", "9c"], "up": ["9h", "Jd", "3s", "2s"]}]
+    code, shown = cli("showdown", {"game": game, "pot": "2.00", "players": players})
+    assert code == 0
+    assert shown["explain"][0].startswith("Nines are wild: Bob's 9h was the next card dealt "
+                                          "face up after Ann's Kh, on third street")
+    bob = shown["players"][1]["high"]
+    assert bob["category"] == "five_of_a_kind"
+    code, error = cli("showdown", {"game": {**game, "follow": "X"}, "pot": "2.00",
+                                   "players": players})
+    assert code == 2 and "follow" in error and "'X'" in error
