@@ -69,9 +69,10 @@ def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[s
 
 
 def _game_sides(game: GameDef) -> tuple[str, ...]:
+    card = (game.card_side.name,) if game.card_side is not None else ()   # H3: "spade"
     if game.split in ("high", "low"):
-        return (game.split,)
-    return pots.SIDES
+        return (game.split, *card)
+    return (*pots.SIDES, *card)
 
 
 def _entrant(value: object, index: int, game: GameDef, next_best: Mapping[str, str],
@@ -99,8 +100,11 @@ def _entrant(value: object, index: int, game: GameDef, next_best: Mapping[str, s
             raise RulesError(f"{where}.best: only a player who dropped is marked as holding "
                              "the best hand (the wimp rule, P11)")
         keys["high"] = WON
+    card = None
+    if game.card_side is not None and not folded and game.card_side.name in won:
+        card = WON           # H3: the holder of the card that takes its side
     return pots.Entrant(name, keys["high"], keys["low"], declare, go,
-                        flag_of(data, "dead", False, where), not folded)
+                        flag_of(data, "dead", False, where), not folded, card)
 
 
 def _contested(players: Sequence[object], dummy: object) -> set[str]:

@@ -253,7 +253,8 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
                              f"{game.up} up)")
     results, adjusted = _adjust(show, results)
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
-                             r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
+                             r.seat.declare, r.seat.go, r.dead, r.seat.stayed,
+                             card_key(game, r.seat)) for r in results]
     dummy_hand = None
     if dummy is not None:
         dummy_hand = pots.DummyHand(dummy.seat.name, _high_key(game, dummy.high),
@@ -273,6 +274,23 @@ def _table_wild(game: GameDef, seats: Sequence[Seat]) -> tuple[WildSet, list[str
     named = up_cards.table_followed(game.follow, game.wild, game.down, game.up,
                                     [(seat.name, seat.up) for seat in seats])
     return named.wild(), [named.reason]
+
+
+def card_key(game: GameDef, seat: Seat) -> Key | None:
+    """The key of a player's card for the card side (H3, Chicago: the highest spade in the
+    hole; with `order="low"` the lowest, the 2 lowest and the ace highest): (rank or minus
+    rank, the card), None when they hold no such card."""
+    side = game.card_side
+    if side is None:
+        return None
+    cards = {"down": seat.down, "up": seat.up, "any": seat.down + seat.up}[side.where]
+    suit = SUIT_WORDS[side.suit]
+    held = [card for card in cards if not card.is_joker and card.suit == suit]
+    if not held:
+        return None
+    card = max(held, key=lambda c: c.rank) if side.order == "high" else \
+        min(held, key=lambda c: c.rank)
+    return (card.rank if side.order == "high" else -card.rank, str(card))
 
 
 def _contending(game: GameDef, result: Evaluated) -> bool:

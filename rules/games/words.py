@@ -258,7 +258,15 @@ def _low(game: GameDef) -> str:
 def split(game: GameDef, unit: int = SEED_UNIT) -> str:
     """Who wins the pot and how it is split; odd money moves in `unit`s (P2)."""
     odd = unit_words(unit)
-    if game.split == "high":
+    side = game.card_side
+    if side is not None and game.split == "high":
+        where = {"down": " in the hole", "up": " face up", "any": ""}[side.where]
+        which = "highest" if side.order == "high" else "lowest"
+        text = (f"Half the pot to {_high(game)}, half to the player still in holding the "
+                f"{which} {side.suit[:-1]}{where} (the 2 lowest, the ace highest); one player "
+                f"may take both. Nobody holding a {side.suit[:-1]}{where}: the high hand takes "
+                f"the whole pot. The odd {odd} goes to the high half (P2, H3).")
+    elif game.split == "high":
         text = f"{_first_up(_high(game))} takes the pot."
     elif game.split == "low":
         text = f"{_first_up(_low(game))} takes the pot."

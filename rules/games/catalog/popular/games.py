@@ -1,6 +1,6 @@
 """The dealer's-choice games of nearly every home game (POPULAR_GAMES.md: H ids)."""
 
-from ...definition import GameDef, Option
+from ...definition import CardSide, GameDef, Option
 
 SOURCE = "popular_games (H)"
 
@@ -18,5 +18,18 @@ GAMES = [
         down=3, up=4, wild="Q", follow="Q",
         options=(Option("follow_card", "Q", "the card after which the next up card names a "
                         "wild rank: a rank (Q) or cards (Qh,Qd); the follow cards are wild"),),
+    ),
+    GameDef(
+        id="chicago", name="Chicago", source=SOURCE, rules=("H3", "P2"),
+        describe=f"Seven-card stud: {STUD_DEAL}. Half the pot to the best high hand, half to "
+                 "the player still in holding the highest spade among their down cards (the "
+                 "seventh-street card counts); one player may take both halves. Nobody with a "
+                 "spade in the hole: the high hand takes the whole pot. The odd unit goes to "
+                 "the high half (P2). Option `chicago`: \"high\" (default) or \"low\" (the "
+                 "lowest spade in the hole; the 2♠ lowest, the A♠ highest).",
+        down=3, up=4, card_side=CardSide(suit="spades", where="down", order="high"),
+        options=(Option("chicago", "high", "which spade in the hole takes half: the highest "
+                        "(high Chicago) or the lowest (low Chicago)",
+                        choices={"high": {}, "low": {"card_side": CardSide(order="low")}}),),
     ),
 ]

@@ -80,3 +80,29 @@ def test_a_dealers_own_game_follows_a_king_inline_H1(cli):
     code, error = cli("showdown", {"game": {**game, "follow": "X"}, "pot": "2.00",
                                    "players": players})
     assert code == 2 and "follow" in error and "'X'" in error
+
+
+CHICAGO = [{"name": "Ann", "down": ["2c", "2d", "Ks"], "up": ["Ah", "8s", "3d", "Jc"]},
+           {"name": "Bob", "down": ["5c", "5d", "9h"], "up": ["5h", "8c", "Ts", "4s"]}]
+
+
+def test_chicago_answers_showdown_payout_and_odds_H3(cli):
+    code, shown = cli("showdown", {"game": "chicago", "pot": "2.00", "players": CHICAGO})
+    assert code == 0 and shown["winners"] == {"high": ["Bob"], "spade": ["Ann"]}
+    code, paid = cli("payout", {"game": "chicago", "pot": "2.00", "players": [
+        {"name": "Ann", "won": ["spade"]}, {"name": "Bob", "won": ["high"]}]})
+    assert code == 0 and [a["side"] for a in paid["awards"]] == ["high", "spade"]
+    third = [{"name": "Ann", "down": ["2c", "Ks"], "up": ["Ah"]},
+             {"name": "Bob", "down": ["5c", "5d"], "up": ["5h"]}]
+    code, chance = cli("odds", {"game": "chicago", "players": third, "trials": 200,
+                                "exact": False})
+    assert code == 0 and chance["trials"] == 200 and "±" in chance["explain"]
+
+
+def test_chicago_bad_input_is_one_line_naming_the_field_and_card_exit_2_H3(cli):
+    bad = [{**CHICAGO[0], "down": ["2c", "2d", "Zs"]}, CHICAGO[1]]
+    code, error = cli("showdown", {"game": "chicago", "pot": "2.00", "players": bad})
+    assert code == 2 and "players[0].down[2]" in error and "Zs" in error
+    code, error = cli("showdown", {"game": "chicago", "pot": "2.00", "players": CHICAGO,
+                                   "options": {"chicago": "middle"}})
+    assert code == 2 and "options.chicago" in error
