@@ -157,3 +157,23 @@ def extra_allowed(spec: str, up: Sequence[Card]) -> int:
         return 0
     rule = card_spec(spec, "extra_down")
     return sum(matches(rule, card) for card in up)
+
+
+def check_dealt(game_id: str, down_dealt: int | None, up_dealt: int, extra: str,
+                down: Sequence[Card], up: Sequence[Card], where: str) -> int:
+    """The extra down cards a player may hold (H2), checked: a down card beyond the game's
+    down cards and the extras their face-up cards give is refused, naming it. Returns how many
+    down cards the player is dealt in all."""
+    extras = extra_allowed(extra, up)
+    if down_dealt is None:
+        return len(down)
+    allowed = down_dealt + extras
+    if extra and len(down) > allowed:
+        rule = card_spec(extra, "extra_down")
+        what = spec_words(rule)
+        have = (f"{extras} face-up {what}{'s' if extras != 1 else ''}" if extras
+                else f"no face-up {what}")
+        raise RulesError(f"{where}.down[{allowed}]: the {down[allowed]} is one down card too "
+                         f"many: {game_id} deals {down_dealt} down and one more for each "
+                         f"{what} dealt face up, and this player has {have} (H2)")
+    return allowed

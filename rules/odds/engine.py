@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import lcm
 
+from ..cards import Card
 from ..games.showdown import settle_showdown
 from ..games.showdown_input import Cards, Seat, Showdown
+from ..games.up_cards import extra_allowed
 from ..money import SEED_UNIT
 from .deals import Deal
 from .spot import Spot
@@ -64,10 +66,14 @@ def resolver(spot: Spot) -> Resolver:
 
 
 def _completed(template: Showdown, spot: Spot, deal: Deal) -> Showdown:
-    """The showdown with every slot filled from the deal."""
+    """The showdown with every slot filled from the deal (and, H2, each extra down card a
+    face-up card of the deal gives dealt from the deal's spare cards)."""
     seats = list(template.seats)
     board = dict(template.board)
     dummy = template.dummy
+    spare: tuple[Card, ...] = ()
+    if spot.extra_cards:
+        deal, spare = deal[:-1], deal[-1]
     for slot, cards in zip(spot.slots, deal, strict=True):
         if slot.where == "board":
             board[slot.name] = board[slot.name] + cards
@@ -76,7 +82,23 @@ def _completed(template: Showdown, spot: Spot, deal: Deal) -> Showdown:
             dummy = replace(dummy, down=dummy.down + cards)
         else:
             seats[slot.index] = _dealt(seats[slot.index], slot.where, cards)
+    if spare:
+        seats = _extra_down(spot, seats, spare)
     return replace(template, seats=seats, board=board, dummy=dummy)
+
+
+def _extra_down(spot: Spot, seats: list[Seat], spare: Cards) -> list[Seat]:
+    """H2: every face-up card that gives an extra down card gives it, in seat order."""
+    game = spot.game
+    left = list(spare)
+    for index, seat in enumerate(seats):
+        if not seat.stayed or game.down is None:
+            continue
+        owed = game.down + extra_allowed(game.extra_down, seat.up) - len(seat.down)
+        if owed > 0 and left:
+            seats[index] = replace(seat, down=seat.down + tuple(left[:owed]))
+            del left[:owed]
+    return seats
 
 
 def _dealt(seat: Seat, where: str, cards: Cards) -> Seat:

@@ -3,9 +3,9 @@ the Queen, Chicago, Baseball, ... `games.py` holds the definitions; the mechanic
 are general and in the engine, usable by any game and by the dealer's own game: the follow
 card (`GameDef.follow`, `rules.games.up_cards`), extra down cards for an up card
 (`GameDef.extra_down`), a side of the pot won by a card (`GameDef.card_side`,
-`rules.games.pots`).
+`rules.games.pots`). `prices.py`: the price a face-up card costs (H2's 3s), a side payment.
 
 `EXTENSIONS`: the modules here that register what the games name, in the order
 `rules.games.catalog.load_extensions` imports them."""
 
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("prices",)

@@ -32,4 +32,19 @@ GAMES = [
                         "(high Chicago) or the lowest (low Chicago)",
                         choices={"high": {}, "low": {"card_side": CardSide(order="low")}}),),
     ),
+    GameDef(
+        id="baseball", name="Baseball", source=SOURCE, rules=("H2", "P15"),
+        describe=f"Seven-card stud: {STUD_DEAL}, then any extra down cards. 3s and 9s are "
+                 "wild. Each 4 dealt face up gives its holder one more down card at once, so a "
+                 "hand may hold 8 cards or more; the best five play. A 3 dealt face up costs "
+                 "its holder a price into the pot (option `three_price`: \"match\" the pot, "
+                 "the default; an amount such as \"0.50\"; or \"fold\": the hand folds): "
+                 "table money, paid during the play and already in the pot, recorded with the "
+                 "hand (P15); option `price_card` names another up card that costs it.",
+        down=3, up=4, wild="3,9", extra_down="4", side_payments=("up-card-price",),
+        options=(Option("three_price", "match", "what a 3 dealt face up costs: \"match\" the "
+                        "pot, a fixed amount (\"0.50\", whole units), or \"fold\""),
+                 Option("price_card", "3", "the up card that costs the price (a rank or "
+                        "cards)")),
+    ),
 ]

@@ -106,3 +106,30 @@ def test_chicago_bad_input_is_one_line_naming_the_field_and_card_exit_2_H3(cli):
     code, error = cli("showdown", {"game": "chicago", "pot": "2.00", "players": CHICAGO,
                                    "options": {"chicago": "middle"}})
     assert code == 2 and "options.chicago" in error
+
+
+BASEBALL = [{"name": "Ann", "down": ["2c", "2d", "Kc", "Jh"], "up": ["4h", "8s", "3d", "Jc"]},
+            {"name": "Bob", "down": ["5c", "5d", "9h"], "up": ["Qh", "8c", "Ts", "6s"]}]
+
+
+def test_baseball_answers_showdown_payout_and_odds_H2(cli):
+    code, shown = cli("showdown", {"game": "baseball", "pot": "2.00", "players": BASEBALL})
+    assert code == 0 and shown["winners"] == {"high": ["Ann"]}
+    code, paid = cli("payout", {"game": "baseball", "pot": "2.00", "players": [
+        {"name": "Ann", "won": ["high"]}, {"name": "Bob"}]})
+    assert code == 0 and paid["awards"] == [{"name": "Ann", "amount": "2.00", "side": "high"}]
+    fourth = [{"name": "Ann", "down": ["2c", "2d"], "up": ["4h", "8s"]},
+              {"name": "Bob", "down": ["5c", "5d"], "up": ["Qh", "8c"]}]
+    code, chance = cli("odds", {"game": "baseball", "players": fourth, "trials": 200})
+    assert code == 0 and chance["exact"] is False and chance["trials"] == 200
+
+
+def test_baseball_bad_input_is_one_line_naming_the_field_and_card_exit_2_H2(cli):
+    no_four = [{**BASEBALL[0], "up": ["7h", "8s", "3d", "Jc"]}, BASEBALL[1]]
+    code, error = cli("showdown", {"game": "baseball", "pot": "2.00", "players": no_four})
+    assert code == 2 and error.startswith("error: players[0].down[3]: the Jh")
+    code, error = cli("odds", {"game": "baseball", "players": no_four})
+    assert code == 2 and "players[0].down[3]: the Jh" in error
+    code, error = cli("showdown", {"game": "baseball", "pot": "2.00", "players": BASEBALL,
+                                   "options": {"three_price": "0.07"}})
+    assert code == 2 and "options.three_price" in error
