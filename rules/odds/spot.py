@@ -253,8 +253,11 @@ def _slots(game: GameDef, board: Mapping[str, Cards], seats: tuple[Seat, ...],
         if not seat.stayed or game.down is None:
             continue
         dealt_down = game.down + extra_allowed(game.extra_down, seat.up)   # H2: face-up 4s
-        down = max(dealt_down - len(seat.down), 0)
-        up = dealt_down + game.up - len(seat.down) - len(seat.up) - down
+        left = dealt_down + game.up - len(seat.down) - len(seat.up)
+        # down cards never exceed what is left to deal (H2a: cards rolled face up were dealt
+        # down, so a player's up cards may be more than the game's `up`)
+        down = max(min(dealt_down - len(seat.down), left), 0)
+        up = left - down
         if down:
             slots.append(Slot("down", index, seat.name, down))
         if up > 0:

@@ -47,4 +47,19 @@ GAMES = [
                  Option("price_card", "3", "the up card that costs the price (a rank or "
                         "cards)")),
     ),
+    GameDef(
+        id="night-baseball", name="Night Baseball", source=SOURCE, rules=("H2a", "H2", "P15"),
+        describe="Seven down cards each, none looked at; players roll them face up one at a "
+                 "time, each rolling until their showing hand beats the best showing hand. "
+                 "Enter the rolled cards as `up` in the order rolled and the rest as `down`. As "
+                 "in baseball: 3s and 9s wild, each 4 rolled face up gives one more down card, "
+                 "a 3 rolled face up costs a price (option `three_price`: \"match\", an "
+                 "amount, or \"fold\"; option `price_card`). At the showdown all of a "
+                 "player's cards play: the best five.",
+        down=7, up=0, wild="3,9", extra_down="4", side_payments=("up-card-price",),
+        options=(Option("three_price", "match", "what a 3 rolled face up costs: \"match\" the "
+                        "pot, a fixed amount (\"0.50\", whole units), or \"fold\""),
+                 Option("price_card", "3", "the up card that costs the price (a rank or "
+                        "cards)")),
+    ),
 ]
