@@ -38,7 +38,7 @@ POT_KINDS = ("winner-takes", "match", "burn")
 BURNS = ("pot-up-to", "fixed", "fraction")
 MATCHES = ("pot", "side")
 DUMMY_WHEN = ("always", "alone")
-DECKS = ("standard", "joker", "two-jokers", "royal")
+DECKS = ("standard", "joker", "two-jokers", "royal", "short")
 
 
 def _check(value: Any, allowed: tuple[Any, ...], what: str) -> None:

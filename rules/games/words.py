@@ -142,7 +142,9 @@ def dealt(game: GameDef) -> str:
         text += f"; {board}"
     if game.deck != "standard":
         deck = {"joker": "a deck with a joker", "two-jokers": "a deck with two jokers",
-                "royal": "a royal deck (10s to aces)"}.get(game.deck, game.deck)
+                "royal": "a royal deck (10s to aces)",
+                "short": "a short deck of 36 (6s to aces: the 2s to 5s removed)",
+                }.get(game.deck, game.deck)
         text += f" ({deck})"
     text += "."
     if len(game.hand.takes) == 1 and game.board and game.hand.layout == "community":

@@ -1,6 +1,6 @@
 """The dealer's-choice games of nearly every home game (POPULAR_GAMES.md: H ids)."""
 
-from ...definition import CardSide, GameDef, Option
+from ...definition import CardSide, GameDef, Option, Position
 
 SOURCE = "popular_games (H)"
 
@@ -61,5 +61,18 @@ GAMES = [
                         "pot, a fixed amount (\"0.50\", whole units), or \"fold\""),
                  Option("price_card", "3", "the up card that costs the price (a rank or "
                         "cards)")),
+    ),
+    GameDef(
+        id="short-deck-holdem", name="Short-deck Hold'em", source=SOURCE, rules=("H6", "S2"),
+        describe="Hold'em with the 2s to 5s removed (a 36-card deck, 6s to aces): 2 down cards "
+                 "per player and 5 shared cards (board position `community`); best five of the "
+                 "seven. A-6-7-8-9 is a straight (the ace below the six); a flush beats a full "
+                 "house; three of a kind beats a straight (option `trips_beat_straight`, "
+                 "default true; false: a straight beats three of a kind).",
+        deck="short", down=2, board=(Position("community", 5),), high="high-short",
+        options=(Option("trips_beat_straight", True, "three of a kind beats a straight (true) "
+                        "or a straight beats three of a kind (false); a flush beats a full "
+                        "house either way",
+                        choices={"true": {}, "false": {"high": "high-short-straights"}}),),
     ),
 ]

@@ -133,3 +133,22 @@ def test_baseball_bad_input_is_one_line_naming_the_field_and_card_exit_2_H2(cli)
     code, error = cli("showdown", {"game": "baseball", "pot": "2.00", "players": BASEBALL,
                                    "options": {"three_price": "0.07"}})
     assert code == 2 and "options.three_price" in error
+
+
+def test_short_deck_answers_showdown_payout_and_odds_and_refuses_a_4_H6(cli):
+    board = {"community": ["7d", "8s", "9h", "Kc", "Qd"]}
+    players = [{"name": "Ann", "down": ["Ah", "6c"]}, {"name": "Bob", "down": ["Ks", "Kd"]}]
+    code, shown = cli("showdown", {"game": "short-deck-holdem", "pot": "2.00",
+                                   "players": players, "board": board})
+    assert code == 0 and shown["winners"] == {"high": ["Bob"]}
+    code, paid = cli("payout", {"game": "short-deck-holdem", "pot": "2.00", "players": [
+        {"name": "Ann", "won": ["high"]}, {"name": "Bob"}]})
+    assert code == 0 and paid["awards"][0]["name"] == "Ann"
+    code, chance = cli("odds", {"game": "short-deck-holdem", "players": players,
+                                "trials": 200, "exact": False})
+    assert code == 0 and "36" not in chance["explain"].split("unseen")[0][-3:]
+    assert "of the short deck" in chance["explain"]
+    four = [{"name": "Ann", "down": ["4h", "6c"]}, players[1]]
+    code, error = cli("showdown", {"game": "short-deck-holdem", "pot": "2.00",
+                                   "players": four, "board": board})
+    assert code == 2 and "players[0].down" in error and "4h" in error
