@@ -75,4 +75,13 @@ GAMES = [
                         "house either way",
                         choices={"true": {}, "false": {"high": "high-short-straights"}}),),
     ),
+    GameDef(
+        id="badugi", name="Badugi", source=SOURCE, rules=("H5",),
+        describe="Four down cards per player, three draws (enter the four cards held at the "
+                 "showdown); the lowest hand wins. A hand is the largest set of its cards with "
+                 "no two of one suit or rank: four such cards (a badugi) beat any three, three "
+                 "beat any two. Sets of one size compare from the highest card down, the lower "
+                 "winning; aces are low, so A-2-3-4 of four suits is the best hand.",
+        down=4, high=None, low="badugi", split="low",
+    ),
 ]

@@ -152,3 +152,20 @@ def test_short_deck_answers_showdown_payout_and_odds_and_refuses_a_4_H6(cli):
     code, error = cli("showdown", {"game": "short-deck-holdem", "pot": "2.00",
                                    "players": four, "board": board})
     assert code == 2 and "players[0].down" in error and "4h" in error
+
+
+def test_badugi_answers_showdown_payout_and_odds_H5(cli):
+    players = [{"name": "Ann", "down": ["Ah", "2c", "3d", "Ks"]},
+               {"name": "Bob", "down": ["As", "2s", "3h", "4c"]}]
+    code, shown = cli("showdown", {"game": "badugi", "pot": "2.00", "players": players})
+    assert code == 0 and shown["winners"] == {"low": ["Ann"]}
+    code, paid = cli("payout", {"game": "badugi", "pot": "2.00", "players": [
+        {"name": "Ann", "won": ["low"]}, {"name": "Bob"}]})
+    assert code == 0 and paid["awards"] == [{"name": "Ann", "amount": "2.00", "side": "low"}]
+    code, chance = cli("odds", {"game": "badugi", "players": [
+        {"name": "Ann", "down": ["Ah", "2c"]}, {"name": "Bob", "down": ["As", "2s"]}],
+        "trials": 200, "exact": False})
+    assert code == 0 and chance["trials"] == 200
+    twice = [{"name": "Ann", "down": ["Ah", "2c", "3d", "Ah"]}, players[1]]
+    code, error = cli("showdown", {"game": "badugi", "pot": "2.00", "players": twice})
+    assert code == 2 and "players[0].down" in error and "Ah" in error
