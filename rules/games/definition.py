@@ -326,6 +326,7 @@ class GameDef:
     follow: str = ""                             # H1: up cards whose next up card names a wild rank
     extra_down: str = ""                         # H2: up cards that each give an extra down card
     card_side: CardSide | None = None            # H3: half the pot to a card (Chicago)
+    declare_words: Mapping[str, str] = field(default_factory=dict)   # H4: "7" -> "low"
 
     def __post_init__(self) -> None:
         if not self.id or not isinstance(self.id, str):
@@ -350,6 +351,8 @@ class GameDef:
             raise RulesError(f"game {self.id}: split 'low' needs a low scheme")
         if self.split in ("cards-talk", "declare") and (self.low is None or self.high is None):
             raise RulesError(f"game {self.id}: split {self.split!r} needs a high and a low scheme")
+        for word, side in self.declare_words.items():
+            _check(side, DECLARATIONS, f"game {self.id}: declare_words.{word}")
         for side in self.perfect:
             _check(side, ("high", "low"), f"game {self.id}: perfect")
         names = [position.name for position in self.board]

@@ -130,6 +130,8 @@ def name_of(data: object, where: str) -> str:
 def declare_of(data: Mapping[str, object], game: GameDef, where: str, in_play: bool) -> str | None:
     """What a player declared, checked against the game (required in a declare game)."""
     declare = data.get("declare")
+    if declare is not None and str(declare) in game.declare_words:   # H4: 7 / 27
+        declare = game.declare_words[str(declare)]
     if game.split == "declare" and in_play and declare is None:
         raise RulesError(f"{where}.declare: missing; "
                          f"expected one of {', '.join(game.declarations)}")

@@ -42,6 +42,12 @@ HIGH_WORDS = {
     "four": "four-card hands: four of a kind, three of a kind, two pair, a pair, a high card",
     "two": "two-card hands: only pairs and high cards count",
     "one": "one card: the highest card wins, ace high",
+    "high-short": "the short deck's order: A-6-7-8-9 a straight, a flush over a full house, "
+                  "three of a kind over a straight (H6)",
+    "high-short-straights": "the short deck's order: A-6-7-8-9 a straight, a flush over a "
+                            "full house, a straight over three of a kind (H6)",
+    "count-27": "the count closest to 27, under or over (H4)",
+    "count-27-bust": "the count closest to 27, and no more than 27½ (H4)",
 }
 LOW_WORDS = {
     "low": "the house low, S7",
@@ -52,6 +58,10 @@ LOW_WORDS = {
     "doogie": "doogie low",
     "one-low": "the lowest single card",
     "two-low": "the lowest two cards",
+    "badugi": "badugi: the most cards of different suits and ranks, then the lowest, aces "
+              "low (H5)",
+    "count-7": "the count closest to 7, under or over (H4)",
+    "count-7-bust": "the count closest to 7, and no more than 7½ (H4)",
 }
 PIGGING_WORDS = {
     "house": "a player who declares both must win both outright, or wins nothing (P1)",
@@ -244,7 +254,7 @@ def _high(game: GameDef) -> str:
     scheme = game.high or "high"
     words = HIGH_WORDS.get(scheme, f"{game.name}'s own ranking")
     text = "the best high hand" + (f" ({words})" if words else "")
-    if game.high_qualifier:
+    if game.high_qualifier and game.high_qualifier != "count":   # a count qualifies unbust
         text += f", if it is at least {game.high_qualifier.replace('_', ' ')}"
     return text
 

@@ -84,4 +84,23 @@ GAMES = [
                  "winning; aces are low, so A-2-3-4 of four suits is the best hand.",
         down=4, high=None, low="badugi", split="low",
     ),
+    GameDef(
+        id="seven-twenty-seven", name="Seven Twenty-Seven", source=SOURCE,
+        rules=("H4", "P1", "P2"),
+        describe="One down and one up card each, then more cards one at a time (or stand); "
+                 "enter every card held, as `down` or `up` alike. A count: an ace 1 or 11 "
+                 "(each ace as the player likes, for each half apart), J, Q and K a half each, "
+                 "any other card its face value; poker hands mean nothing. Players declare "
+                 "`low` (7), `high` (27) or `both` (\"7\" and \"27\" are read as low and "
+                 "high): half the pot to the count closest to 7, half to the count closest to "
+                 "27, under or over; equal distances split that half; a player going both ways "
+                 "must win both outright (P1); the odd unit to the 27 half (P2). Option `bust` "
+                 "(default false): true, a count over 7½ or 27½ loses that half.",
+        down=None, high="count-27", low="count-7", high_qualifier="count", split="declare",
+        declare_words={"7": "low", "27": "high"},
+        options=(Option("bust", False, "a count over 7½ (for the 7) or 27½ (for the 27) "
+                        "loses that half",
+                        choices={"false": {}, "true": {"high": "count-27-bust",
+                                                        "low": "count-7-bust"}}),),
+    ),
 ]

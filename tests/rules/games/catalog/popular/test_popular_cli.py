@@ -169,3 +169,30 @@ def test_badugi_answers_showdown_payout_and_odds_H5(cli):
     twice = [{"name": "Ann", "down": ["Ah", "2c", "3d", "Ah"]}, players[1]]
     code, error = cli("showdown", {"game": "badugi", "pot": "2.00", "players": twice})
     assert code == 2 and "players[0].down" in error and "Ah" in error
+
+
+def test_seven_twenty_seven_answers_showdown_payout_and_odds_H4(cli):
+    players = [{"name": "Ann", "down": ["Ah"], "up": ["6c"], "declare": "7"},
+               {"name": "Bob", "down": ["Ks"], "up": ["9d", "8c", "Tc"], "declare": 27}]
+    code, shown = cli("showdown", {"game": "seven-twenty-seven", "pot": "2.00",
+                                   "players": players})
+    assert code == 0 and shown["winners"] == {"high": ["Bob"], "low": ["Ann"]}
+    code, paid = cli("payout", {"game": "seven-twenty-seven", "pot": "2.00", "players": [
+        {"name": "Ann", "declare": "both", "won": ["low", "high"]}, {"name": "Bob",
+                                                                     "declare": "27"}]})
+    assert code == 0 and paid["awards"][0]["amount"] == "2.00"
+    code, chance = cli("odds", {"game": "seven-twenty-seven", "players": players})
+    assert code == 0 and chance["exact"] is True
+    twice = [{**players[0], "up": ["Ah"]}, players[1]]
+    code, error = cli("showdown", {"game": "seven-twenty-seven", "pot": "2.00",
+                                   "players": twice})
+    assert code == 2 and "players[0].up" in error and "Ah" in error
+
+
+def test_the_new_games_say_their_rules_in_words_H4_H5_H6():
+    words = {game: dict(plain_words(*apply_options(get_game(game), {})))["Wins"]
+             for game in ("seven-twenty-seven", "badugi", "short-deck-holdem")}
+    assert "the count closest to 27, under or over (H4)" in words["seven-twenty-seven"]
+    assert "at least count" not in words["seven-twenty-seven"]
+    assert "badugi: the most cards of different suits and ranks" in words["badugi"]
+    assert "a flush over a full house" in words["short-deck-holdem"]
