@@ -1,6 +1,6 @@
 """The dealer's-choice games of nearly every home game (POPULAR_GAMES.md: H ids)."""
 
-from ...definition import CardSide, GameDef, Option, Position
+from ...definition import CardSide, GameDef, Hand, Option, Position, take
 
 SOURCE = "popular_games (H)"
 
@@ -102,5 +102,71 @@ GAMES = [
                         "loses that half",
                         choices={"false": {}, "true": {"high": "count-27-bust",
                                                         "low": "count-7-bust"}}),),
+    ),
+    GameDef(
+        id="anaconda", name="Anaconda", source=SOURCE, rules=("H8", "S7", "P1"),
+        describe="Pass the Trash: seven down cards each; three passed to the left, then two, "
+                 "then one; each player keeps five and rolls them one at a time. At the "
+                 "showdown enter the seven final cards: the best five play for each side. "
+                 "Players declare high, low or both (a pigger must win both outright, P1); "
+                 "the low is the house low (S7).",
+        down=7, low="low", split="declare",
+    ),
+    GameDef(
+        id="kings-and-little-ones", name="Kings and Little Ones", source=SOURCE,
+        rules=("H9", "S13"),
+        describe=f"Seven-card stud: {STUD_DEAL}. Kings are wild, and so is the rank of each "
+                 "player's lowest down card, for that player alone (S13). Option `base` "
+                 "(default \"stud\"): \"draw\" plays it as five-card draw (five down cards, "
+                 "the lowest of them names the rank).",
+        down=3, up=4, wild="K,lowest-hole",
+        options=(Option("base", "stud", "seven-card stud or five-card draw",
+                        choices={"stud": {}, "draw": {"down": 5, "up": 0}}),),
+    ),
+    GameDef(
+        id="dr-pepper", name="Dr. Pepper", source=SOURCE, rules=("H10",),
+        describe=f"Seven-card stud: {STUD_DEAL}. 10s, 2s and 4s are wild.",
+        down=3, up=4, wild="10,2,4",
+    ),
+    GameDef(
+        id="razz", name="Razz", source=SOURCE, rules=("H11",),
+        describe=f"Seven-card stud low: {STUD_DEAL}. The lowest five win: ace-to-five, "
+                 "straights and flushes do not count, pairs count against; no qualifier.",
+        down=3, up=4, high=None, low="low-a5", split="low",
+    ),
+    GameDef(
+        id="deuce-to-seven-single-draw", name="Deuce-to-Seven Single Draw", source=SOURCE,
+        rules=("H12",),
+        describe="Kansas City lowball, one draw: five down cards each (enter the five held at "
+                 "the showdown); the lowest wins. Aces are high only, straights and flushes "
+                 "count against: 7-5-4-3-2 of mixed suits is the best hand.",
+        down=5, high=None, low="low-27", split="low",
+    ),
+    GameDef(
+        id="deuce-to-seven-triple-draw", name="Deuce-to-Seven Triple Draw", source=SOURCE,
+        rules=("H12",),
+        describe="Deuce-to-seven lowball with three draws: five down cards each (enter the "
+                 "five held at the showdown); the lowest wins. Aces are high only, straights "
+                 "and flushes count against: 7-5-4-3-2 of mixed suits is the best hand.",
+        down=5, high=None, low="low-27", split="low",
+    ),
+    GameDef(
+        id="crazy-pineapple", name="Crazy Pineapple", source=SOURCE, rules=("H13", "S8"),
+        describe="Hold'em dealt three hole cards, one discarded after the flop: at the "
+                 "showdown enter the two kept; 5 shared cards (board position `community`); "
+                 "best five of the seven. Option `hi_lo` (default false): high-low, cards "
+                 "talk, 8-or-better low.",
+        down=2, board=(Position("community", 5),),
+        options=(Option("hi_lo", False, "high-low split, cards talk, 8-or-better low (S8)",
+                        choices={"false": {}, "true": {"split": "cards-talk", "low": "low-8",
+                                                       "low_qualifier": 8}}),),
+    ),
+    GameDef(
+        id="big-o", name="Big O", source=SOURCE, rules=("H14", "S8"),
+        describe="Omaha with five hole cards: 5 shared cards (board position `community`); a "
+                 "hand uses exactly 2 hole cards and exactly 3 board cards; high-low, cards "
+                 "talk, 8-or-better low.",
+        down=5, board=(Position("community", 5),), hand=Hand(takes=(take(hand=2, board=3),)),
+        low="low-8", low_qualifier=8, split="cards-talk",
     ),
 ]
