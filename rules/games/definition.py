@@ -327,6 +327,7 @@ class GameDef:
     extra_down: str = ""                         # H2: up cards that each give an extra down card
     card_side: CardSide | None = None            # H3: half the pot to a card (Chicago)
     declare_words: Mapping[str, str] = field(default_factory=dict)   # H4: "7" -> "low"
+    boards: tuple[str, ...] = ()                 # H7: board positions, each for its share
 
     def __post_init__(self) -> None:
         if not self.id or not isinstance(self.id, str):
@@ -358,6 +359,10 @@ class GameDef:
         names = [position.name for position in self.board]
         if len(set(names)) != len(names):
             raise RulesError(f"game {self.id}: board position names repeat: {names}")
+        for name in self.boards:
+            if name not in names:
+                raise RulesError(f"game {self.id}: boards: {name!r} is not a board position; "
+                                 f"expected some of {', '.join(names)}")
 
     # -- rounds and options --------------------------------------------------------------
 
@@ -494,7 +499,7 @@ def _option(data: Any, where: str) -> Option:
     return _build(Option, data, where, choices=built)
 
 
-LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments")
+LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments", "boards")
 # the fields read from JSON, in the order their errors are reported
 READ_FIELDS = ("board", "hand", "dummy", "card_side", "pot", "rounds", "options", *LIST_FIELDS)
 

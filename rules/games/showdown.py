@@ -229,8 +229,8 @@ def resolve_showdown(show: Showdown) -> Resolved:
     """Resolve a showdown already read (`read`), typed."""
     results, dummy, outcome, adjusted = settle_showdown(show)
     _, noted = _table_wild(show.game, show.seats)     # which ranks the deal made wild (H1)
-    explain = (noted + _explain_hands(show.game, results, dummy) + list(adjusted)
-               + outcome.explain)
+    hands = [] if show.game.boards else _explain_hands(show.game, results, dummy)  # H7: each
+    explain = noted + hands + list(adjusted) + outcome.explain                    # board's own
     return Resolved(show.game, results, dummy, outcome, explain)
 
 
@@ -238,6 +238,8 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
                                             list[str]]:
     """Every hand evaluated and the pot settled for a showdown already read (`read`): the
     odds (`rules.odds`) run this on every completed deal."""
+    if show.game.boards:
+        return _settle_boards(show)
     game, seats = show.game, show.seats
     dealt_wild, _ = _table_wild(game, seats)
     results = []
@@ -264,6 +266,62 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return results, dummy, outcome, adjusted
+
+
+def _settle_boards(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, pots.Outcome,
+                                           list[str]]:
+    """H7 (double board): the pot halves, the odd unit to the first board's half, and each
+    board is a showdown of its own for its half (each half split high-low when the game is),
+    a player taking what they win on each. The hands returned are the first board's; the
+    explanation says every board's."""
+    game = show.game
+    parts = pots.halves(show.pot, show.unit)
+    penalties = pots.halves(show.penalties, show.unit)
+    merged = pots.Outcome()
+    first: list[Evaluated] = []
+    for index, name in enumerate(game.boards[:2]):
+        board_game = board_of(game, name)
+        board_show = replace(show, game=board_game, pot=parts[index], penalties=penalties[index],
+                             board={"community": show.board[name]})
+        results, _, outcome, adjusted = settle_showdown(board_show)
+        if index == 0:
+            first = results
+        merge_board(merged, board_game, name, index, parts,
+                    _explain_hands(board_game, results, None) + list(adjusted), outcome)
+    return first, None, merged, []
+
+
+def board_of(game: GameDef, name: str) -> GameDef:
+    """One board of a game played on several (H7), as a game of one `community` board."""
+    return replace(game, boards=(), board=tuple(replace(position, name="community")
+                                                for position in game.board
+                                                if position.name == name))
+
+
+def board_side(game: GameDef, name: str, side: str) -> str:
+    """A side's name on a board (H7): "board1" when the board's half goes to one hand (or one
+    player scoops it), "board1 high" / "board1 low" when it splits."""
+    return name if game.split in ("high", "low") or side == "both" else f"{name} {side}"
+
+
+def merge_board(merged: pots.Outcome, board_game: GameDef, name: str, index: int,
+                parts: tuple[int, int], lines: list[str], outcome: pots.Outcome) -> None:
+    """Add one board's outcome (for its part of the pot) to the whole hand's (H7)."""
+    for award in outcome.awards:
+        merged.awards.append(pots.Award(award.name, award.amount,
+                                        board_side(board_game, name, award.side)))
+    for side, names in outcome.winners.items():
+        merged.winners[board_side(board_game, name, side)] = names
+    merged.carry += outcome.carry
+    merged.owes.extend(outcome.owes)
+    merged.losers.extend(n for n in outcome.losers if n not in merged.losers)
+    odd = " (the odd unit goes to the first board, H7)" if index == 0 and parts[0] != parts[1] \
+        else " (H7)"
+    merged.explain.append(f"Board `{name}` plays for {format_cents(parts[index])}{odd}:")
+    half = f"all of {name}'s half"
+    merged.explain.extend(line.replace("the whole pot", half).replace("a share of the pot",
+                                                                      f"a share of {name}'s half")
+                          for line in lines + outcome.explain)
 
 
 def _table_wild(game: GameDef, seats: Sequence[Seat]) -> tuple[WildSet, list[str]]:

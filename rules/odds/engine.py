@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from math import lcm
 
 from ..cards import Card
+from ..games import pots
 from ..games.showdown import settle_showdown
 from ..games.showdown_input import Cards, Seat, Showdown
 from ..games.up_cards import extra_allowed
@@ -58,11 +59,23 @@ def resolver(spot: Spot) -> Resolver:
         parts = [0] * len(spot.seats)
         for award in outcome.awards:
             parts[index[award.name]] += award.amount
-        return Split(tuple(parts),
-                     tuple(index[name] for name in outcome.winners.get("high", ())),
-                     tuple(index[name] for name in outcome.winners.get("low", ())))
+        return Split(tuple(parts), _side_winners(outcome, "high", index),
+                     _side_winners(outcome, "low", index))
 
     return resolve
+
+
+def _side_winners(outcome: pots.Outcome, side: str, index: dict[str, int]) -> tuple[int, ...]:
+    """Who won or tied a side; on several boards (H7, sides "board1", "board2 low"), any
+    board's side of that name counts (a board's single side is its high)."""
+    names: list[str] = list(outcome.winners.get(side, ()))
+    for name, won in outcome.winners.items():
+        if name in pots.SIDES:
+            continue
+        board_side = name.rsplit(" ", 1)[-1] if " " in name else "high"
+        if board_side == side:
+            names += [n for n in won if n not in names]
+    return tuple(index[name] for name in names)
 
 
 def _completed(template: Showdown, spot: Spot, deal: Deal) -> Showdown:

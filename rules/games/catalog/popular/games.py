@@ -169,4 +169,34 @@ GAMES = [
         down=5, board=(Position("community", 5),), hand=Hand(takes=(take(hand=2, board=3),)),
         low="low-8", low_qualifier=8, split="cards-talk",
     ),
+    GameDef(
+        id="double-board-holdem", name="Double-board Hold'em", source=SOURCE,
+        rules=("H7", "P2", "S8"),
+        describe="Hold'em with two boards (the bomb pot): 2 down cards per player and two "
+                 "boards of 5 (board positions `board1` and `board2`). Each board's best hand "
+                 "takes half the pot, a player may win both; the odd unit goes to the first "
+                 "board's half. Option `hi_lo` (default false): each half split high-low, "
+                 "cards talk, 8-or-better low.",
+        down=2, board=(Position("board1", 5), Position("board2", 5)),
+        boards=("board1", "board2"),
+        options=(Option("hi_lo", False, "each board's half split high-low, cards talk, "
+                        "8-or-better low (S8)",
+                        choices={"false": {}, "true": {"split": "cards-talk", "low": "low-8",
+                                                       "low_qualifier": 8}}),),
+    ),
+    GameDef(
+        id="double-board-omaha", name="Double-board Omaha", source=SOURCE,
+        rules=("H7", "P2", "S8"),
+        describe="Omaha with two boards: 4 down cards per player and two boards of 5 (board "
+                 "positions `board1` and `board2`); on each, exactly 2 hole cards and 3 board "
+                 "cards. Each board's best hand takes half the pot, a player may win both; the "
+                 "odd unit goes to the first board's half. Option `hi_lo` (default false): "
+                 "each half split high-low, cards talk, 8-or-better low.",
+        down=4, board=(Position("board1", 5), Position("board2", 5)),
+        boards=("board1", "board2"), hand=Hand(takes=(take(hand=2, board=3),)),
+        options=(Option("hi_lo", False, "each board's half split high-low, cards talk, "
+                        "8-or-better low (S8)",
+                        choices={"false": {}, "true": {"split": "cards-talk", "low": "low-8",
+                                                       "low_qualifier": 8}}),),
+    ),
 ]

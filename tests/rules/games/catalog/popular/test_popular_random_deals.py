@@ -22,7 +22,7 @@ def test_the_popular_family_holds_the_games_built_so_far():
         "follow-the-queen", "chicago", "baseball", "night-baseball", "short-deck-holdem",
         "seven-twenty-seven", "badugi", "anaconda", "kings-and-little-ones", "dr-pepper",
         "razz", "deuce-to-seven-single-draw", "deuce-to-seven-triple-draw", "crazy-pineapple",
-        "big-o"])
+        "big-o", "double-board-holdem", "double-board-omaha"])
 
 
 @pytest.mark.parametrize("game_id", POPULAR)
@@ -39,9 +39,14 @@ def test_random_deals_keep_the_pot_whole(game_id):
 def test_a_payout_from_winners_answers(game_id):
     game = all_games()[game_id]
     side = "low" if game.split == "low" else "high"
+    if game.boards:
+        side = game.boards[0]        # H7: a board's half
     first = {"name": "Ann", "won": [side]}
     second = {"name": "Bob"}
     if game.split == "declare":
         first["declare"], second["declare"] = side, side
     result = payout({"game": game_id, "pot": "2.00", "players": [first, second]})
+    if game.boards:       # nobody won the second board: its half stays
+        assert result["awards"] == [{"name": "Ann", "amount": "1.00", "side": side}]
+        return
     assert result["awards"] == [{"name": "Ann", "amount": "2.00", "side": side}]
