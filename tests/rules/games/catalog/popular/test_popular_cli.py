@@ -196,3 +196,22 @@ def test_the_new_games_say_their_rules_in_words_H4_H5_H6():
     assert "at least count" not in words["seven-twenty-seven"]
     assert "badugi: the most cards of different suits and ranks" in words["badugi"]
     assert "a flush over a full house" in words["short-deck-holdem"]
+
+
+def test_a_dealers_own_game_names_a_card_side_and_extra_cards_inline_H2_H3(cli):
+    # "Low Chicago in hearts, 4s buy a card for 25 cents", built on the tablet as data.
+    game = {"id": "hearts-low", "down": 3, "up": 4, "extra_down": "4",
+            "card_side": {"suit": "hearts", "where": "down", "order": "low", "name": "heart"},
+            "side_payments": ["up-card-price"],
+            "options": [{"name": "three_price", "default": "0.25", "describe": "a 3 up"},
+                        {"name": "price_card", "default": "4", "describe": "the card"}]}
+    players = [{"name": "Ann", "down": ["2c", "2d", "Kh", "9h"], "up": ["4s", "8s", "3d", "Jc"]},
+               {"name": "Bob", "down": ["5c", "5d", "7h"], "up": ["5h", "8c", "Ts", "6s"]}]
+    code, shown = cli("showdown", {"game": game, "pot": "4.00", "players": players})
+    assert code == 0, shown
+    # Bob's three fives take the high half; Ann's 9h is her lowest heart down, Bob's 7h lower
+    assert sorted((a["name"], a["side"]) for a in shown["awards"]) == [("Bob", "both")]
+    assert shown["explain"][-1].startswith("Paid 0.25 into the pot for each face-up four")
+    no_four = [{**players[0], "up": ["7s", "8s", "3d", "Jc"]}, players[1]]
+    code, error = cli("showdown", {"game": game, "pot": "4.00", "players": no_four})
+    assert code == 2 and "players[0].down[3]: the 9h" in error
