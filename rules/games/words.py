@@ -153,7 +153,7 @@ def dealt(game: GameDef) -> str:
     if game.deck != "standard":
         deck = {"joker": "a deck with a joker", "two-jokers": "a deck with two jokers",
                 "royal": "a royal deck (10s to aces)",
-                "short": "a short deck of 36 (6s to aces: the 2s to 5s removed)",
+                "short": "a short deck of 36, 6s to aces: the 2s to 5s removed",
                 }.get(game.deck, game.deck)
         text += f" ({deck})"
     text += "."
@@ -289,6 +289,12 @@ def split(game: GameDef, unit: int = SEED_UNIT) -> str:
         sides = " or ".join(game.declarations)
         text = (f"Each player declares {sides}: {_high(game)} and {_low(game)} split the pot "
                 f"among those who declared each way; {PIGGING_WORDS.get(game.pigging, '')}.")
+    if game.boards:
+        boards = _listed(list(game.boards), "and")
+        text = text.replace("the pot", "its half")
+        text = (f"Each board ({boards}) plays for half the pot, the odd {odd} to the first "
+                f"board's half (H7); a player may win both. On each board: {text[0].lower()}"
+                f"{text[1:]}")
     if game.ties == "goal-post":
         text += " Tied players win nothing: their share stays in the pot and they pay as " \
                 "losers (goal-posting, P6)."

@@ -78,3 +78,15 @@ def test_a_board_missing_is_refused_naming_it_H7():
     with pytest.raises(RulesError, match=r"board\.board2: expected 5 cards"):
         play("double-board-holdem", [p("Ann", "Ah Ad"), p("Bob", "Kc Kd")],
              board={"board1": BOARDS["board1"]})
+
+
+def test_double_board_in_words_H7():
+    from rules.games.options import apply_options
+    from rules.games.registry import get_game
+    from rules.games.words import plain_words
+
+    game, settings = apply_options(get_game("double-board-holdem"), {})
+    wins = dict(plain_words(game, settings))["Wins"]
+    assert wins.startswith("Each board (board1 and board2) plays for half the pot, the odd "
+                           "white chip to the first board's half (H7)")
+    assert "On each board: the best high hand takes its half." in wins
