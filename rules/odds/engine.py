@@ -17,7 +17,7 @@ from ..cards import Card
 from ..games import pots
 from ..games.showdown import settle_showdown
 from ..games.showdown_input import Cards, Seat, Showdown
-from ..games.up_cards import extra_allowed
+from ..games.up_cards import card_spec, extra_allowed, matches
 from ..money import SEED_UNIT
 from .deals import Deal
 from .spot import Spot
@@ -97,7 +97,18 @@ def _completed(template: Showdown, spot: Spot, deal: Deal) -> Showdown:
             seats[slot.index] = _dealt(seats[slot.index], slot.where, cards)
     if spare:
         seats = _extra_down(spot, seats, spare)
+    if "up-card-price" in spot.game.side_payments and \
+            spot.settings.get("three_price") == "fold":
+        seats = _fold_priced(spot, seats)
     return replace(template, seats=seats, board=board, dummy=dummy)
+
+
+def _fold_priced(spot: Spot, seats: list[Seat]) -> list[Seat]:
+    """H2 `three_price: "fold"`: a player dealt the price card face up folds the hand."""
+    rule = card_spec(str(spot.settings.get("price_card", "3")), "options.price_card")
+    return [replace(seat, stayed=False, raw={**(seat.raw or {}), "in": False})
+            if seat.stayed and any(matches(rule, card) for card in seat.up) else seat
+            for seat in seats]
 
 
 def _extra_down(spot: Spot, seats: list[Seat], spare: Cards) -> list[Seat]:

@@ -76,13 +76,13 @@ class Spot:
         """Up cards still to come may give extra down cards (H2: a face-up 4): how many cards
         a deal needs depends on the deal, so the deals are sampled, each up card to come that
         gives one dealing its holder an extra down card from the unseen cards."""
-        return bool(self.game.extra_down) and any(slot.where == "up" for slot in self.slots)
+        return self.spare_cards > 0
 
     @property
     def spare_cards(self) -> int:
         """The most extra down cards the up cards still to come may give (H2): no more than
         there are up cards to come, nor unseen cards that give one."""
-        if not self.extra_cards:
+        if not self.game.extra_down:
             return 0
         to_come = sum(slot.count for slot in self.slots if slot.where == "up")
         givers = sum(extra_allowed(self.game.extra_down, (card,)) for card in self.unseen)

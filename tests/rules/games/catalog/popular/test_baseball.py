@@ -121,3 +121,20 @@ def test_baseball_in_words_H2():
     wild = dict(plain_words(game, settings))["Wild"]
     assert wild.startswith("3s and 9s.")
     assert "Each 4 dealt face up gives its holder one more down card" in wild
+
+
+def test_odds_fold_a_player_dealt_a_face_up_3_under_three_price_fold_H2():
+    # Ann's sixth-street up card is the 3♣ or the 8♦ (the rest dead; no 4 left to give an extra
+    # card, so the two deals are counted); Bob has three kings. Matching the pot: the 3♣ is
+    # wild, A A + 3 = three aces, Ann wins; the 8♦: Bob. 1/2. With fold the 3♣ folds her: 0.
+    seen = {"Ac", "Ad", "7h", "8s", "Tc", "Kh", "Kd", "2h", "Kc", "6d", "7d", "Jd", "5s"}
+    unseen = {"3c", "8d"}
+    dead = [str(c) for c in deck("standard") if str(c) not in seen | unseen]
+    players = [{"name": "Ann", "down": ["Ac", "Ad", "5s"], "up": ["7h", "8s", "Tc"]},
+               {"name": "Bob", "down": ["Kh", "Kd", "2h"], "up": ["Kc", "6d", "7d", "Jd"]}]
+    matched = odds({"game": GAME, "dead": dead, "players": players})
+    folded = odds({"game": GAME, "dead": dead, "players": players,
+                   "options": {"three_price": "fold"}})
+    assert matched["exact"] is True and matched["trials"] == 2
+    assert matched["players"][0]["share"] == "0.5000"
+    assert folded["players"][0]["share"] == "0.0000" and "refuse" not in folded["explain"]
