@@ -81,11 +81,12 @@ def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
     return [parse_card(token) for token in tokens]
 
 
-DECK_NAMES = ("standard", "joker", "two-jokers", "royal")
+DECK_NAMES = ("standard", "joker", "two-jokers", "royal", "short")
 
 
 def deck(name: str = "standard") -> list[Card]:
-    """The cards of a named deck: standard 52, joker 53, two-jokers 54, royal 20 (A-T)."""
+    """The cards of a named deck: standard 52, joker 53, two-jokers 54, royal 20 (A-T), short
+    36 (A-6: the 2s to 5s removed, H6)."""
     standard = [Card(rank, suit) for rank in range(14, 1, -1) for suit in SUITS]
     if name == "standard":
         return standard
@@ -95,6 +96,8 @@ def deck(name: str = "standard") -> list[Card]:
         return standard + [JOKER, JOKER]
     if name == "royal":
         return [card for card in standard if card.rank >= 10]
+    if name == "short":
+        return [card for card in standard if card.rank >= 6]
     raise CardError(f"unknown deck {name!r}: expected one of {', '.join(DECK_NAMES)}")
 
 

@@ -44,8 +44,9 @@ FeatureFn = Callable[[int, int, int], str]
 
 SUITS = "shdc"
 DECK_RANKS = {"standard": tuple(range(2, 15)), "joker": tuple(range(2, 15)),
-              "two-jokers": tuple(range(2, 15)), "royal": tuple(range(10, 15))}
-DECK_JOKERS = {"standard": 0, "joker": 1, "two-jokers": 2, "royal": 0}
+              "two-jokers": tuple(range(2, 15)), "royal": tuple(range(10, 15)),
+              "short": tuple(range(6, 15))}
+DECK_JOKERS = {"standard": 0, "joker": 1, "two-jokers": 2, "royal": 0, "short": 0}
 # Schemes whose value never depends on suits: one bucket per rank multiset.
 SUIT_BLIND = {"four", "two", "one", "one-low", "low-a5", "low-8", "three-plain"}
 # Schemes whose value depends on suits only through a flush (the counting shortcut holds).

@@ -38,7 +38,7 @@ POT_KINDS = ("winner-takes", "match", "burn")
 BURNS = ("pot-up-to", "fixed", "fraction")
 MATCHES = ("pot", "side")
 DUMMY_WHEN = ("always", "alone")
-DECKS = ("standard", "joker", "two-jokers", "royal")
+DECKS = ("standard", "joker", "two-jokers", "royal", "short")
 
 
 def _check(value: Any, allowed: tuple[Any, ...], what: str) -> None:
@@ -229,6 +229,32 @@ class PotRule:
 
 MONEY_FIELDS = ("match_cap", "burn_amount", "burn_step")
 
+CARD_SIDE_ORDERS = ("high", "low")
+CARD_SIDE_WHERE = ("down", "up", "any")
+
+
+@dataclass(frozen=True)
+class CardSide:
+    """A side of the pot won by a card rather than a hand (H3, Chicago): half the pot to the
+    player still in who holds the highest (`order="high"`) or lowest card of `suit` among
+    their `where` cards ("down": the hole, the seventh-street card counting); the other half
+    to the high hand. Nobody holding such a card: the high hand takes the whole pot. The odd
+    unit goes to the high half (P2). `name` is the side's name in awards and `won`."""
+
+    suit: str = "spades"
+    where: str = "down"
+    order: str = "high"
+    name: str = "spade"
+
+    def __post_init__(self) -> None:
+        _check_field_types(self)
+        _check(self.suit, ("spades", "hearts", "diamonds", "clubs"), "card_side.suit")
+        _check(self.where, CARD_SIDE_WHERE, "card_side.where")
+        _check(self.order, CARD_SIDE_ORDERS, "card_side.order")
+        if self.name in ("high", "low", "both", "pot") or not self.name:
+            raise RulesError(f"card_side.name: {self.name!r} is taken; expected a word such "
+                             "as \"spade\"")
+
 
 @dataclass(frozen=True)
 class Round:
@@ -297,6 +323,11 @@ class GameDef:
     adjustments: tuple[str, ...] = ()            # registered names (adjustments.ADJUSTMENTS)
     rounds: tuple[Round, ...] = ()
     options: tuple[Option, ...] = ()
+    follow: str = ""                             # H1: up cards whose next up card names a wild rank
+    extra_down: str = ""                         # H2: up cards that each give an extra down card
+    card_side: CardSide | None = None            # H3: half the pot to a card (Chicago)
+    declare_words: Mapping[str, str] = field(default_factory=dict)   # H4: "7" -> "low"
+    boards: tuple[str, ...] = ()                 # H7: board positions, each for its share
 
     def __post_init__(self) -> None:
         if not self.id or not isinstance(self.id, str):
@@ -321,11 +352,17 @@ class GameDef:
             raise RulesError(f"game {self.id}: split 'low' needs a low scheme")
         if self.split in ("cards-talk", "declare") and (self.low is None or self.high is None):
             raise RulesError(f"game {self.id}: split {self.split!r} needs a high and a low scheme")
+        for word, side in self.declare_words.items():
+            _check(side, DECLARATIONS, f"game {self.id}: declare_words.{word}")
         for side in self.perfect:
             _check(side, ("high", "low"), f"game {self.id}: perfect")
         names = [position.name for position in self.board]
         if len(set(names)) != len(names):
             raise RulesError(f"game {self.id}: board position names repeat: {names}")
+        for name in self.boards:
+            if name not in names:
+                raise RulesError(f"game {self.id}: boards: {name!r} is not a board position; "
+                                 f"expected some of {', '.join(names)}")
 
     # -- rounds and options --------------------------------------------------------------
 
@@ -462,9 +499,9 @@ def _option(data: Any, where: str) -> Option:
     return _build(Option, data, where, choices=built)
 
 
-LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments")
+LIST_FIELDS = ("rules", "declarations", "side_payments", "adjustments", "boards")
 # the fields read from JSON, in the order their errors are reported
-READ_FIELDS = ("board", "hand", "dummy", "pot", "rounds", "options", *LIST_FIELDS)
+READ_FIELDS = ("board", "hand", "dummy", "card_side", "pot", "rounds", "options", *LIST_FIELDS)
 
 
 def _field(name: str, value: Any, where: str) -> Any:
@@ -480,6 +517,8 @@ def _field(name: str, value: Any, where: str) -> Any:
         return _hand(value, where)
     if name == "dummy" and value is not None and not isinstance(value, Dummy):
         return _build(Dummy, value, where)
+    if name == "card_side" and value is not None and not isinstance(value, CardSide):
+        return _build(CardSide, value, where)
     if name == "pot" and not isinstance(value, PotRule):
         return _pot(value, where)
     if name in ("rounds", "options") and not isinstance(value, list | tuple):

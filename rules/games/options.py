@@ -141,6 +141,26 @@ def _read_kitty(game: GameDef, value: Any, where: str) -> dict[str, Any]:
     return {"dummy": None} if game.dummy == KITTY else {}
 
 
+def _tokens(spec: str) -> list[str]:
+    return [t.strip() for t in spec.replace(" ", ",").split(",") if t.strip()]
+
+
+def _read_follow_card(game: GameDef, value: Any, where: str) -> dict[str, Any]:
+    """The follow card (H1): a rank (`Q`) or cards (`Qh,Qd`, "follow the red queen"). The
+    follow cards are wild themselves: the game's wild cards lose the old follow cards and
+    gain the new ones."""
+    from .up_cards import card_spec
+
+    if not isinstance(value, str):
+        raise RulesError(f"{where}: expected a rank such as Q or cards such as Qh,Qd, "
+                         f"got {value!r}")
+    card_spec(value, where)
+    old = {token.upper() for token in _tokens(game.follow)}
+    kept = [token for token in _tokens(game.wild) if token.upper() not in old]
+    new = _tokens(value)
+    return {"follow": ",".join(new), "wild": ",".join(kept + new)}
+
+
 VOCABULARY: dict[str, VocabularyReader] = {
     "split": _read_split,
     "low": _read_low,
@@ -161,6 +181,7 @@ VOCABULARY: dict[str, VocabularyReader] = {
     "match": _read_pot_choice("match", MATCHES),
     "match_cap": _read_money("match_cap"),
     "legs": _read_count("legs"),
+    "follow_card": _read_follow_card,
 }
 
 
@@ -240,6 +261,11 @@ def apply_options(game: GameDef, options: Mapping[str, object] | None, *,
                 raise RulesError(f"options.{name}: expected one of "
                                  f"{', '.join(option.choices)}, got {value!r}")
             game = game.with_sets(option.choices[text], where=f"options.{name}")
+        elif name in VOCABULARY and name in options:
+            # a game's own option that is also a word of the vocabulary (Follow the Queen's
+            # `follow_card`): listed with its default, read as the vocabulary reads it
+            game = game.with_sets(VOCABULARY[name](game, value, f"options.{name}"),
+                                  where=f"options.{name}")
     # `burn` after `burn_cap`, so {"burn": "fixed", "burn_cap": "1.50"} is a fixed $1.50 burn;
     # `low_qualifier` after `low` and `split`, so an explicit qualifier always wins
     for name, value in sorted(options.items(), key=lambda item: LATE.get(item[0], 0)):

@@ -28,7 +28,7 @@ from . import pots
 from .definition import GameDef
 from .options import apply_options
 from .result import Award, HandResult, Owe, result_of
-from .showdown import outcome_json
+from .showdown import board_of, board_side, merge_board, outcome_json
 from .showdown_input import (
     POT_MISSING,
     Stakes,
@@ -69,9 +69,13 @@ def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[s
 
 
 def _game_sides(game: GameDef) -> tuple[str, ...]:
+    if game.boards:     # H7: "board1", or "board1 high" and "board1 low" when the halves split
+        sides = (game.split,) if game.split in ("high", "low") else pots.SIDES
+        return tuple(board_side(game, name, side) for name in game.boards for side in sides)
+    card = (game.card_side.name,) if game.card_side is not None else ()   # H3: "spade"
     if game.split in ("high", "low"):
-        return (game.split,)
-    return pots.SIDES
+        return (game.split, *card)
+    return (*pots.SIDES, *card)
 
 
 def _entrant(value: object, index: int, game: GameDef, next_best: Mapping[str, str],
@@ -99,8 +103,11 @@ def _entrant(value: object, index: int, game: GameDef, next_best: Mapping[str, s
             raise RulesError(f"{where}.best: only a player who dropped is marked as holding "
                              "the best hand (the wimp rule, P11)")
         keys["high"] = WON
+    card = None
+    if game.card_side is not None and not folded and game.card_side.name in won:
+        card = WON           # H3: the holder of the card that takes its side
     return pots.Entrant(name, keys["high"], keys["low"], declare, go,
-                        flag_of(data, "dead", False, where), not folded)
+                        flag_of(data, "dead", False, where), not folded, card)
 
 
 def _contested(players: Sequence[object], dummy: object) -> set[str]:
@@ -237,8 +244,44 @@ def pay_out(table: pots.Table, entrants: Sequence[pots.Entrant],
 def _settle(table: pots.Table, entrants: Sequence[pots.Entrant],
             players: Sequence[Mapping[str, object]]) -> pots.Outcome:
     """The pot rules' outcome, its explanation opened by who folded and the dummy's sides."""
+    if table.game.boards:
+        return _settle_boards(table, entrants, players)
     outcome = pots.settle(table, entrants, players=players)
     return replace(outcome, explain=_who_won(table, entrants) + outcome.explain)
+
+
+def _settle_boards(table: pots.Table, entrants: Sequence[pots.Entrant],
+                   players: Sequence[Mapping[str, object]]) -> pots.Outcome:
+    """H7: each board's half settled from who won on that board (`won: ["board1"]`, or
+    "board1 high" / "board1 low" when the halves split), the odd unit to the first board."""
+    game = table.game
+    parts = pots.halves(table.pot, table.unit)
+    penalties = pots.halves(table.penalties, table.unit)
+    won = {str(p.get("name", "")).strip(): _won_list(p) for p in players}
+    merged = pots.Outcome()
+    for index, name in enumerate(game.boards[:2]):
+        board_game = board_of(game, name)
+        contested = {side for side in pots.SIDES
+                     if any(board_side(board_game, name, side) in sides
+                            for sides in won.values())}
+        board_entrants = []
+        for entrant in entrants:
+            mine = won.get(entrant.name, [])
+            keys = {side: (WON if board_side(board_game, name, side) in mine else LOST)
+                    if entrant.stayed and side in contested else None for side in pots.SIDES}
+            board_entrants.append(replace(entrant, high=keys["high"], low=keys["low"]))
+        board_table = replace(table, game=board_game, pot=parts[index],
+                              penalties=penalties[index])
+        outcome = pots.settle(board_table, board_entrants, players=players)
+        merge_board(merged, board_game, name, index, parts, [], outcome)
+    merged.explain[:0] = _who_won(table, entrants)
+    return merged
+
+
+def _won_list(player: Mapping[str, object]) -> list[str]:
+    won = player.get("won", [])
+    return [won] if isinstance(won, str) else [s for s in won if isinstance(s, str)] \
+        if isinstance(won, list) else []
 
 
 def _who_won(table: pots.Table, entrants: Sequence[pots.Entrant]) -> list[str]:

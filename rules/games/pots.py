@@ -38,8 +38,11 @@ class Entrant:
     go: bool = True
     dead: bool = False
     stayed: bool = True
+    card: Key | None = None      # the card side's key (H3: the spade in the hole), None: none
 
     def key(self, side: str) -> Key | None:
+        if side not in SIDES:
+            return self.card
         return self.high if side == "high" else self.low
 
     def seeks(self, side: str) -> bool:
@@ -383,6 +386,8 @@ def _resolve(table: Table, resolver: _Resolver, outcome: Outcome) -> None:
     if game.pot.legs and _legs(table, resolver, winners, outcome, game.pot.legs):
         return
     whole = resolver.whole_pot_side(sides, winners)
+    if game.card_side is not None and scooper is None and sides == ["high"]:
+        sides = _card_side(table, resolver, winners)
     if whole is not None:
         money = {whole: table.pot}
     elif len(sides) == 2:
@@ -426,10 +431,12 @@ def _pay_sides(money: dict[str, int], winners: dict[str, list[Entrant]], outcome
         what = _award_text(name, [a.side for a in awards], winners, len(money))
         outcome.explain.append(f"{name} takes {format_cents(award.amount)} ({what}).")
     if len(money) == 2:
-        high, low = money["high"], money["low"]
+        other = [side for side in money if side != "high"][0]
+        high, low = money["high"], money[other]
         if high != low:
             outcome.explain.insert(0, f"The pot splits {format_cents(high)} high and "
-                                      f"{format_cents(low)} low: {_odd_goes_high(unit)} (P2).")
+                                      f"{format_cents(low)} {other}: {_odd_goes_high(unit)} "
+                                      "(P2).")
 
 
 def _odd_goes_high(unit: int) -> str:
@@ -451,13 +458,36 @@ def _award_text(name: str, sides_won: list[str], winners: dict[str, list[Entrant
                 else "the whole pot")
     if len(sides_won) == 2 and not any(others.values()):
         return "the whole pot"
-    if len(sides_won) == 2 and [o.name for o in others["high"]] == [o.name for o in others["low"]]:
-        return f"a share of each half, split with {_names(others['high'])}"
+    first, second = (sides_won + sides_won)[:2]
+    if len(sides_won) == 2 and [o.name for o in others[first]] == [o.name for o in others[second]]:
+        return f"a share of each half, split with {_names(others[first])}"
     parts = []
     for side in sides_won:
         parts.append(f"a share of the {side} half, split with {_names(others[side])}"
                      if others[side] else f"the {side} half")
     return "; ".join(parts)
+
+
+def _card_side(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]]) -> list[str]:
+    """H3 (Chicago): half the pot to the player still in holding the best card of the card
+    side (the highest spade in the hole), half to the high hand; nobody holding one, the high
+    hand takes the whole pot. Adds the side's winners; returns the sides the pot splits into."""
+    side = table.game.card_side
+    assert side is not None
+    holders = _best(resolver.goers, side.name)
+    what = f"{'high' if side.order == 'high' else 'low'}est {side.suit[:-1]}"
+    where = {"down": " in the hole", "up": " face up", "any": ""}[side.where]
+    if not holders:
+        resolver.explain.append(f"Nobody still in holds a {side.suit[:-1]}{where}: the high "
+                                "hand takes the whole pot (H3).")
+        return ["high"]
+    cards = [str(key[-1]) for e in holders if (key := e.card) and isinstance(key[-1], str)]
+    card = f", the {cards[0]}" if len(cards) == 1 else ""
+    verb = "holds" if len(holders) == 1 else "hold"
+    resolver.explain.append(f"{_names(holders)} {verb} the {what}{where}{card}: the "
+                            f"{side.name} half (H3).")
+    winners[side.name] = holders
+    return ["high", side.name]
 
 
 def _legs(table: Table, resolver: _Resolver, winners: dict[str, list[Entrant]],

@@ -32,13 +32,14 @@ from ..evaluator import (
 from ..evaluator.values import Key
 from ..evaluator.wildspec import Reasons
 from ..money import format_cents
-from . import adjustments, pots
+from . import adjustments, pots, up_cards
 from .definition import GameDef, Use
 from .layouts import View, get_layout
 from .result import HandResult, result_of
 from .showdown_input import Cards, Seat, Showdown, cards_of, read
 
 SUIT_WORDS = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+NO_WILD = WildSet()     # no card the whole deal makes wild (a game without a follow card)
 
 
 # -- evaluating hands --------------------------------------------------------------------------
@@ -58,10 +59,14 @@ def _wild_parts(spec: str) -> tuple[WildRule | None, str]:
 
 
 def _wild_cards(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-                center: Cards) -> WildSet:
-    """The specific cards wild for this player with this selection's center card."""
+                center: Cards, table: WildSet = NO_WILD) -> WildSet:
+    """The specific cards wild for this player with this selection's center card; `table`:
+    the wild cards the whole table's deal names (a follow card's rank, H1)."""
     if not game.wild:
-        return WildSet()
+        return table
+    if table:
+        own = _wild_cards(game, seat, board, center)
+        return WildSet(own | table, {**own.reasons, **table.reasons})
     rule, suits = _wild_parts(game.wild)
     wild: set[Card] = set()
     reasons: Reasons = {}
@@ -130,7 +135,7 @@ def _sources(selection: Mapping[str, Cards], uses: Sequence[Use]) -> list[Source
 
 
 def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
-             others_up: Cards) -> list[tuple[list[Source], WildSet]]:
+             others_up: Cards, table: WildSet = NO_WILD) -> list[tuple[list[Source], WildSet]]:
     """Every (sources, wild cards) a hand may be built from: one per layout selection and
     `takes` alternative. Computed once per player and used for high and low alike."""
     playing = tuple(p.name for p in game.board if p.plays)
@@ -141,7 +146,7 @@ def _choices(game: GameDef, seat: Seat, board: Mapping[str, Cards],
         selection = {"hand": seat.down + seat.up, **selection}
         center = tuple(selection.get("center") or ())
         if center not in wild_by_center:
-            wild_by_center[center] = _wild_cards(game, seat, board, center)
+            wild_by_center[center] = _wild_cards(game, seat, board, center, table)
         for uses in game.hand.takes:
             sources = _sources(selection, uses)
             if sources is not None:
@@ -174,10 +179,11 @@ class Evaluated:
     death: str | None = None
 
 
-def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards) -> Evaluated:
+def _evaluate(game: GameDef, seat: Seat, board: Mapping[str, Cards], others_up: Cards,
+              table: WildSet = NO_WILD) -> Evaluated:
     high = low = None
     if seat.down or seat.up or game.hand.layout == "others-up":
-        choices = _choices(game, seat, board, others_up)
+        choices = _choices(game, seat, board, others_up, table)
         if game.high:
             high = _best(choices, seat, game.high, None)
         if game.low:
@@ -222,7 +228,9 @@ class Resolved:
 def resolve_showdown(show: Showdown) -> Resolved:
     """Resolve a showdown already read (`read`), typed."""
     results, dummy, outcome, adjusted = settle_showdown(show)
-    explain = _explain_hands(show.game, results, dummy) + list(adjusted) + outcome.explain
+    _, noted = _table_wild(show.game, show.seats)     # which ranks the deal made wild (H1)
+    hands = [] if show.game.boards else _explain_hands(show.game, results, dummy)  # H7: each
+    explain = noted + hands + list(adjusted) + outcome.explain                    # board's own
     return Resolved(show.game, results, dummy, outcome, explain)
 
 
@@ -230,12 +238,15 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
                                             list[str]]:
     """Every hand evaluated and the pot settled for a showdown already read (`read`): the
     odds (`rules.odds`) run this on every completed deal."""
+    if show.game.boards:
+        return _settle_boards(show)
     game, seats = show.game, show.seats
+    dealt_wild, _ = _table_wild(game, seats)
     results = []
     for seat in seats:
         others = tuple(card for other in seats if other is not seat and other.stayed
                        for card in other.up)
-        results.append(_evaluate(game, seat, show.board, others))
+        results.append(_evaluate(game, seat, show.board, others, dealt_wild))
     dummy = _evaluate(game, show.dummy, show.board, ()) if show.dummy else None
     for index, result in enumerate(results):
         if _contending(game, result) and result.high is None and result.low is None:
@@ -244,7 +255,8 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
                              f"{game.up} up)")
     results, adjusted = _adjust(show, results)
     entrants = [pots.Entrant(r.seat.name, _high_key(game, r.high), r.low.key if r.low else None,
-                             r.seat.declare, r.seat.go, r.dead, r.seat.stayed) for r in results]
+                             r.seat.declare, r.seat.go, r.dead, r.seat.stayed,
+                             card_key(game, r.seat)) for r in results]
     dummy_hand = None
     if dummy is not None:
         dummy_hand = pots.DummyHand(dummy.seat.name, _high_key(game, dummy.high),
@@ -254,6 +266,89 @@ def settle_showdown(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, 
     outcome = pots.settle(table, entrants, players=[s.raw or {} for s in seats],
                           values={r.seat.name: r.high for r in results})
     return results, dummy, outcome, adjusted
+
+
+def _settle_boards(show: Showdown) -> tuple[list[Evaluated], Evaluated | None, pots.Outcome,
+                                           list[str]]:
+    """H7 (double board): the pot halves, the odd unit to the first board's half, and each
+    board is a showdown of its own for its half (each half split high-low when the game is),
+    a player taking what they win on each. The hands returned are the first board's; the
+    explanation says every board's."""
+    game = show.game
+    parts = pots.halves(show.pot, show.unit)
+    penalties = pots.halves(show.penalties, show.unit)
+    merged = pots.Outcome()
+    first: list[Evaluated] = []
+    for index, name in enumerate(game.boards[:2]):
+        board_game = board_of(game, name)
+        board_show = replace(show, game=board_game, pot=parts[index], penalties=penalties[index],
+                             board={"community": show.board[name]})
+        results, _, outcome, adjusted = settle_showdown(board_show)
+        if index == 0:
+            first = results
+        merge_board(merged, board_game, name, index, parts,
+                    _explain_hands(board_game, results, None) + list(adjusted), outcome)
+    return first, None, merged, []
+
+
+def board_of(game: GameDef, name: str) -> GameDef:
+    """One board of a game played on several (H7), as a game of one `community` board."""
+    return replace(game, boards=(), board=tuple(replace(position, name="community")
+                                                for position in game.board
+                                                if position.name == name))
+
+
+def board_side(game: GameDef, name: str, side: str) -> str:
+    """A side's name on a board (H7): "board1" when the board's half goes to one hand (or one
+    player scoops it), "board1 high" / "board1 low" when it splits."""
+    return name if game.split in ("high", "low") or side == "both" else f"{name} {side}"
+
+
+def merge_board(merged: pots.Outcome, board_game: GameDef, name: str, index: int,
+                parts: tuple[int, int], lines: list[str], outcome: pots.Outcome) -> None:
+    """Add one board's outcome (for its part of the pot) to the whole hand's (H7)."""
+    for award in outcome.awards:
+        merged.awards.append(pots.Award(award.name, award.amount,
+                                        board_side(board_game, name, award.side)))
+    for side, names in outcome.winners.items():
+        merged.winners[board_side(board_game, name, side)] = names
+    merged.carry += outcome.carry
+    merged.owes.extend(outcome.owes)
+    merged.losers.extend(n for n in outcome.losers if n not in merged.losers)
+    odd = " (the odd unit goes to the first board, H7)" if index == 0 and parts[0] != parts[1] \
+        else " (H7)"
+    merged.explain.append(f"Board `{name}` plays for {format_cents(parts[index])}{odd}:")
+    half = f"all of {name}'s half"
+    merged.explain.extend(line.replace("the whole pot", half).replace("a share of the pot",
+                                                                      f"a share of {name}'s half")
+                          for line in lines + outcome.explain)
+
+
+def _table_wild(game: GameDef, seats: Sequence[Seat]) -> tuple[WildSet, list[str]]:
+    """The wild cards the whole deal names (a follow card's rank, H1) and the sentence saying
+    which ranks are wild and why; nothing for a game without a follow card."""
+    if not game.follow:
+        return WildSet(), []
+    named = up_cards.table_followed(game.follow, game.wild, game.down, game.up,
+                                    [(seat.name, seat.up) for seat in seats])
+    return named.wild(), [named.reason]
+
+
+def card_key(game: GameDef, seat: Seat) -> Key | None:
+    """The key of a player's card for the card side (H3, Chicago: the highest spade in the
+    hole; with `order="low"` the lowest, the 2 lowest and the ace highest): (rank or minus
+    rank, the card), None when they hold no such card."""
+    side = game.card_side
+    if side is None:
+        return None
+    cards = {"down": seat.down, "up": seat.up, "any": seat.down + seat.up}[side.where]
+    suit = SUIT_WORDS[side.suit]
+    held = [card for card in cards if not card.is_joker and card.suit == suit]
+    if not held:
+        return None
+    card = max(held, key=lambda c: c.rank) if side.order == "high" else \
+        min(held, key=lambda c: c.rank)
+    return (card.rank if side.order == "high" else -card.rank, str(card))
 
 
 def _contending(game: GameDef, result: Evaluated) -> bool:

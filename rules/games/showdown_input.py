@@ -25,6 +25,7 @@ from .catalog import load_extensions
 from .definition import GameDef
 from .options import apply_options
 from .registry import get_game
+from .up_cards import check_dealt
 
 Cards = tuple[Card, ...]
 
@@ -129,6 +130,8 @@ def name_of(data: object, where: str) -> str:
 def declare_of(data: Mapping[str, object], game: GameDef, where: str, in_play: bool) -> str | None:
     """What a player declared, checked against the game (required in a declare game)."""
     declare = data.get("declare")
+    if declare is not None and str(declare) in game.declare_words:   # H4: 7 / 27
+        declare = game.declare_words[str(declare)]
     if game.split == "declare" and in_play and declare is None:
         raise RulesError(f"{where}.declare: missing; "
                          f"expected one of {', '.join(game.declarations)}")
@@ -154,7 +157,8 @@ def _seat(value: object, index: int, game: GameDef) -> Seat:
     if game.go_stop and stayed and not dead and "go" not in data:
         raise RulesError(f"{where}.go: missing; {game.id} needs go (true) or stop (false)")
     declare = declare_of(data, game, where, stayed and not dead)
-    if game.down is not None and len(down) + len(up) > game.down + game.up:
+    dealt_down = check_dealt(game.id, game.down, game.up, game.extra_down, down, up, where)
+    if game.down is not None and len(down) + len(up) > dealt_down + game.up:
         raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
                          f"{game.down + game.up} ({game.down} down, {game.up} up)")
     return Seat(name.strip(), down, up, declare, go, stayed, dead, data)

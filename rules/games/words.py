@@ -42,6 +42,12 @@ HIGH_WORDS = {
     "four": "four-card hands: four of a kind, three of a kind, two pair, a pair, a high card",
     "two": "two-card hands: only pairs and high cards count",
     "one": "one card: the highest card wins, ace high",
+    "high-short": "the short deck's order: A-6-7-8-9 a straight, a flush over a full house, "
+                  "three of a kind over a straight (H6)",
+    "high-short-straights": "the short deck's order: A-6-7-8-9 a straight, a flush over a "
+                            "full house, a straight over three of a kind (H6)",
+    "count-27": "the count closest to 27, under or over (H4)",
+    "count-27-bust": "the count closest to 27, and no more than 27½ (H4)",
 }
 LOW_WORDS = {
     "low": "the house low, S7",
@@ -52,6 +58,10 @@ LOW_WORDS = {
     "doogie": "doogie low",
     "one-low": "the lowest single card",
     "two-low": "the lowest two cards",
+    "badugi": "badugi: the most cards of different suits and ranks, then the lowest, aces "
+              "low (H5)",
+    "count-7": "the count closest to 7, under or over (H4)",
+    "count-7-bust": "the count closest to 7, and no more than 7½ (H4)",
 }
 PIGGING_WORDS = {
     "house": "a player who declares both must win both outright, or wins nothing (P1)",
@@ -142,7 +152,9 @@ def dealt(game: GameDef) -> str:
         text += f"; {board}"
     if game.deck != "standard":
         deck = {"joker": "a deck with a joker", "two-jokers": "a deck with two jokers",
-                "royal": "a royal deck (10s to aces)"}.get(game.deck, game.deck)
+                "royal": "a royal deck (10s to aces)",
+                "short": "a short deck of 36, 6s to aces: the 2s to 5s removed",
+                }.get(game.deck, game.deck)
         text += f" ({deck})"
     text += "."
     if len(game.hand.takes) == 1 and game.board and game.hand.layout == "community":
@@ -187,6 +199,14 @@ def _kill_token(token: str) -> str:
     return _wild_token(token)
 
 
+def _follow_token(token: str) -> str:
+    """A follow card in words: 'queen', 'the Q♥'."""
+    rank = "T" if token == "10" else token.upper()
+    if rank in RANK_WORDS:
+        return RANK_WORDS[rank][:-1]
+    return _wild_token(token).removeprefix("the ")
+
+
 def _listed(words: list[str], last: str) -> str:
     if len(words) > 1:
         return ", ".join(words[:-1]) + f" {last} " + words[-1]
@@ -196,6 +216,11 @@ def _listed(words: list[str], last: str) -> str:
 def _spec(spec: str, token: Callable[[str], str] | None = None, last: str = "and") -> str:
     tokens = [t.strip() for t in spec.replace(" ", ",").split(",") if t.strip()]
     return _listed([(token or _wild_token)(t) for t in tokens if t.lower() != "none"], last)
+
+
+def wild_spec_words(spec: str) -> str:
+    """A wild spec in words ("queens", "the Q♥ and the Q♦"), "" for none."""
+    return _spec(spec)
 
 
 def _first_up(text: str) -> str:
@@ -212,6 +237,13 @@ def wild(game: GameDef) -> str:
         text = f"{_first_up(_spec(game.wild))}{where}."
     else:
         text = "No wild cards."
+    if game.follow:
+        follow = _spec(game.follow, _follow_token, "or")
+        text += (f" The rank of the card dealt face up right after the last face-up {follow} "
+                 "is wild too; if nothing is dealt face up after it, no rank is added (H1).")
+    if game.extra_down:
+        text += (f" Each {_spec(game.extra_down, _kill_token, 'or')[2:]} dealt face up gives "
+                 "its holder one more down card; the best five of all the cards play (H2).")
     if _spec(game.kill):
         text += (f" A player dealt {_spec(game.kill, _kill_token, 'or')} face up is dead: "
                  "loses and pays (P13).")
@@ -222,7 +254,7 @@ def _high(game: GameDef) -> str:
     scheme = game.high or "high"
     words = HIGH_WORDS.get(scheme, f"{game.name}'s own ranking")
     text = "the best high hand" + (f" ({words})" if words else "")
-    if game.high_qualifier:
+    if game.high_qualifier and game.high_qualifier != "count":   # a count qualifies unbust
         text += f", if it is at least {game.high_qualifier.replace('_', ' ')}"
     return text
 
@@ -238,7 +270,15 @@ def _low(game: GameDef) -> str:
 def split(game: GameDef, unit: int = SEED_UNIT) -> str:
     """Who wins the pot and how it is split; odd money moves in `unit`s (P2)."""
     odd = unit_words(unit)
-    if game.split == "high":
+    side = game.card_side
+    if side is not None and game.split == "high":
+        where = {"down": " in the hole", "up": " face up", "any": ""}[side.where]
+        which = "highest" if side.order == "high" else "lowest"
+        text = (f"Half the pot to {_high(game)}, half to the player still in holding the "
+                f"{which} {side.suit[:-1]}{where} (the 2 lowest, the ace highest); one player "
+                f"may take both. Nobody holding a {side.suit[:-1]}{where}: the high hand takes "
+                f"the whole pot. The odd {odd} goes to the high half (P2, H3).")
+    elif game.split == "high":
         text = f"{_first_up(_high(game))} takes the pot."
     elif game.split == "low":
         text = f"{_first_up(_low(game))} takes the pot."
@@ -249,6 +289,12 @@ def split(game: GameDef, unit: int = SEED_UNIT) -> str:
         sides = " or ".join(game.declarations)
         text = (f"Each player declares {sides}: {_high(game)} and {_low(game)} split the pot "
                 f"among those who declared each way; {PIGGING_WORDS.get(game.pigging, '')}.")
+    if game.boards:
+        boards = _listed(list(game.boards), "and")
+        text = text.replace("the pot", "its half")
+        text = (f"Each board ({boards}) plays for half the pot, the odd {odd} to the first "
+                f"board's half (H7); a player may win both. On each board: {text[0].lower()}"
+                f"{text[1:]}")
     if game.ties == "goal-post":
         text += " Tied players win nothing: their share stays in the pot and they pay as " \
                 "losers (goal-posting, P6)."

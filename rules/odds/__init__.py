@@ -53,8 +53,9 @@ def _tally(spot: Spot, exact: bool, total: int, clock: Clock | None) -> Tally:
                            "showdown engine's answers for plain games like this one.")
         return tally
     resolve = engine.resolver(spot)
+    spare = spot.spare_cards      # the most extra down cards the up cards to come give (H2)
     chosen = (deals.every(spot.unseen, spot.slots) if exact
-              else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed))
+              else deals.sample(spot.unseen, spot.slots, spot.trials, spot.seed, spare))
     refused: list[str] = []
     for deal in timed(chosen, clock, exact=exact, total=total):
         try:
@@ -76,6 +77,8 @@ def _refused(tally: Tally, refused: list[str]) -> None:
 
 
 def _exact(spot: Spot, total: int) -> bool:
+    if spot.extra_cards:     # how many cards a deal needs depends on the deal (H2): sampled
+        return False
     if spot.exact == "auto":
         return total <= EXACT_LIMIT
     if spot.exact and total > FORCED_EXACT_LIMIT:
@@ -120,6 +123,10 @@ def _explain(spot: Spot, tally: Tally, exact: bool, total: int, stderr: float) -
     if spot.game.pot.legs or "series" in spot.game.side_payments:
         lines.append("Played for legs or a series of wins: each hand's winner is counted as "
                      "taking the pot (the chance to win this hand).")
+    if spot.extra_cards:
+        lines.append("An up card still to come may give its holder an extra down card (H2): "
+                     "each sampled deal deals it from the unseen cards, so the deals are "
+                     "sampled, never counted.")
     if spot.draw:
         lines.append("No draw is modelled: a hand is taken as it stands, its missing cards "
                      "dealt from the unseen cards.")

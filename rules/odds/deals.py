@@ -54,10 +54,23 @@ def _every(pool: tuple[int, ...], unseen: Sequence[Card], slots: Sequence[Slot])
 
 
 def sample(unseen: Sequence[Card], slots: Sequence[Slot], trials: int,
-           seed: int) -> Iterator[Deal]:
-    """`trials` completions drawn uniformly at random, the same ones for the same seed."""
+           seed: int, spare: int = 0) -> Iterator[Deal]:
+    """`trials` completions drawn uniformly at random, the same ones for the same seed. With
+    `spare`, each deal ends with that many more random cards, for cards the deal itself calls
+    for (H2: an extra down card for a face-up 4)."""
     rng = random.Random(seed)
     need = sum(slot.count for slot in slots)
+    if spare:
+        spare = min(spare, len(unseen) - need)
+        pile = list(unseen)
+        for _ in range(trials):
+            cards = rng.sample(pile, need + spare)
+            start, deal = 0, []
+            for slot in slots:
+                deal.append(tuple(cards[start:start + slot.count]))
+                start += slot.count
+            yield (*deal, tuple(cards[start:]))
+        return
     bounds = []
     start = 0
     for slot in slots:

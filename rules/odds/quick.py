@@ -55,6 +55,8 @@ def supported(spot: Spot) -> bool:
     game = spot.game
     plain = (game.deck == "standard" and not game.wild and not game.kill and spot.dummy is None
              and game.dummy is None and not game.adjustments and not game.side_payments
+             and not game.follow and not game.extra_down and game.card_side is None
+             and not game.boards
              and game.ties == "split" and not game.go_stop and game.pot.legs is None
              and game.high_qualifier is None and not game.perfect and game.down is not None
              and game.hand.layout == "community" and not game.hand.params

@@ -28,6 +28,7 @@ from ..games.showdown_input import (
     player_of,
     round_of,
 )
+from ..games.up_cards import check_dealt, extra_allowed
 from ..money import SEED_UNIT, read_unit
 
 MAX_TRIALS = 10_000_000
@@ -69,6 +70,23 @@ class Spot:
     cards_speak: bool     # a declare game scored as cards speak (nobody gave `declare`)
     draw: bool            # a draw game: no discards modelled
     unit: int = SEED_UNIT  # the smallest chip, in cents: the pot splits in it (P2)
+
+    @property
+    def extra_cards(self) -> bool:
+        """Up cards still to come may give extra down cards (H2: a face-up 4): how many cards
+        a deal needs depends on the deal, so the deals are sampled, each up card to come that
+        gives one dealing its holder an extra down card from the unseen cards."""
+        return self.spare_cards > 0
+
+    @property
+    def spare_cards(self) -> int:
+        """The most extra down cards the up cards still to come may give (H2): no more than
+        there are up cards to come, nor unseen cards that give one."""
+        if not self.game.extra_down:
+            return 0
+        to_come = sum(slot.count for slot in self.slots if slot.where == "up")
+        givers = sum(extra_allowed(self.game.extra_down, (card,)) for card in self.unseen)
+        return min(to_come, givers)
 
     @property
     def missing(self) -> int:
@@ -128,7 +146,8 @@ def _seat(value: object, index: int, game: GameDef) -> Seat:
     folded = flag_of(data, "folded", False, where)
     go = flag_of(data, "go", True, where)
     declare = declare_of(data, game, where, not folded)
-    if game.down is not None and len(down) + len(up) > game.down + game.up:
+    dealt_down = check_dealt(game.id, game.down, game.up, game.extra_down, down, up, where)
+    if game.down is not None and len(down) + len(up) > dealt_down + game.up:
         raise RulesError(f"{where}: {len(down) + len(up)} cards, but {game.id} deals "
                          f"{game.down + game.up} ({game.down} down, {game.up} up)")
     return Seat(name, down, up, declare, go, not folded, False, data)
@@ -233,12 +252,17 @@ def _slots(game: GameDef, board: Mapping[str, Cards], seats: tuple[Seat, ...],
     for index, seat in enumerate(seats):
         if not seat.stayed or game.down is None:
             continue
-        down = max(game.down - len(seat.down), 0)
-        up = game.down + game.up - len(seat.down) - len(seat.up) - down
+        dealt_down = game.down + extra_allowed(game.extra_down, seat.up)   # H2: face-up 4s
+        left = dealt_down + game.up - len(seat.down) - len(seat.up)
+        # down cards never exceed what is left to deal (H2a: cards rolled face up were dealt
+        # down, so a player's up cards may be more than the game's `up`)
+        down = max(min(dealt_down - len(seat.down), left), 0)
+        up = left - down
         if down:
             slots.append(Slot("down", index, seat.name, down))
         if up > 0:
-            slots.append(Slot("up", index, seat.name, up))
+            # a follow card (H1): the order of the up cards to come names the wild rank
+            slots.append(Slot("up", index, seat.name, up, bool(game.follow) and up > 1))
     size = _dummy_size(game)
     if dummy is not None and size is not None and len(dummy.down) + len(dummy.up) < size:
         slots.append(Slot("dummy", 0, dummy.name, size - len(dummy.down) - len(dummy.up)))

@@ -20,6 +20,7 @@ MODULES = (
     "holdem_family",    # hold'em/Omaha shapes with special wilds and rankings (003, part)
     "community_games",  # community games with a ranking, deal or pot twist (003, part)
     "board_layouts",    # games with a board of their own shape (003, part)
+    "popular",          # the games nearly every home game calls (POPULAR_GAMES.md, H1-H14)
 )
 
 

@@ -62,6 +62,11 @@ LOW_QUALIFIERS = {
     "cucamonga": ("low-8", 8, "003 Cucamonga: trips & 8"),
     "boise": ("low-8", 8, "003 Boise: eight or under"),
     "piles": ("low-8", 8, "003 Piles: 8 or lower qualifier"),
+    # the popular family (POPULAR_GAMES.md)
+    "crazy-pineapple": ("low-8", 8, "H13 Crazy Pineapple: option hi_lo, 8-or-better"),
+    "big-o": ("low-8", 8, "H14 Big O: high-low 8-or-better"),
+    "double-board-holdem": ("low-8", 8, "H7 double board: option hi_lo, 8-or-better"),
+    "double-board-omaha": ("low-8", 8, "H7 double board: option hi_lo, 8-or-better"),
 }
 
 
