@@ -32,7 +32,7 @@ CATALOG = _catalog()
     ("texas holdem", "texas-holdem"), ("Texas hold 'em", "texas-holdem"),
     ("snookie", "big-sol"), ("T.N.T.", "big-sol"), ("tnt", "big-sol"),
     ("kansas tornado", "texas-tornado"), ("one man's trash", "one-mans-trash"),
-    ("big sol", "big-sol"), ("sev", "seven-card-stud"),
+    ("big sol", "big-sol"), ("seven c", "seven-card-stud"),
 ])
 def test_a_clear_name_match_is_chosen(query, chosen):
     assert best(query, CATALOG) == chosen
@@ -40,7 +40,7 @@ def test_a_clear_name_match_is_chosen(query, chosen):
 
 
 @pytest.mark.parametrize("query", ["hi-lo", "high-low", "High Low", "declare", "8-or-better",
-                                   "stud", "holdem", "omah", "card"])
+                                   "stud", "holdem", "omah", "card", "sev"])
 def test_no_clear_name_match_chooses_none(query):
     found = rank(query, CATALOG)
     assert found, query                         # the games are listed ...
@@ -79,3 +79,23 @@ def test_a_name_typed_twice_is_no_clear_match():
     twins = [searched("a", "Chicago"), searched("b", "Chicago")]
     assert best("chicago", twins) is None
     assert best("", CATALOG) is None and rank("   ", CATALOG) == []
+
+
+# Every name POPULAR_GAMES.md gives a game (H1-H14) calls that game; where a name covers two
+# games (double board, 2-7), the plainer one is chosen and the other is a tap away.
+@pytest.mark.parametrize("query, chosen", [
+    ("follow the queen", "follow-the-queen"), ("FTQ", "follow-the-queen"),
+    ("baseball", "baseball"), ("night baseball", "night-baseball"), ("chicago", "chicago"),
+    ("high chicago", "chicago"), ("low chicago", "chicago"), ("7 27", "seven-twenty-seven"),
+    ("seven twenty-seven", "seven-twenty-seven"), ("badugi", "badugi"),
+    ("short deck", "short-deck-holdem"), ("six plus", "short-deck-holdem"),
+    ("double board", "double-board-holdem"), ("bomb pot", "double-board-holdem"),
+    ("anaconda", "anaconda"), ("pass the trash", "anaconda"),
+    ("kings and little ones", "kings-and-little-ones"), ("dr pepper", "dr-pepper"),
+    ("razz", "razz"), ("2-7", "deuce-to-seven-single-draw"),
+    ("deuce to seven", "deuce-to-seven-single-draw"),
+    ("kansas city", "deuce-to-seven-single-draw"), ("crazy pineapple", "crazy-pineapple"),
+    ("big o", "big-o"),
+])
+def test_each_popular_games_name_calls_it(query, chosen):
+    assert best(query, CATALOG) == chosen

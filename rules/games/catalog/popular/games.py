@@ -9,7 +9,7 @@ STUD_DEAL = ("2 down, 4 up (third to sixth street) and a last down card per play
 
 GAMES = [
     GameDef(
-        id="follow-the-queen", name="Follow the Queen", source=SOURCE, rules=("H1", "S2"),
+        id="follow-the-queen", name="Follow the Queen (FTQ)", source=SOURCE, rules=("H1", "S2"),
         describe=f"Seven-card stud: {STUD_DEAL}. Queens are wild, and so is the rank of the "
                  "next card dealt face up after a face-up queen; a later face-up queen "
                  "replaces that rank with the rank of the card after it, and a queen that is "
@@ -20,7 +20,7 @@ GAMES = [
                         "wild rank: a rank (Q) or cards (Qh,Qd); the follow cards are wild"),),
     ),
     GameDef(
-        id="chicago", name="Chicago", source=SOURCE, rules=("H3", "P2"),
+        id="chicago", name="Chicago (High Chicago, Low Chicago)", source=SOURCE, rules=("H3", "P2"),
         describe=f"Seven-card stud: {STUD_DEAL}. Half the pot to the best high hand, half to "
                  "the player still in holding the highest spade among their down cards (the "
                  "seventh-street card counts); one player may take both halves. Nobody with a "
@@ -63,7 +63,7 @@ GAMES = [
                         "cards)")),
     ),
     GameDef(
-        id="short-deck-holdem", name="Short-deck Hold'em", source=SOURCE, rules=("H6", "S2"),
+        id="short-deck-holdem", name="Short-deck Hold'em (Six plus)", source=SOURCE, rules=("H6", "S2"),
         describe="Hold'em with the 2s to 5s removed (a 36-card deck, 6s to aces): 2 down cards "
                  "per player and 5 shared cards (board position `community`); best five of the "
                  "seven. A-6-7-8-9 is a straight (the ace below the six); a flush beats a full "
@@ -104,7 +104,7 @@ GAMES = [
                                                         "low": "count-7-bust"}}),),
     ),
     GameDef(
-        id="anaconda", name="Anaconda", source=SOURCE, rules=("H8", "S7", "P1"),
+        id="anaconda", name="Anaconda (Pass the Trash)", source=SOURCE, rules=("H8", "S7", "P1"),
         describe="Pass the Trash: seven down cards each; three passed to the left, then two, "
                  "then one; each player keeps five and rolls them one at a time. At the "
                  "showdown enter the seven final cards: the best five play for each side. "
@@ -135,7 +135,7 @@ GAMES = [
         down=3, up=4, high=None, low="low-a5", split="low",
     ),
     GameDef(
-        id="deuce-to-seven-single-draw", name="Deuce-to-Seven Single Draw", source=SOURCE,
+        id="deuce-to-seven-single-draw", name="Deuce-to-Seven Single Draw (Deuce to seven, 2-7, Kansas City)", source=SOURCE,
         rules=("H12",),
         describe="Kansas City lowball, one draw: five down cards each (enter the five held at "
                  "the showdown); the lowest wins. Aces are high only, straights and flushes "
@@ -170,7 +170,7 @@ GAMES = [
         low="low-8", low_qualifier=8, split="cards-talk",
     ),
     GameDef(
-        id="double-board-holdem", name="Double-board Hold'em", source=SOURCE,
+        id="double-board-holdem", name="Double-board Hold'em (Double board, Bomb pot)", source=SOURCE,
         rules=("H7", "P2", "S8"),
         describe="Hold'em with two boards (the bomb pot): 2 down cards per player and two "
                  "boards of 5 (board positions `board1` and `board2`). Each board's best hand "
