@@ -6,16 +6,22 @@ around and inside collapsed to one) and refused, with a sentence, when it holds 
 character (a zero-width space, a joiner, a word joiner, a byte-order mark, a soft hyphen, any
 other format character, a blank-looking filler letter) or a direction control (right-to-left
 override and the like): "Y\u200ban" shows as "Yan" and "\u202eFred" reverses what follows.
-Two names are the same person when they differ only in capitals (Unicode case folding), in
-such characters, or in spacing (`same_person`).
+Two names are the same person when they look the same (`identity`): compatibility forms folded
+(NFKC: full-width "Ｘｅｎａ" is "Xena"), letters of another script that look like Latin ones read as
+those (Unicode's confusables, from the `confusable-homoglyphs` package: Cyrillic "Хena" and Greek
+"Αnn" are "Xena" and "Ann"), capitals folded (Unicode case folding), and unseen characters and
+spacing dropped (`same_person`).
 
 Pure Python: no Django, so the schema reader, the services and the tests share it.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
+
+from confusable_homoglyphs import categories, confusables
 
 MAX_LENGTH = 40   # Player.name's max_length
 
@@ -63,12 +69,38 @@ def read_name(text: object) -> str:
     return name
 
 
+@functools.lru_cache(maxsize=4096)
+def _as_latin(character: str) -> str:
+    """The Latin letter(s) a letter of another script looks like, or the character itself.
+    Latin and common characters (digits, punctuation) stay as they are: only another script's
+    lookalikes are read as Latin, so "Bo0" and "BoO" stay two names."""
+    if categories.alias(character) in ("LATIN", "COMMON"):
+        return character
+    for found in confusables.is_confusable(character, greedy=True,
+                                           preferred_aliases=["latin"]) or ():
+        for glyph in found["homoglyphs"]:
+            text = str(glyph["c"])
+            if text and all(categories.alias(c) == "LATIN" for c in text):
+                return text
+    return character
+
+
 def identity(name: str) -> str:
-    """What two names of the same person share: case folded, unseen characters and spacing
-    dropped (also for names stored before this reader, which may hold such characters)."""
-    text = unicodedata.normalize("NFC", name)
-    text = "".join(c for c in text if _unseen(c) is None)
-    return unicodedata.normalize("NFC", " ".join(text.casefold().split()))
+    """What two names of the same person share: NFKC, another script's lookalikes read as the
+    Latin letters they look like, case folded, unseen characters and spacing dropped (also for
+    names stored before this reader, which may hold such characters)."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(_as_latin(c) for c in text if _unseen(c) is None)
+    # Folding can make a new lookalike (Greek "Ν" folds to "ν", which looks like "v").
+    text = "".join(_as_latin(c) for c in text.casefold())
+    return unicodedata.normalize("NFKC", " ".join(text.casefold().split()))
+
+
+def looks_alike(name: str, other: str) -> bool:
+    """Whether two different spellings show as the same name (not merely differ in capitals)."""
+    def fold(text: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+    return fold(name) != fold(other)
 
 
 def same_person(name: str, others: Iterable[str]) -> str | None:

@@ -23,8 +23,9 @@ from typing import IO, Any
 from django.utils.html import strip_tags
 
 from ledger.models import PokerSession
-from ledger.selectors import journal_seal
+from ledger.selectors import NetTerm, journal_seal
 from ledger.tables import MoneyColumn
+from rules.money import format_cents
 from tables.report_tables import SettleUpTable, TransfersTable
 
 # django-tables2 ships no type information: a table is a django_tables2.Table.
@@ -217,6 +218,35 @@ def settle_up_tables(report: Mapping[str, Any]) -> tuple[SettleUpTable, Transfer
     return table, transfers_table
 
 
+def _dollars(cents: int) -> str:
+    return f"{'-' if cents < 0 else ''}${format_cents(abs(cents))}"
+
+
+def net_line(name: str, terms: Sequence[NetTerm], net: int) -> str:
+    """How one row's Net adds up, every term that enters it shown (count differences and notes
+    voided included): "Mike: Net $0.25 = $20.00 cashed out - $20.00 bought + $0.25 count
+    difference". The terms add up to the Net."""
+    if not terms:
+        return f"{name}: Net {_dollars(net)} (nothing bought, sold or cashed out)"
+    parts = []
+    for index, (label, cents) in enumerate(terms):
+        sign = ("-" if cents < 0 else "") if index == 0 else (" - " if cents < 0 else " + ")
+        parts.append(f"{sign}${format_cents(abs(cents))} {label}")
+    return f"{name}: Net {_dollars(net)} = {''.join(parts)}"
+
+
+def net_lines(report: Mapping[str, Any], terms: Mapping[str, Sequence[NetTerm]]) -> list[str]:
+    """Every row's Net line, in the table's order."""
+    from rules.money import parse_cents
+    return [net_line(row["name"], terms.get(row["name"], ()), parse_cents(row["net"]))
+            for row in report["players"]]
+
+
+NET_FORMULA = ("Net = whole-dollar cash-out + final pot - chips bought + chips sold + own notes "
+               "voided - notes voided while held (the bank's: the banker's) + count differences "
+               "(the banker's).")
+
+
 def settle_up_title(session: PokerSession) -> tuple[str, str]:
     state = "still open: these numbers change until it closes" if session.is_open else "closed"
     return (f"Settle-up, {session.date:%A, %B} {session.date.day}, {session.date.year}",
@@ -229,8 +259,10 @@ def _seal_note(session: PokerSession) -> list[str]:
             "later that nothing of this night was lost."] if seal else []
 
 
-def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str) -> bytes:
-    """The settle-up as a csv, pdf or xlsx file."""
+def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
+                   terms: Mapping[str, Sequence[NetTerm]] | None = None) -> bytes:
+    """The settle-up as a csv, pdf or xlsx file; the PDF shows how each row's Net adds up
+    (`terms`, from `settle_up_night`; read again when not given)."""
     table, transfers = settle_up_tables(report)
     if fmt == "csv":
         return csv_text(table, sections=[("Who pays whom", transfers)]).encode()
@@ -238,12 +270,15 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str) -
         title, subtitle = settle_up_title(session)
         proof = ("the fewest payments possible" if report["minimal"]
                  else "few payments (not proven the fewest)")
+        if terms is None:
+            from ledger.selectors import settle_up_night
+            terms = settle_up_night(session)[1]
         return pdf_bytes(
             title, subtitle,
             [("Players", table, "Nothing happened this night."),
              ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
-            notes=[f"THE BOOK after this night, settled with {proof} (B8). Net = whole-dollar "
-                   "cash-out + final pot - chips bought + chips sold (+ notes voided).",
+            notes=[f"THE BOOK after this night, settled with {proof} (B8). {NET_FORMULA}",
+                   "How each Net adds up: " + "; ".join(net_lines(report, terms)) + ".",
                    *_seal_note(session)],
         )
     if fmt == "xlsx":

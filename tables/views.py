@@ -41,7 +41,7 @@ from ledger.selectors import (
     season,
     season_years,
     settle_transfers,
-    settle_up_report,
+    settle_up_night,
     the_book,
     waiting_claims,
 )
@@ -150,17 +150,18 @@ def _links(request: HttpRequest, names: list[str],
 def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
     session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
-    report = settle_up_report(session)
+    report, terms = settle_up_night(session)
     fmt = request.GET.get("_export")
     if fmt in ("pdf", "xlsx", "csv"):
         # One download holds the night: the player rows, then who pays whom (B8).
-        return file_response(reports.settle_up_file(session, report, fmt),
+        return file_response(reports.settle_up_file(session, report, fmt, terms),
                              f"settle-up-{session.date}", fmt)
     table, transfers_table = reports.settle_up_tables(report)
     people = players_named([row["name"] for row in report["players"]])   # one query
     RequestConfig(request, paginate=False).configure(table)
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"], "seal": journal_seal(session),
+               "net_lines": reports.net_lines(report, terms),
                "paying": settle_transfers(session, people=people),
                "links": _links(request, [row["name"] for row in report["players"]], people)}
     return render(request, "tables/settle_up.html", context)

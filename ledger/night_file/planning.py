@@ -18,12 +18,13 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from ledger.names import same_person
 from ledger.posting.errors import LedgerError
 from ledger.posting.memory import MemoryNight
 from ledger.posting.night import Person
 from ledger.selectors.import_basis import ImportBasis, import_basis
 from ledger.services.bulk_import import NewPlayer, PlannedNight
-from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id
+from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id, twin_refused
 from rules.money import dollars as money
 from rules.money import format_cents
 
@@ -75,9 +76,9 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[NewPlayer]:
                                   f"{existing.note_id} here, {note_id} in the file.")
             continue
         clean, note = _clean_name(name), _clean_note_id(note_id)
-        same = next((p for p in people.values() if p.name.lower() == clean.lower()), None)
+        same = same_person(clean, people)   # the rule `player_create` applies when writing
         if same is not None:
-            raise LedgerError(f"There is already a player called {same.name}.", field="name")
+            raise LedgerError(f"{where}: {twin_refused(clean, same)}", field="name")
         taken = next((p for p in people.values() if p.note_id == note), None)
         if taken is not None:
             raise LedgerError(f"{note} is already {taken.name}'s bank-note identifier; "

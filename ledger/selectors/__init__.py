@@ -122,6 +122,7 @@ from ledger.selectors.phone import (
 )
 from ledger.selectors.reports import (
     _UNSHOWN,
+    NetTerm,
     _options_text,
     entries_of,
     journal_details,
@@ -129,6 +130,7 @@ from ledger.selectors.reports import (
     journal_seal,
     recent_entries,
     sessions_list,
+    settle_up_night,
     settle_up_report,
 )
 from ledger.selectors.table_state import (
@@ -256,6 +258,8 @@ __all__ = [
     "sessions_list",
     "settle_transfers",
     "settle_up_report",
+    "settle_up_night",
+    "NetTerm",
     "_signed",
     "since_text",
     "table_game",

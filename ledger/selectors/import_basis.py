@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Max
 
 from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.names import identity
 from ledger.posting.accounts import Account
 
 from .balances import book_balances
@@ -62,7 +63,8 @@ def import_basis() -> ImportBasis:
 def what_changed(before: ImportBasis, *, creating: Iterable[tuple[str, str]] = ()
                  ) -> str | None:
     """What changed since `before` was read that a plan made on it depends on, in words, or
-    None. A player added meanwhile matters only when they have the name (in any capitals) or
+    None. A player added meanwhile matters only when they have the name (ledger/names.py `identity`:
+    in any capitals, or a lookalike) or
     the bank-note identifier of a player the plan creates (`creating`: name, note id); a
     player changed or gone always matters; THE BOOK is read again only when the journal
     moved. A few small queries: asked under the import's lock."""
@@ -71,10 +73,10 @@ def what_changed(before: ImportBasis, *, creating: Iterable[tuple[str, str]] = (
         if now.get(row[0]) != row:
             return f"the player {row[1]} was changed"
     known = {row[0] for row in before.players}
-    names = {name.casefold(): name for name, _ in creating}
+    names = {identity(name): name for name, _ in creating}   # the rule player_create applies
     note_ids = {note_id for _, note_id in creating}
     for pk, name, note_id, *_ in now.values():
-        if pk not in known and (name.casefold() in names or note_id in note_ids):
+        if pk not in known and (identity(name) in names or note_id in note_ids):
             return f"a player {name} was added"
     if _open_night() != before.open_night:
         return "a night was opened"

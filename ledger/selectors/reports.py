@@ -45,8 +45,31 @@ class SettleUp(TypedDict):
     minimal: bool
 
 
+NetTerm = tuple[str, int]   # what a figure is ("cashed out"), and its signed cents in the Net
+
+NET_TERMS = (   # the settle-up `net` term by term, in the order of ARCHITECTURE.md
+    ("cashed out", "cashed_out", 1), ("final pot", "final_pot", 1), ("bought", "bought", -1),
+    ("sold", "sold", 1), ("own notes voided", "own_notes_voided", 1),
+    ("notes voided while held", "held_notes_voided", -1),
+    ("count difference", "count_differences", 1),
+)
+
+
+def net_terms(line: PlayerLine) -> list[NetTerm]:
+    """The terms that make a player's Net, signed, those that are not zero: they add up to
+    `line.net` exactly (the banker's count differences and bank-held notes voided included)."""
+    terms = [(label, sign * getattr(line, attr)) for label, attr, sign in NET_TERMS]
+    return [(label, cents) for label, cents in terms if cents]
+
+
 def settle_up_report(session: PokerSession) -> SettleUp:
     """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
+    return settle_up_night(session)[0]
+
+
+def settle_up_night(session: PokerSession) -> tuple[SettleUp, dict[str, list[NetTerm]]]:
+    """The settle-up report, and each row's Net term by term (by name) for the page and the
+    PDF to show how the Net adds up; the JSON holds only the report."""
     lines = player_lines(session)
     book = night_book(session)
     have = {line.player.pk for line in lines}
@@ -54,7 +77,7 @@ def settle_up_report(session: PokerSession) -> SettleUp:
         lines.append(PlayerLine(player=player, book=book[player.pk]))
     names = {line.player.pk: line.player.name for line in lines}
     settlement = settle_balances({names[pid]: c for pid, c in book.items()})
-    return {
+    report: SettleUp = {
         "players": [
             {
                 "name": line.player.name,
@@ -75,6 +98,7 @@ def settle_up_report(session: PokerSession) -> SettleUp:
         ],
         "minimal": settlement.minimal,
     }
+    return report, {line.player.name: net_terms(line) for line in lines}
 
 
 

@@ -6,7 +6,7 @@ import re
 
 from ledger.house import house_id_in_use
 from ledger.models import Player, PokerSession, new_balance_token
-from ledger.names import NameRefused, read_name, same_person
+from ledger.names import NameRefused, looks_alike, read_name, same_person
 from ledger.types import Banker
 
 from .errors import LedgerError
@@ -38,14 +38,34 @@ def _clean_name(name: object) -> str:
 
 
 def _twin(name: str, *, besides: int | None = None) -> Player | None:
-    """The player who is already `name`: differing only in capitals, spacing or unseen
-    characters (ledger/names.py) is the same person. The roster is a home game's: read whole."""
+    """The player who is already `name`: differing only in capitals, spacing, unseen characters
+    or lookalike letters of another script (ledger/names.py `identity`) is the same person.
+    The roster is a home game's: read whole."""
     rows = Player.objects.only("pk", "name")
     if besides is not None:
         rows = rows.exclude(pk=besides)
     by_name = {row.name: row for row in rows}
     same = same_person(name, by_name)
     return None if same is None else by_name[same]
+
+
+def twin_refused(name: str, same: str, *, renaming: bool = False) -> LedgerError:
+    """The one sentence that refuses `name` because `same` is already a player: the same name,
+    the same but for capitals, or one that looks the same (ledger/names.py `identity`)."""
+    if looks_alike(name, same):
+        sentence = (f"{name} looks the same as {same}, already "
+                    f"{'another' if renaming else 'a'} player: add an initial or a nickname "
+                    f"to tell {name} apart.")
+    elif renaming:
+        sentence = (f"{same} is another player; names that differ only in capitals count "
+                    "as the same, so add an initial or a nickname.")
+    elif same == name:
+        sentence = f"There is already a player called {name}."
+    else:
+        sentence = (f"There is already a player called {same}, and names that differ only "
+                    f"in capitals count as the same; add an initial or a nickname to tell "
+                    f"{name} apart.")
+    return LedgerError(sentence, field="name")
 
 
 @idempotent("player_create")
@@ -56,15 +76,9 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
     same = _twin(name)
-    if same is not None and same.name == name:
-        raise LedgerError(f"There is already a player called {name}.", field="name")
     if same is not None:
-        # The database refuses it too (player_name_unique_ignoring_case).
-        raise LedgerError(
-            f"There is already a player called {same.name}, and names that differ only "
-            f"in capitals count as the same; add an initial or a nickname to tell {name} apart.",
-            field="name",
-        )
+        # Capitals alone: the database refuses it too (player_name_unique_ignoring_case).
+        raise twin_refused(name, same.name)
     taken = Player.objects.filter(note_id=note_id).first()
     if taken is not None:
         raise LedgerError(
@@ -117,11 +131,7 @@ def player_update(*, player: Player, name: str, note_id: str, key: str,
     note_id = _clean_note_id(note_id)
     same = _twin(name, besides=row.pk)
     if same is not None:
-        raise LedgerError(
-            f"{same.name} is another player; names that differ only in capitals count "
-            "as the same, so add an initial or a nickname.",
-            field="name",
-        )
+        raise twin_refused(name, same.name, renaming=True)
     taken = Player.objects.filter(note_id=note_id).exclude(pk=row.pk).first()
     if taken is not None:
         raise LedgerError(

@@ -147,3 +147,88 @@ def test_the_import_refuses_a_spaced_amount_in_book_before(tmp_path):
     document = copy.deepcopy(example())
     document["book_before"] = {"Mike": "10.00\n", "Fred": "-10.00"}
     assert "book_before.Mike" in _refused_import(tmp_path, document)
+
+
+# ---- lookalikes of another script, compatibility forms (B4) ---------------------------------
+
+CYRILLIC_XENA = "\u0425ena"          # Х, CYRILLIC CAPITAL LETTER HA
+GREEK_ANN = "\u0391nn"               # Α, GREEK CAPITAL LETTER ALPHA
+FULL_WIDTH_XENA = "\uff38\uff45\uff4e\uff41"
+
+
+@pytest.mark.parametrize("typed, stored", [
+    (CYRILLIC_XENA, "Xena"), ("\u0445ena", "Xena"), ("M\u0430rk", "Mark"),   # Cyrillic х, а
+    (GREEK_ANN, "Ann"), ("\u039f\u03bfla", "Oola"),                          # Greek Α, Ο, ο
+    (FULL_WIDTH_XENA, "Xena"), ("ＸＥＮＡ", "xena"),                          # full width
+    ("XENA", "xena"), ("Stra\u00dfe", "STRASSE"),                             # case
+])
+def test_names_that_look_the_same_are_one_identity(typed, stored):
+    assert identity(typed) == identity(stored)
+    assert same_person(typed, ["Ann Lee", stored]) == stored
+
+
+@pytest.mark.parametrize("one, other", [
+    ("Bo0", "BoO"), ("Yann", "Yan"), ("Jos\u00e9", "Jose"), ("\u0418\u0432\u0430\u043d", "Ivan"),
+])
+def test_names_that_only_resemble_each_other_stay_two(one, other):
+    assert identity(one) != identity(other)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", [CYRILLIC_XENA, FULL_WIDTH_XENA, "\u0425ENA"])
+def test_the_service_refuses_a_lookalike_naming_the_player(typed):
+    player_create(name="Xena", note_id="BOX", key="k-xena")
+    with pytest.raises(LedgerError) as refused:
+        player_create(name=typed, note_id="BOZ", key=f"k-{typed!r}")
+    assert refused.value.field == "name"
+    message = str(refused.value)
+    assert message == (f"{read_name(typed)} looks the same as Xena, already a player: add an "
+                       f"initial or a nickname to tell {read_name(typed)} apart.")
+    assert Player.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_rename_to_a_lookalike_of_another_player_is_refused(players):
+    from ledger.services import player_update
+    ann = players["Ann"]
+    with pytest.raises(LedgerError, match="looks the same as Fred, already another player"):
+        player_update(player=ann, name="Fr\u0435d", note_id=ann.note_id,   # Cyrillic е
+                      key="k-rename")
+    ann.refresh_from_db()
+    assert ann.name == "Ann"
+
+
+def test_the_new_player_form_refuses_a_cyrillic_twin(banker_client):
+    Player.objects.create(house=house_in_use(), name="Xena", note_id="BOX")
+    before = Player.objects.count()
+    response = banker_client.post(reverse("player_new"), {
+        "key": form_key(), "name": CYRILLIC_XENA, "note_id": "BOZ"})
+    assert response.status_code == 400
+    assert "looks the same as Xena, already a player" in response.content.decode()
+    assert Player.objects.count() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", [CYRILLIC_XENA, FULL_WIDTH_XENA])
+def test_the_import_refuses_a_lookalike_of_a_player_here(tmp_path, typed):
+    Player.objects.create(house=house_in_use(), name="Xena", note_id="BOX")
+    message = _refused_import(tmp_path, _with_player(typed))
+    assert "looks the same as Xena, already a player" in message
+
+
+@pytest.mark.django_db
+def test_the_import_refuses_a_lookalike_within_the_file(tmp_path):
+    document = _with_player("Xena")
+    document["players"].append({"name": CYRILLIC_XENA, "note_id": "BOYY", "regular": True})
+    assert "looks the same as Xena, already a player" in _refused_import(tmp_path, document)
+
+
+@pytest.mark.django_db
+def test_the_imports_recheck_under_the_lock_uses_the_same_rule():
+    """A lookalike of a player the plan creates, added after the plan read the roster, is a
+    change: the import plans again (and is refused) rather than write on an old reading."""
+    from ledger.selectors.import_basis import import_basis, what_changed
+    before = import_basis()
+    assert what_changed(before, creating=[(CYRILLIC_XENA, "BOZ")]) is None
+    Player.objects.create(house=house_in_use(), name="Xena", note_id="BOX")
+    assert what_changed(before, creating=[(CYRILLIC_XENA, "BOZ")]) == "a player Xena was added"

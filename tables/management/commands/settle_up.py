@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from ledger.command_line import fail, session_by_id
 from ledger.models import PokerSession
 from ledger.scoping import in_house
-from ledger.selectors import journal_seal, settle_up_report
+from ledger.selectors import journal_seal, settle_up_night
 from ledger.selectors.reports import SettleUp
 from tables.reports import settle_up_file
 
@@ -67,13 +67,13 @@ class Command(BaseCommand):
                        f"(e.g. --output settle-up.{fmt}); it is not printed to the terminal")
         session = session_by_id(options["session_id"])
         with in_house(session.house_id):
-            report = settle_up_report(session)
+            report, terms = settle_up_night(session)
             if fmt == "json":
                 content = json.dumps(report, indent=1, ensure_ascii=False).encode() + b"\n"
             elif fmt == "text":
                 content = as_text(session, report).encode() + b"\n"
             else:
-                content = settle_up_file(session, report, fmt)
+                content = settle_up_file(session, report, fmt, terms)
         if not output:
             self.stdout.write(content.decode(), ending="")
             return
