@@ -63,7 +63,8 @@ GAMES = [
                         "cards)")),
     ),
     GameDef(
-        id="short-deck-holdem", name="Short-deck Hold'em (Six plus)", source=SOURCE, rules=("H6", "S2"),
+        id="short-deck-holdem", name="Short-deck Hold'em (Six plus)", source=SOURCE,
+        rules=("H6", "S2"),
         describe="Hold'em with the 2s to 5s removed (a 36-card deck, 6s to aces): 2 down cards "
                  "per player and 5 shared cards (board position `community`); best five of the "
                  "seven. A-6-7-8-9 is a straight (the ace below the six); a flush beats a full "
@@ -135,7 +136,8 @@ GAMES = [
         down=3, up=4, high=None, low="low-a5", split="low",
     ),
     GameDef(
-        id="deuce-to-seven-single-draw", name="Deuce-to-Seven Single Draw (Deuce to seven, 2-7, Kansas City)", source=SOURCE,
+        id="deuce-to-seven-single-draw",
+        name="Deuce-to-Seven Single Draw (Deuce to seven, 2-7, Kansas City)", source=SOURCE,
         rules=("H12",),
         describe="Kansas City lowball, one draw: five down cards each (enter the five held at "
                  "the showdown); the lowest wins. Aces are high only, straights and flushes "
@@ -170,7 +172,8 @@ GAMES = [
         low="low-8", low_qualifier=8, split="cards-talk",
     ),
     GameDef(
-        id="double-board-holdem", name="Double-board Hold'em (Double board, Bomb pot)", source=SOURCE,
+        id="double-board-holdem", name="Double-board Hold'em (Double board, Bomb pot)",
+        source=SOURCE,
         rules=("H7", "P2", "S8"),
         describe="Hold'em with two boards (the bomb pot): 2 down cards per player and two "
                  "boards of 5 (board positions `board1` and `board2`). Each board's best hand "
