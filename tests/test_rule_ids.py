@@ -1,7 +1,7 @@
 """Every rule id the code cites (B12, P3, S14, R15 ...) is defined in docs/.
 
 A definition is a line `- **B12** — ...` in a docs/*.md page. A citation is a family letter
-(B, S, P, G, R) and a number without a leading zero, not glued to other letters or digits - so
+(B, S, P, G, R, H) and a number without a leading zero, not glued to other letters or digits - so
 `(B8)`, `"P3"` and a test named `..._R15` all count. Not citations: lint codes in `# noqa`
 comments (B010, S308), and board positions of the elevator games, which share B1-B5 with the
 rules: a B-token on a line that also names a position of shaft A, C or E (`A1`, `C3`, `E2`).
@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("ledger", "rules", "tables", "templates", "bench", "tests")
 SUFFIXES = {".py", ".html", ".txt", ".md", ".js", ".css"}
 
-CITED = re.compile(r"(?<![A-Za-z0-9])([BSPGR][1-9][0-9]*)(?![0-9A-Za-z])")
-DEFINED = re.compile(r"^- \*\*([BSPGR][1-9][0-9]*)\*\* — \S", re.MULTILINE)
+CITED = re.compile(r"(?<![A-Za-z0-9])([BSPGRH][1-9][0-9]*)(?![0-9A-Za-z])")
+DEFINED = re.compile(r"^- \*\*([BSPGRH][1-9][0-9]*)\*\* — \S", re.MULTILINE)
 BOARD_POSITION = re.compile(r"(?<![A-Za-z0-9])[ACE][1-9](?![0-9A-Za-z])")
 NOQA = re.compile(r"#\s*noqa\b.*$")
 
