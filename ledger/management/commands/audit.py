@@ -141,7 +141,8 @@ class Command(BaseCommand):
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
                           f"journal seal now {_newest_seal()}; key {key_id(key)}")
         for seal in seals:
-            state = seal_check(seal)
+            state = seal_check(seal, house_id=house.pk if house is not None else None,
+                               edited=report["chain"]["edited"])
             if state == "found":
                 self.stdout.write(f"seal {seal}: found unchanged")
             elif state == "missing":
