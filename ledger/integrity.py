@@ -375,7 +375,10 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
 
 _SEALED_MODELS = ((Player, "player"), (PokerSession, "session"), (Seat, "seat"),
                   (BankTenure, "bank tenure"))
-_BOOLEANS = {"regular", "is_host", "host_present"}   # SQLite gives 0 and 1
+_BOOLEANS = {"regular", "is_host", "host_present", "retired"}   # SQLite gives 0 and 1
+# What the audit cannot see, said in its own output (and in the README's list of what is sealed)
+NOT_SEALED = ("not sealed: a seat or a bank tenure deleted (a deleted row leaves no seal to "
+              "check; a night's seats are made anew when its dealing order changes)")
 _JSON = {"book_before"}
 
 
@@ -429,24 +432,38 @@ def sealed_rows(key: bytes) -> list[str]:
 SEAL_DIGITS = 16   # hex digits of the chain value a printed seal carries
 
 
-def seal_check(seal: str) -> str:
+def seal_check(seal: str, *, house_id: int | None = None,
+               edited: Iterable[int] = ()) -> str:
     """"found", "missing" (no entry has its number) or "changed" (the entry with its number
     has another chain value: the journal was rewritten from there on or before).
+
+    Each house has its own numbers, and a seal does not name its house: the entry is the one
+    of that number whose chain value the seal starts with, in any house (in `house_id`'s
+    alone when given). An entry the audit found changed (`edited`: the ids of the audit's
+    `chain.edited`, its content recomputed) is "changed" even when its stored chain value is
+    the one printed: the two reports never disagree.
 
     A seal printed before the journal had its key (migration 0010) carries the old, unkeyed
     chain value: it is checked against that chain, recomputed from the rows as they are."""
     from ledger.models import Entry
 
     sequence, _, digest = seal.partition("-")
-    number = int(sequence)
-    chain_value = (Entry.objects.filter(sequence=number)
-                   .values_list("chain", flat=True).first())
-    if chain_value is None:
+    number, digest = int(sequence), digest.lower()
+    rows = Entry.objects.filter(sequence=number)
+    if house_id is not None:
+        rows = rows.filter(house_id=house_id)
+    found = list(rows.values_list("id", "chain"))
+    if not found:
         return "missing"
-    if chain_value.startswith(digest.lower()):
-        return "found"
+    changed = set(edited)
+    matching = [pk for pk, value in found if str(value).startswith(digest)]
+    if matching:
+        return "changed" if all(pk in changed for pk in matching) else "found"
+    if len(found) > 1:
+        return "changed"
     legacy = _legacy_chain_value(number)
-    return "found" if legacy is not None and legacy.startswith(digest.lower()) else "changed"
+    return ("found" if legacy is not None and legacy.startswith(digest)
+            and found[0][0] not in changed else "changed")
 
 
 def _legacy_chain_value(upto: int) -> str | None:

@@ -9,7 +9,9 @@ outside the database, keyed (an HMAC under the journal's
 key, with the database's own id, so nobody without the key writes one and one database's witness
 never vouches for another), replaced atomically (a temporary file, then `os.replace`), mode
 0600. `audit` reads it: the entry it names must still be there with the same chain value, and
-the chain then vouches for every entry before it.
+the chain then vouches for every entry before it. The first witness written is recorded in the
+database (`JournalKey.witness_made`): from then on a witness that is gone is a problem for
+`audit`, naming its file; a database that never had one is only said to be unvouched.
 
 Where (`witness_path`): DJANGO_LEDGER_WITNESS when set; otherwise, on SQLite, beside the
 database (`db.sqlite3.witness`); on PostgreSQL, in the key file's folder, named after the
@@ -152,7 +154,11 @@ def refresh(house_id: int | None = None) -> None:
     descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
-        name = database_name()   # read once: a write's commit reads no more than it must
+        from ledger.models.keys import JournalKey
+
+        # read once, with whether a witness was ever made: a commit reads no more than it must
+        name, made = JournalKey.objects.filter(pk=1).values_list(
+            "database", "witness_made").first() or ("(none recorded)", True)
         kept = _kept_heads(key, name)
         newest = heads(house_id) if kept is not None and house_id is not None else heads()
         if not newest:
@@ -162,6 +168,8 @@ def refresh(house_id: int | None = None) -> None:
             if house not in merged or merged[house][0] <= sequence:
                 merged[house] = (sequence, value)
         write_file(path, document(key, name, merged))
+        if not made:   # from now on a witness gone is a problem (check below)
+            JournalKey.objects.filter(pk=1, witness_made=False).update(witness_made=True)
     finally:
         os.close(descriptor)
 
@@ -194,12 +202,17 @@ def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
     """What the witness says of the journals (of one house, with `house_id`): (problems, a
     line of what it vouches for)."""
     from ledger.models import Entry, House
+    from ledger.models.keys import witness_was_made
     from ledger.scoping import every_house
 
     path = witness_path()
     found = read(path)
     newest = heads()
     if found is None:
+        if witness_was_made():
+            return [f"the witness {path} is gone: this database had one, so its newest "
+                    "entries may have been cut off with it; put the witness back (a backup's "
+                    "FILE.witness beside it, see the README)"], f"witness: gone from {path}"
         if not newest:
             return [], "witness: none yet (the journal is empty)"
         return [], (f"witness: none at {path}: the newest entries cannot be vouched for (one "

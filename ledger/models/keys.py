@@ -29,6 +29,10 @@ class JournalKey(models.Model):
     # Names this database (and its backups, which carry it) in the witness's MAC
     # (ledger/witness.py): one database's witness never vouches for another's journal.
     database = models.CharField(max_length=32, default=new_database_id, editable=False)
+    # Set once the first witness of this database is written (ledger/witness.py): from then on
+    # a witness that is gone is a problem for `audit` (entries may have been cut off with it),
+    # not a database that was never vouched for. A backup carries it, with its FILE.witness.
+    witness_made = models.BooleanField(default=False, editable=False)
 
     class Meta:
         verbose_name = "journal key fingerprint"
@@ -62,3 +66,12 @@ def _record_after_migrate(sender: object, using: str = "default", **kwargs: Any)
 
 def database_id() -> str | None:
     return JournalKey.objects.filter(pk=1).values_list("database", flat=True).first()
+
+
+def witness_was_made() -> bool:
+    """Whether a witness of this database was ever written (`witness_made`)."""
+    return bool(JournalKey.objects.filter(pk=1).values_list("witness_made", flat=True).first())
+
+
+def record_witness_made() -> None:
+    JournalKey.objects.filter(pk=1, witness_made=False).update(witness_made=True)

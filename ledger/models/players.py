@@ -23,9 +23,10 @@ class Player(SealedRow):
     """Someone who plays, or has played, at the house game."""
 
     # Where money goes (sealed.py): the pay links' handles, the link that confirms payments,
-    # the bank-note identifier, the inviter who takes over a guest's debt (B9), the host (B4).
+    # the bank-note identifier, the inviter who takes over a guest's debt (B9), the host (B4),
+    # whether they are retired (off new nights' rosters, their phone link refused).
     SEALED = ("house_id", "note_id", "regular", "invited_by_id", "is_host", "balance_token",
-              "venmo", "paypal", "cashapp", "zelle")
+              "venmo", "paypal", "cashapp", "zelle", "retired")
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=40)

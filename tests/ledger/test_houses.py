@@ -440,3 +440,33 @@ def test_the_readme_says_how_a_houses_entries_are_numbered(houses, client):
     page = banker.get(f"/s/{tuesday['tonight'].pk}/").content.decode()
     tonight = Entry.objects.filter(session=tuesday["tonight"]).order_by("pk").first()
     assert f"#{tonight.pk} " in page and tonight.pk > friday_last.pk
+
+
+def test_audit_seal_finds_each_houses_entry_and_agrees_with_the_chain(houses):
+    """`audit --seal` with two houses: a seal of either house's entry of the same number is
+    found unchanged, and an entry the audit names as changed is never "found unchanged"."""
+    from django.db import connection
+
+    from ledger.selectors import SEAL_DIGITS
+    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+
+    friday, tuesday = houses
+    with every_house():
+        number = min(Entry.objects.filter(house=house["house"]).order_by("-sequence")
+                     .values_list("sequence", flat=True)[0] for house in houses)
+        one, two = (Entry.objects.get(house=house["house"], sequence=number)
+                    for house in houses)
+    seals = [f"{number}-{entry.chain[:SEAL_DIGITS]}" for entry in (one, two)]
+    for seal in seals:
+        assert _audit_says("--seal", seal) == "The ledger is whole"
+    drop_append_only_triggers()
+    with connection.cursor() as cursor:   # Tuesday's entry edited, its chain value kept
+        cursor.execute("UPDATE ledger_entry SET memo = %s WHERE id = %s", ["edited", two.pk])
+    install_append_only_triggers()
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("audit", "--seal", seals[1], "--seal", seals[0], stdout=out, stderr=err)
+    assert f"entries changed after they were written (ids [{two.pk}])" in err.getvalue()
+    assert f"seal {seals[1]}: its entry differs" in err.getvalue()
+    assert f"seal {seals[1]}: found unchanged" not in out.getvalue()
+    assert f"seal {seals[0]}: found unchanged" in out.getvalue()

@@ -169,4 +169,58 @@ def test_the_migration_seals_the_rows_already_here(held_night):
     editor = Editor()
     editor.connection = connection
     migration.seal_existing_rows(apps, editor)
+    import_module("ledger.migrations.0021_witness_made").seal_retired(apps, editor)   # (later)
     assert _audit() == (0, "")
+
+
+def test_a_players_retired_flag_edited_by_sql_is_named(held_night):
+    fred = named("Fred")
+    _sql("UPDATE ledger_player SET retired = %s WHERE id = %s", [True, fred.pk])
+    assert_named(f"player {fred.pk}:", "its retired is not what the site wrote")
+
+
+def test_the_migration_seals_the_retired_flag_of_the_rows_whose_seals_held(held_night):
+    """0021: each player sealed as before it (without `retired`) is sealed again with it; one
+    edited behind the site's back keeps its seals and is still named."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from ledger import chain
+
+    migration = import_module("ledger.migrations.0021_witness_made")
+    services.player_retire(player=named("Gus"), key=new_key())
+    for player in Player.objects.all():
+        before = {field: getattr(player, field) for field in migration.PLAYER_SEALED_BEFORE}
+        _sql(f"UPDATE ledger_player SET seals = %s{JSONB} WHERE id = %s",
+             [json.dumps(chain.row_seals("ledger_player", player.pk, before)), player.pk])
+    _sql("UPDATE ledger_player SET venmo = 'thief' WHERE id = %s", [named("Ann").pk])
+    assert _audit()[0] == 1
+
+    class Editor:
+        pass
+
+    editor = Editor()
+    editor.connection = connection
+    migration.seal_retired(apps, editor)
+    code, err = _audit()
+    assert code == 1 and err.splitlines() == [
+        f"problem: player {named('Ann').pk}: its venmo, retired are not what the site wrote: "
+        "changed behind its back"], err
+
+
+def test_the_audit_and_the_readme_say_what_is_not_sealed(held_night):
+    """What a deleted row hides is said in the audit's own output and in the README's list of
+    what is sealed, in the same words; `retired` is sealed, and both say so."""
+    from pathlib import Path
+
+    from ledger.integrity import NOT_SEALED
+
+    out = StringIO()
+    call_command("audit", stdout=out, stderr=StringIO())
+    assert NOT_SEALED in out.getvalue().splitlines()
+    assert "a seat or a bank tenure deleted" in NOT_SEALED
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    assert "Not sealed: a seat or a bank tenure *deleted*" in readme
+    assert "bank-note identifier, inviter, host flag and retired flag" in readme
+    assert "retired" in Player.SEALED

@@ -119,6 +119,24 @@ def test_an_entry_rewritten_at_the_witness_is_named(witnessed):
     assert code == 1 and f"entry {_newest()} is not the one the witness" in err
 
 
+def test_the_newest_entries_cut_off_with_the_witness_deleted_are_named(witnessed, settings):
+    """A witness that existed and is gone is a problem, naming its file (R7): else cutting
+    the newest entries and deleting the witness would leave "The ledger is whole"."""
+    path = Path(settings.LEDGER_WITNESS)
+    _cut("sequence > %s", [_newest() - 3])
+    path.unlink()
+    code, out, err = _audit()
+    assert code == 1, out
+    assert f"problem: the witness {path} is gone" in err
+    assert "The ledger is whole" not in out and f"witness: gone from {path}" in out
+
+
+def test_a_witness_deleted_from_an_untouched_journal_is_named_too(witnessed, settings):
+    Path(settings.LEDGER_WITNESS).unlink()
+    code, _, err = _audit()
+    assert code == 1 and f"the witness {settings.LEDGER_WITNESS} is gone" in err
+
+
 def test_without_a_witness_audit_says_it_cannot_vouch_for_the_newest(night):
     night.buy("Fred", "5.00")                        # (never committed: no witness)
     code, out, _ = _audit()

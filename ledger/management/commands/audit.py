@@ -24,6 +24,7 @@ from django.db import DatabaseError, connection
 
 from ledger import witness
 from ledger.command_line import fail
+from ledger.integrity import NOT_SEALED
 from ledger.ledger_key import existing_key, key_file, key_id, key_problem
 from ledger.models import House
 from ledger.models.keys import recorded_fingerprint
@@ -141,7 +142,8 @@ class Command(BaseCommand):
         self.stdout.write(f"{report['entries']} entries, {report['postings']} postings; "
                           f"journal seal now {_newest_seal()}; key {key_id(key)}")
         for seal in seals:
-            state = seal_check(seal)
+            state = seal_check(seal, house_id=house.pk if house is not None else None,
+                               edited=report["chain"]["edited"])
             if state == "found":
                 self.stdout.write(f"seal {seal}: found unchanged")
             elif state == "missing":
@@ -151,6 +153,7 @@ class Command(BaseCommand):
         cut_off, vouched = witness.check(   # the newest entries (ledger/witness.py)
             key, house_id=house.pk if house is not None else None)
         self.stdout.write(vouched)
+        self.stdout.write(NOT_SEALED)
         found += cut_off
         if not found:
             self.stdout.write("The ledger is whole: every entry balances, THE BOOK sums to "

@@ -9,8 +9,9 @@ copy aside (a temporary file beside the SQLite database; a scratch PostgreSQL da
 runs `migrate` and `audit` on it in a child process with this site's key.
 
 A database that already holds players or entries is not replaced unless `--force` says so
-(back it up first). Stop the site while restoring. Afterwards `audit` runs on the restored
-database: exit 1 if it is not whole.
+(back it up first). Stop the site while restoring. The backup's witness (`FILE.witness`) vouches
+for the copy's audit and is put where the restored database's witness belongs. Afterwards
+`audit` runs on the restored database: exit 1 if it is not whole.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import DatabaseError, connection
 
+from ledger import witness
 from ledger.command_line import fail
 from ledger.ledger_key import existing_key, key_file, key_id
 from ledger.models import Entry, Player
@@ -61,8 +63,18 @@ class Command(BaseCommand):
         else:
             raise fail(f"restore: no restore method for a {connection.vendor} database")
         connection.close()
+        carried = backup_witness(source)
+        if carried.is_file():   # the backup's witness, where the restored database's belongs
+            found = witness.read(carried)
+            if found:
+                witness.write_file(witness.witness_path(), found)
         self.stdout.write(f"Restored {source.name}; the audit of the restored database:")
         call_command("audit", stdout=self.stdout, stderr=self.stderr)
+
+
+def backup_witness(source: Path) -> Path:
+    """The witness a backup carries beside it (`FILE.witness`, ledger/witness.py)."""
+    return Path(f"{source}.witness")
 
 
 def _head(source: Path, size: int) -> bytes:
@@ -101,6 +113,7 @@ def _audit_aside(source: Path, database_url: str) -> None:
     """`migrate` then `audit` on the copy set aside; refused in one line unless it is whole."""
     manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
     env = _child_env(database_url)
+    env["DJANGO_LEDGER_WITNESS"] = str(backup_witness(source))   # it vouches for the copy
     migrated = subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env,
                               capture_output=True, text=True, timeout=600)
     if migrated.returncode != 0:
