@@ -19,7 +19,7 @@ def seal_existing_rows(apps, schema_editor):
     models = [(apps.get_model("ledger", real.__name__), real)
               for real in (Player, PokerSession, Seat, BankTenure)]
     # The sealed fields the rows have at this point (a house came later: migration 0017), but
-    # those sealed later by their own migration (a player's retired flag: 0021).
+    # those sealed later by their own migration (a player's retired flag: 0022).
     later = {"retired"}
     sealed = {real: [field for field in real.SEALED if field not in later
                      and any(f.attname == field for f in model._meta.fields)]

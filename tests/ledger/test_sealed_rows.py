@@ -169,7 +169,7 @@ def test_the_migration_seals_the_rows_already_here(held_night):
     editor = Editor()
     editor.connection = connection
     migration.seal_existing_rows(apps, editor)
-    import_module("ledger.migrations.0021_witness_made").seal_retired(apps, editor)   # (later)
+    import_module("ledger.migrations.0022_witness_made").seal_retired(apps, editor)   # (later)
     assert _audit() == (0, "")
 
 
@@ -180,7 +180,7 @@ def test_a_players_retired_flag_edited_by_sql_is_named(held_night):
 
 
 def test_the_migration_seals_the_retired_flag_of_the_rows_whose_seals_held(held_night):
-    """0021: each player sealed as before it (without `retired`) is sealed again with it; one
+    """0022: each player sealed as before it (without `retired`) is sealed again with it; one
     edited behind the site's back keeps its seals and is still named."""
     from importlib import import_module
 
@@ -188,7 +188,7 @@ def test_the_migration_seals_the_retired_flag_of_the_rows_whose_seals_held(held_
 
     from ledger import chain
 
-    migration = import_module("ledger.migrations.0021_witness_made")
+    migration = import_module("ledger.migrations.0022_witness_made")
     services.player_retire(player=named("Gus"), key=new_key())
     for player in Player.objects.all():
         before = {field: getattr(player, field) for field in migration.PLAYER_SEALED_BEFORE}

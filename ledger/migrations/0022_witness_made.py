@@ -37,7 +37,7 @@ def seal_retired(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0020_close_backup_record'),
+        ('ledger', '0021_entry_corrections'),
     ]
 
     operations = [
