@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz and /readyz, before all the others: no login, any Host, no https redirect
+    "ledger.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -237,6 +239,8 @@ CONTENT_SECURITY_POLICY = (
 )
 if not DEBUG and not HOUSE_NETWORK:   # the house network has no proxy: nobody claims https
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# A monitor on the machine itself asks over plain HTTP (HealthMiddleware answers first anyway).
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$", r"^readyz/?$"]
 if not DEBUG:
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
