@@ -169,3 +169,42 @@ def test_readyz_names_a_witness_folder_that_cannot_be_written(client, settings, 
     assert response.status_code == 503
     assert _line(response) == "not ready: witness: its folder cannot be written"
     _no_secrets(response, tmp_path)
+
+
+# ---- the night list warns when the last close has no copy of the database ----
+
+WARNING = "No copy of the database was written after the last close"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_night_list_warns_when_the_last_close_got_no_copy_until_it_gets_one(
+        banker_client, players, settings, tmp_path):
+    from django.urls import reverse
+    from test_backups_on_close import _close_by_page, _ready_to_close
+
+    from ledger import backups
+
+    place = tmp_path / "usb-disk"
+    settings.BACKUP_DIR = str(place)                 # not plugged in: the copy fails
+    night = _ready_to_close()
+    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+    _close_by_page(banker_client, night)
+    page = banker_client.get(reverse("session_list")).content.decode()
+    assert WARNING in page
+    assert night.session.date.strftime("%a %b %-d, %Y") in page
+    assert reverse("session_close", args=[night.session.pk]) in page
+    place.mkdir()                                     # plugged in: its close page writes it
+    banker_client.get(reverse("session_close", args=[night.session.pk]))
+    assert len(backups.copies(place)) == 1
+    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_night_list_says_nothing_when_the_last_close_has_its_copy(
+        banker_client, players, settings, tmp_path):
+    from django.urls import reverse
+    from test_backups_on_close import _close_by_page, _ready_to_close
+
+    settings.BACKUP_DIR = str(tmp_path)
+    _close_by_page(banker_client, _ready_to_close())
+    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
