@@ -153,6 +153,9 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.
 BACKUP_DIR = env.str("BANKER_BACKUP_DIR", default="")
 BACKUP_KEEP = env.int("BANKER_BACKUP_KEEP", default=30)
+# A second copy of each of those, off the machine's own disk (a USB disk, a NAS mount), checked
+# after writing; a folder that is missing then is a sentence on the close page, not a failure.
+BACKUP_COPY_DIR = env.str("BANKER_BACKUP_COPY_DIR", default="")
 # Each gunicorn worker keeps its connection between requests instead of opening one per
 # request (PostgreSQL: a new connection costs more than most pages; SQLite: the PRAGMAs above
 # run once per connection). Checked before reuse, so a restarted server costs one error-free

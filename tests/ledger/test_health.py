@@ -208,3 +208,68 @@ def test_the_night_list_says_nothing_when_the_last_close_has_its_copy(
     settings.BACKUP_DIR = str(tmp_path)
     _close_by_page(banker_client, _ready_to_close())
     assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+
+
+# ---- BANKER_BACKUP_COPY_DIR: a second copy of each backup, checked ----
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_copy_of_the_close_backup_goes_to_the_copy_folder_checked(
+        banker_client, players, settings, tmp_path):
+    import stat
+
+    from test_backups_on_close import _close_by_page, _ready_to_close
+
+    from ledger import backups
+
+    settings.BACKUP_DIR = str(tmp_path / "disk")
+    (tmp_path / "disk").mkdir()
+    settings.BACKUP_COPY_DIR = str(tmp_path / "nas")
+    (tmp_path / "nas").mkdir()
+    page = _close_by_page(banker_client, _ready_to_close())
+    [first] = backups.copies(tmp_path / "disk")
+    [second] = backups.copies(tmp_path / "nas")
+    assert second.name == first.name and second.read_bytes() == first.read_bytes()
+    assert stat.S_IMODE(second.stat().st_mode) == 0o600
+    if (tmp_path / "disk" / f"{first.name}.witness").exists():
+        assert (tmp_path / "nas" / f"{first.name}.witness").read_bytes() == (
+            tmp_path / "disk" / f"{first.name}.witness").read_bytes()
+    assert f"A second copy went to {second}, checked." in page
+    assert not [p for p in (tmp_path / "nas").iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_missing_copy_folder_is_a_sentence_and_the_close_and_first_copy_are_done(
+        banker_client, players, settings, tmp_path):
+    from test_backups_on_close import _close_by_page, _ready_to_close
+
+    from ledger import backups
+    from ledger.models import PokerSession
+
+    settings.BACKUP_DIR = str(tmp_path / "disk")
+    (tmp_path / "disk").mkdir()
+    settings.BACKUP_COPY_DIR = str(tmp_path / "usb-not-plugged-in")
+    night = _ready_to_close()
+    page = _close_by_page(banker_client, night)
+    assert PokerSession.objects.get(pk=night.session.pk).status == PokerSession.CLOSED
+    assert len(backups.copies(tmp_path / "disk")) == 1
+    assert (f"No second copy was written: the second backup folder "
+            f"{tmp_path / 'usb-not-plugged-in'} does not exist (BANKER_BACKUP_COPY_DIR).") in page
+    assert not (tmp_path / "usb-not-plugged-in").exists()   # not made
+
+
+def test_a_second_copy_that_reads_back_different_is_removed_and_said(
+        settings, tmp_path, monkeypatch):
+    from ledger import backups
+
+    source = tmp_path / "banker-20261203-080000-night-1.sqlite3"
+    source.write_bytes(b"the database")
+    settings.BACKUP_COPY_DIR = str(tmp_path / "nas")
+    (tmp_path / "nas").mkdir()
+    real = backups._digest
+    monkeypatch.setattr(backups, "_digest",
+                        lambda path: "bad" if path.parent.name == "nas" else real(path))
+    said = backups.second_copy(source)
+    assert said.startswith(f"No second copy was written to {tmp_path / 'nas'}: the copy of "
+                           f"{source.name} read back differs from it")
+    assert list((tmp_path / "nas").iterdir()) == []
