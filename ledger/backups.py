@@ -20,9 +20,11 @@ close is sent again; a claim whose copy failed is let go for the next of those t
 from __future__ import annotations
 
 import datetime
+import hashlib
 import logging
 import os
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,11 +48,13 @@ class CloseBackup:
     folder: Path
     path: Path | None = None
     problem: str = ""
+    second: str = ""   # BANKER_BACKUP_COPY_DIR: where the second copy went, or why it did not
 
     def sentence(self) -> str:
         if self.path is not None:
-            return (f"A copy of the database as it was at close went to {self.path} "
-                    f"(the newest {keep()} copies are kept).")
+            return " ".join(filter(None, [
+                f"A copy of the database as it was at close went to {self.path} "
+                f"(the newest {keep()} copies are kept).", self.second]))
         return (f"No copy of the database was written at this close: {self.problem} "
                 "The close itself is done and nothing is lost; run `manage.py backup FILE`.")
 
@@ -111,7 +115,54 @@ def backup_after_close(night: int) -> CloseBackup:
         log.warning("backup after closing night %s: %s", night, problem)
         return CloseBackup(place, problem=problem)
     _prune(place)
-    return CloseBackup(place, path=target)
+    return CloseBackup(place, path=target, second=second_copy(target))
+
+
+def second_copy(target: Path) -> str:
+    """A second copy of the backup `target` (and its witness) in BANKER_BACKUP_COPY_DIR,
+    read back and compared after writing; what happened, in a sentence ("" when unset).
+    Never raises: a folder missing (the USB disk not plugged in) is said, and not made."""
+    named = str(getattr(settings, "BACKUP_COPY_DIR", "") or "")
+    if not named:
+        return ""
+    place = Path(named).expanduser()
+    if not place.is_dir():
+        problem = (f"the second backup folder {place} is a file, not a folder" if place.exists()
+                   else f"the second backup folder {place} does not exist")
+        log.warning("second copy of %s: %s", target.name, problem)
+        return f"No second copy was written: {problem} (BANKER_BACKUP_COPY_DIR)."
+    try:
+        for source in (target, Path(f"{target}.witness")):
+            if source.exists():
+                _copy_checked(source, place / source.name)
+    except OSError as error:
+        log.warning("second copy of %s: %s", target.name, error)
+        return (f"No second copy was written to {place}: "
+                f"{error.strerror or error} (BANKER_BACKUP_COPY_DIR).")
+    _prune(place)
+    return f"A second copy went to {place / target.name}, checked."
+
+
+def _copy_checked(source: Path, target: Path) -> None:
+    """Copy `source` to `target` (mode 0600, through a temporary file), then read both back:
+    a copy that differs is removed and an OSError."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as out, source.open("rb") as into:
+            shutil.copyfileobj(into, out)
+            out.flush()
+            os.fsync(out.fileno())
+        if _digest(temporary) != _digest(source):
+            raise OSError(f"the copy of {source.name} read back differs from it")
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _digest(path: Path) -> str:
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def copies(place: Path) -> list[Path]:

@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz and /readyz, before all the others: no login, any Host, no https redirect
+    "ledger.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -151,6 +153,9 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # the SQLite database. Only the newest BANKER_BACKUP_KEEP copies are kept.
 BACKUP_DIR = env.str("BANKER_BACKUP_DIR", default="")
 BACKUP_KEEP = env.int("BANKER_BACKUP_KEEP", default=30)
+# A second copy of each of those, off the machine's own disk (a USB disk, a NAS mount), checked
+# after writing; a folder that is missing then is a sentence on the close page, not a failure.
+BACKUP_COPY_DIR = env.str("BANKER_BACKUP_COPY_DIR", default="")
 # Each gunicorn worker keeps its connection between requests instead of opening one per
 # request (PostgreSQL: a new connection costs more than most pages; SQLite: the PRAGMAs above
 # run once per connection). Checked before reuse, so a restarted server costs one error-free
@@ -237,6 +242,8 @@ CONTENT_SECURITY_POLICY = (
 )
 if not DEBUG and not HOUSE_NETWORK:   # the house network has no proxy: nobody claims https
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# A monitor on the machine itself asks over plain HTTP (HealthMiddleware answers first anyway).
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$", r"^readyz/?$"]
 if not DEBUG:
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True

@@ -123,8 +123,10 @@ def journal_seal(session: PokerSession | None = None) -> str:
 
 def sessions_list() -> QuerySet[PokerSession]:
     """Every session, newest first, with its banker (without the settlement and THE BOOK
-    before it, which the list does not show)."""
-    return (PokerSession.objects.select_related("banker").defer("settlement", "book_before")
+    before it, which the list does not show), and the record of its close's copy (the list
+    warns when the newest close has none: ledger/backups.py)."""
+    return (PokerSession.objects.select_related("banker", "close_backup")
+            .defer("settlement", "book_before")
             .order_by("-date", "-id"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
+from ledger.backups import CLAIM_LASTS
 from ledger.forms import (
     BankHandOverForm,
     CorrectionForm,
@@ -24,7 +25,7 @@ from ledger.forms import (
     whole_number,
 )
 from ledger.kept import kept_page, request_version
-from ledger.models import Entry, PokerSession
+from ledger.models import CloseBackupRecord, Entry, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
@@ -61,7 +62,25 @@ def session_list(request: HttpRequest) -> HttpResponse:
         return house_list(request, houses)
     page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "ledger/session_list.html",
-                  {"sessions": page.object_list, "page": page})
+                  {"sessions": page.object_list, "page": page,
+                   "no_backup": _newest_close_without_copy(page)})
+
+
+def _newest_close_without_copy(page: Page[PokerSession]) -> PokerSession | None:
+    """The newest closed night when its close has no copy of the database (the copy failed,
+    or the site stopped before it): the last backup is older than the last close. Read from
+    the page's own rows (one night open at a time: the newest closed one is on page 1)."""
+    if page.number != 1:
+        return None
+    newest: PokerSession | None = next(
+        (s for s in page.object_list if s.status == PokerSession.CLOSED), None)
+    if newest is None:
+        return None
+    try:
+        record = newest.close_backup
+    except CloseBackupRecord.DoesNotExist:
+        return newest
+    return None if record.done or record.claimed_at > timezone.now() - CLAIM_LASTS else newest
 
 
 @banker_required
