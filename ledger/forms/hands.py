@@ -8,11 +8,13 @@ from typing import Any
 from django import forms
 from django.forms.boundfield import BoundField
 
-from rules.cards import parse_card
+from rules.cards import deck, parse_card
 from rules.errors import RulesError
 from rules.games.definition import GameDef
 from rules.games.drops import dropped_players, lets_everybody_drop, wimp_rule
 from rules.games.hand_types import Dummy, HandInput, Seat
+from rules.games.payout import game_sides
+from rules.games.up_cards import card_spec, matches
 
 from .fields import KeyedForm, MoneyField, RosterForm, _player_field
 
@@ -64,10 +66,10 @@ class GameCallForm(RosterForm):
 
 
 def _cards_field(label: str, example: str = "As Kd 10h", count: int | None = None,
-                 spoken: str = "") -> forms.CharField:
+                 spoken: str = "", extra: Mapping[str, str] | None = None) -> forms.CharField:
     attrs = {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false",
              "aria-label": spoken or f"{label} cards", "data-cards": "1",
-             "placeholder": example}
+             "placeholder": example, **(extra or {})}
     if count:
         attrs["data-count"] = str(count)     # the picker moves on once it holds this many
     return forms.CharField(label=label, required=False, max_length=120,
@@ -80,9 +82,14 @@ def _tokens(text: str) -> list[str]:
 
 def card_kinds(game: GameDef) -> dict[str, tuple[str, int | None]]:
     """The card fields a player has, {kind: (label, count)}: one in a draw game (or a game of
-    up cards only), two in stud (down and up)."""
+    up cards only), two in stud (down and up), and a third for the extra down cards a
+    face-up card gives where the game has them (H2, baseball's face-up 4)."""
     if game.down and game.up:
-        return {"down": ("down", game.down), "up": ("up", game.up)}
+        kinds: dict[str, tuple[str, int | None]] = {"down": ("down", game.down),
+                                                    "up": ("up", game.up)}
+        if game.extra_down:     # H2: a face-up 4 gives one more down card, in a field of its own
+            kinds["extra"] = ("extra", None)
+        return kinds
     if game.down == 0 and game.up:
         return {"up": ("cards", game.up)}
     return {"down": ("cards", game.down)}
@@ -93,8 +100,9 @@ def picker_rows(game: GameDef) -> list[list[tuple[str, str, bool]]]:
     (token, label, red) such as ("Th", "10♥", True)."""
     ranks = "AKQJT98765432"
     suits = (("s", "♠", False), ("h", "♥", True), ("d", "♦", True), ("c", "♣", False))
-    rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{symbol}", red) for r in ranks]
-            for s, symbol, red in suits]
+    held = {str(card) for card in deck(game.deck)}       # short deck (H6): no 2s to 5s
+    rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{symbol}", red) for r in ranks
+             if f"{r}{s}" in held] for s, symbol, red in suits]
     if "joker" in game.deck:
         rows.append([("JK", "Joker", False)])
     return rows
@@ -102,8 +110,26 @@ def picker_rows(game: GameDef) -> list[list[tuple[str, str, bool]]]:
 
 EMPTY_HAND = "Mark who won, or enter the cards: nobody is marked and no card is entered."
 CARD_HINT = "type rank then suit: As, 10h, Kd; JK for a joker"
-_PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
-_FIELD_OF_PLAYER = re.compile(r"^p(\d+)_(down|up|award|declare|go|folded|won)")
+_PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?$")
+_FIELD_OF_PLAYER = re.compile(r"^p(\d+)_(down|up|extra|award|declare|go|folded|won)")
+
+
+def side_field(side: str) -> str:
+    """A side as a field name's end: "high", "spade", "board1_high" (H7's "board1 high")."""
+    return side.replace(" ", "_")
+
+
+def declare_choices(game: GameDef) -> list[tuple[str, str]]:
+    """What a player may declare, in the game's own words where it has them (H4: 7, 27)."""
+    words = {side: word for word, side in game.declare_words.items()}
+    return [("", "—"), *((d, words.get(d, d)) for d in game.declarations)]
+
+
+def extra_cards(game: GameDef) -> str:
+    """The cards of the game's deck that give an extra down card dealt face up (H2), for the
+    picker: the extra field wants one card for each of them among the player's up cards."""
+    rule = card_spec(game.extra_down, "extra_down")
+    return " ".join(str(card) for card in deck(game.deck) if matches(rule, card))
 
 
 class HandForm(KeyedForm):
@@ -130,7 +156,7 @@ class HandForm(KeyedForm):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.game = game
-        self.sides = [game.split] if game.split in ("high", "low") else ["high", "low"]
+        self.sides = list(game_sides(game))    # high, low, the spade (H3), a board's (H7)
         self.drops = lets_everybody_drop(game)
         self.wimp = wimp_rule(game, settings or {}) != "none"
         mode = self.fields["mode"]
@@ -144,20 +170,25 @@ class HandForm(KeyedForm):
         self.kinds = card_kinds(game)
         for index in range(len(self.players)):
             for side in self.sides:
-                self.fields[f"p{index}_won_{side}"] = forms.BooleanField(
+                self.fields[f"p{index}_won_{side_field(side)}"] = forms.BooleanField(
                     label=f"won {side}" if len(self.sides) > 1 else "won", required=False)
             self.fields[f"p{index}_folded"] = forms.BooleanField(label="folded", required=False)
             if game.split == "declare":
                 self.fields[f"p{index}_declare"] = forms.ChoiceField(
                     label="declared", required=False,
-                    choices=[("", "—"), *((d, d) for d in game.declarations)])
+                    choices=declare_choices(game))
             if game.go_stop:
                 self.fields[f"p{index}_go"] = forms.BooleanField(label="went", required=False,
                                                                   initial=True)
             for kind, (label, count) in self.kinds.items():
-                example = {"down": "down: As Kd", "up": "up: 10h 9c", "cards": "As Kd 10h"}
+                example = {"down": "down: As Kd", "up": "up: 10h 9c", "cards": "As Kd 10h",
+                           "extra": "extra down"}
+                # the extra field (H2) wants a card for each up card that gives one
+                extra = {"data-extra-of": f"id_p{index}_up",
+                         "data-extra-cards": extra_cards(game)} if kind == "extra" else None
                 self.fields[f"p{index}_{kind}"] = _cards_field(
-                    label, example[label], count, spoken=self._card_words(index, kind))
+                    label, example[label], count, spoken=self._card_words(index, kind),
+                    extra=extra)
             self.fields[f"p{index}_award"] = MoneyField(label="award", required=False,
                                                         allow_zero=True)
         for position in game.board:
@@ -177,6 +208,8 @@ class HandForm(KeyedForm):
     def _card_words(self, index: int, kind: str) -> str:
         """"Ann's down cards", or "Ann's cards" where a player holds one field of cards."""
         name = self.players[index]
+        if kind == "extra":
+            return f"{name}'s extra down cards"
         return f"{name}'s cards" if len(self.kinds) == 1 else f"{name}'s {kind} cards"
 
     # -- errors: in the banker's words, on the field they are about ----------------------
@@ -191,15 +224,18 @@ class HandForm(KeyedForm):
         found = _PLAYER_PATH.match(path)
         if found is not None and int(found[1]) < len(self.players):
             index, part = int(found[1]), found[2]
-            cards = [f"p{index}_{kind}" for kind in self.kinds]
+            cards = [f"p{index}_{kind}" for kind in self.kinds if kind != "extra"]
+            if part == "down" and found[3] is not None and "extra" in self.kinds \
+                    and int(found[3]) >= (self.game.down or 0):
+                return f"p{index}_extra"        # a down card beyond the game's: an extra (H2)
             by_cards = self.data.get("mode") == "cards" if self.is_bound else False
             candidates = {"down": cards[:1] if "down" in self.kinds else cards,
                           "up": cards[-1:] if "up" in self.kinds else cards,
                           "declare": [f"p{index}_declare"], "go": [f"p{index}_go"],
-                          "won": [f"p{index}_won_{self.sides[0]}"],
+                          "won": [f"p{index}_won_{side_field(self.sides[0])}"],
                           "in": [f"p{index}_folded"], "folded": [f"p{index}_folded"],
                           "best": ["best"]}.get(part or "", cards if by_cards
-                                                else [f"p{index}_won_{self.sides[0]}"])
+                                                else [f"p{index}_won_{side_field(self.sides[0])}"])
             return next((name for name in candidates if name in self.fields), None)
         if path.startswith("board."):
             name = f"board_{path[6:]}"
@@ -216,7 +252,8 @@ class HandForm(KeyedForm):
         found = _FIELD_OF_PLAYER.match(name or "")
         if found is not None and not isinstance(error, dict):
             player = self.players[int(found[1])]
-            words = {"down": "down cards", "up": "up cards", "award": "typed award",
+            words = {"down": "down cards", "up": "up cards", "extra": "extra down cards",
+                     "award": "typed award",
                      "declare": "declaration", "go": "went", "folded": "folded"}.get(
                 found[2], "win")
             if len(self.kinds) == 1 and found[2] in ("down", "up"):
@@ -287,7 +324,8 @@ class HandForm(KeyedForm):
             if not any(_tokens(data.get(name) or "") for name, _ in self._card_fields()):
                 raise forms.ValidationError(EMPTY_HAND)
             return
-        marked = any(data.get(f"p{i}_won_{side}") for i in everyone for side in self.sides)
+        marked = any(data.get(f"p{i}_won_{side_field(side)}") for i in everyone
+                     for side in self.sides)
         marked = marked or any(data.get(f"dummy_won_{side}") for side in self.sides)
         nobody_went = self.game.go_stop and not any(
             data.get(f"p{i}_go") for i in everyone if not self._folded(data, i))
@@ -310,7 +348,8 @@ class HandForm(KeyedForm):
                       if key.startswith(f"p{index}_")}
             cards = [self[f"p{index}_{kind}"] for kind in self.kinds]
             rows.append({"name": name, **fields, "cards": cards,
-                         "won": [self[f"p{index}_won_{side}"] for side in self.sides]})
+                         "won": [self[f"p{index}_won_{side_field(side)}"]
+                                 for side in self.sides]})
         return rows
 
     def card_rows(self) -> list[list[tuple[str, str, bool]]]:
@@ -338,7 +377,9 @@ class HandForm(KeyedForm):
         for index, name in enumerate(self.players):
             folded = bool(data.get(f"p{index}_folded"))
             cards = {kind: tuple(_tokens(data.get(f"p{index}_{kind}") or ""))
-                     for kind in ("down", "up")} if by_cards else {}
+                     for kind in ("down", "up", "extra")} if by_cards else {}
+            if cards.get("extra"):          # the extra down cards (H2) after the game's
+                cards["down"] += cards["extra"]
             players.append(Seat(
                 name=name,
                 stayed=False if folded and by_cards else None,   # the showdown's word for it
@@ -347,7 +388,7 @@ class HandForm(KeyedForm):
                 go=bool(data.get(f"p{index}_go")) if self.game.go_stop else None,
                 down=cards.get("down"), up=cards.get("up"),
                 won=None if by_cards else tuple(
-                    s for s in self.sides if data.get(f"p{index}_won_{s}"))))
+                    s for s in self.sides if data.get(f"p{index}_won_{side_field(s)}"))))
             if data.get(f"p{index}_award") is not None:
                 awards[name] = data[f"p{index}_award"]
         board = {p.name: tuple(_tokens(data[f"board_{p.name}"])) for p in self.game.board} \

@@ -17,9 +17,9 @@ from django.forms.boundfield import BoundField
 from rules.errors import RulesError
 from rules.games.definition import GameDef
 
-from .hands import _cards_field, _tokens, card_kinds, picker_rows
+from .hands import _cards_field, _tokens, card_kinds, extra_cards, picker_rows
 
-_PLAYER = re.compile(r"^players\[(\d+)\](?:\.(down|up))?")
+_PLAYER = re.compile(r"^players\[(\d+)\](?:\.(down|up)(?:\[(\d+)\])?)?")
 _PLACE = re.compile(r"players\[(\d+)\]\.(down|up)\[\d+\]|board\.(\w+)\[\d+\]|dead\[\d+\]"
                     r"|dummy\.(?:down|up)\[\d+\]")
 
@@ -36,9 +36,13 @@ class OddsForm(forms.Form):
         for index in range(len(self.players)):
             self.fields[f"p{index}_folded"] = forms.BooleanField(label="folded", required=False)
             for kind, (label, count) in self.kinds.items():
+                # the extra down cards a face-up card gives (H2), as on the hand page
+                extra = {"data-extra-of": f"id_p{index}_up",
+                         "data-extra-cards": extra_cards(game)} if kind == "extra" else None
                 self.fields[f"p{index}_{kind}"] = _cards_field(
-                    label, {"down": "down: As Kd", "up": "up: 10h 9c"}.get(label, "As Kd"),
-                    count, spoken=self._words(index, kind))
+                    label, {"down": "down: As Kd", "up": "up: 10h 9c",
+                            "extra": "extra down"}.get(label, "As Kd"),
+                    count, spoken=self._words(index, kind), extra=extra)
         for position in game.board:
             self.fields[f"board_{position.name}"] = _cards_field(
                 position.name, count=position.count, spoken=self._board_words(position.name))
@@ -53,6 +57,8 @@ class OddsForm(forms.Form):
 
     def _words(self, index: int, kind: str) -> str:
         name = self.players[index]
+        if kind == "extra":
+            return f"{name}'s extra down cards"
         return f"{name}'s cards" if len(self.kinds) == 1 else f"{name}'s {kind} cards"
 
     @staticmethod
@@ -70,6 +76,9 @@ class OddsForm(forms.Form):
             seat: dict[str, object] = {"name": name}
             for kind in self.kinds:
                 seat[kind] = _tokens(data.get(f"p{index}_{kind}") or "")
+            extra = seat.pop("extra", [])       # the extra down cards (H2) after the game's
+            if isinstance(extra, list) and extra:
+                seat["down"] = [*_tokens(data.get(f"p{index}_down") or ""), *extra]
             if data.get(f"p{index}_folded"):
                 seat["folded"] = True
             players.append(seat)
@@ -101,6 +110,9 @@ class OddsForm(forms.Form):
         found = _PLAYER.match(path)
         if found is not None and int(found[1]) < len(self.players):
             kind = found[2] if found[2] in self.kinds else next(iter(self.kinds))
+            if kind == "down" and found[3] is not None and "extra" in self.kinds \
+                    and int(found[3]) >= (self.game.down or 0):
+                kind = "extra"                  # a down card beyond the game's (H2)
             return f"p{found[1]}_{kind}"
         if path.startswith("board."):
             field = "board_" + re.split(r"[.\[]", path[len("board."):])[0]
@@ -115,7 +127,7 @@ class OddsForm(forms.Form):
     def _field_words(self, field: str | None) -> str:
         if field is None:
             return ""
-        found = re.fullmatch(r"p(\d+)_(down|up)", field)
+        found = re.fullmatch(r"p(\d+)_(down|up|extra)", field)
         if found is not None:
             return self._words(int(found[1]), found[2])
         if field.startswith("board_"):

@@ -60,7 +60,7 @@ def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[s
         won = [won]
     if not isinstance(won, list) or not all(isinstance(side, str) for side in won):
         raise RulesError(f"{where}.won: expected a list of sides such as [\"high\"]")
-    allowed = _game_sides(game)
+    allowed = game_sides(game)
     for side in won:
         if side not in allowed:
             raise RulesError(f"{where}.won: {game.id} has no {side!r} side; expected "
@@ -68,7 +68,9 @@ def _sides_won(data: Mapping[str, object], game: GameDef, where: str) -> tuple[s
     return tuple(dict.fromkeys(won))
 
 
-def _game_sides(game: GameDef) -> tuple[str, ...]:
+def game_sides(game: GameDef) -> tuple[str, ...]:
+    """The sides a player may win in a hand by winners: high and low (or the one), the card
+    side (H3: \"spade\"), each board's (H7: \"board1\", \"board1 high\")."""
     if game.boards:     # H7: "board1", or "board1 high" and "board1 low" when the halves split
         sides = (game.split,) if game.split in ("high", "low") else pots.SIDES
         return tuple(board_side(game, name, side) for name in game.boards for side in sides)
@@ -146,7 +148,7 @@ def _dummy(data: Mapping[str, object], game: GameDef, names: set[str]) -> pots.D
 def _next_best(data: Mapping[str, object], game: GameDef) -> dict[str, str]:
     next_best: dict[str, str] = {}
     for side, name in mapping_of(data, "next_best").items():
-        if side not in _game_sides(game) or not isinstance(name, str):
+        if side not in game_sides(game) or not isinstance(name, str):
             raise RulesError(f"next_best.{side}: expected a side of {game.id} and a player's name")
         next_best[side] = name
     return next_best

@@ -273,6 +273,12 @@
   }
 
   function isFull(input) {
+    if (input.dataset.extraOf) {    // extra down cards (H2): one for each such card shown up
+      var up = document.getElementById(input.dataset.extraOf);
+      var givers = (input.dataset.extraCards || "").split(" ");
+      var owed = up ? cardsIn(up).filter(function (c) { return givers.indexOf(c) >= 0; }).length : 0;
+      return cardsIn(input).length >= owed;
+    }
     var count = parseInt(input.dataset.count || "0", 10);
     return count > 0 && cardsIn(input).length >= count;
   }
