@@ -33,7 +33,9 @@ def test_ten_taps_on_one_invitation_make_one_login(invitation):
                                    "password": "another-long-pw-2"}).status_code
 
     statuses = at_once(tap, TAPS)
-    assert sorted(statuses) == [302] + [400] * (TAPS - 1), statuses
+    # One tap joins; each other is refused: 400 when it read the invitation before the winner
+    # used it (the lock refuses it), 404 when after (the page of a used invitation).
+    assert statuses.count(302) == 1 and set(statuses) <= {302, 400, 404}, statuses
     assert User.objects.exclude(username="olga").count() == 1
     joined = User.objects.exclude(username="olga").get()
     assert Membership.objects.get(user=joined).house == invitation.house
