@@ -7,10 +7,13 @@ the house HouseMiddleware found for it (request.house), with no query of its own
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.models import Group, User
 from django.http import HttpRequest
 from django.utils.text import slugify
 
+from ledger.house_settings import HouseSettings, stored
 from ledger.models import House, Membership, Player, PokerSession
 from ledger.posting.errors import LedgerError
 from ledger.scoping import current_house_id
@@ -29,7 +32,7 @@ class HouseNotNamed(LedgerError):
 _TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
            "house": House._meta.db_table, "player": Player._meta.db_table,
            "group": Group._meta.db_table, "user_groups": User.groups.through._meta.db_table}
-_COLUMNS = """h.id, h.name, h.slug, h.created_at,
+_COLUMNS = """h.id, h.name, h.slug, h.created_at, h.settings,
        (SELECT COUNT(*) FROM {night} n WHERE n.house_id = h.id) AS version_nights,
        (SELECT SUM(n.version) FROM {night} n WHERE n.house_id = h.id) AS version_writes,
        (SELECT m.role FROM {member} m WHERE m.house_id = h.id AND m.user_id = %s) AS member_role
@@ -42,6 +45,10 @@ _NAMED_BY = {
 }
 _SQL = {by: f"SELECT {_COLUMNS} FROM {_TABLES['house']} h WHERE {where.format(**_TABLES)}"
         for by, where in _NAMED_BY.items()}
+# A night's page shows the night's own settings (its currency), read with its house.
+_SQL["night"] = ("SELECT {columns}, n.settings AS night_settings FROM {house} h "
+                 "JOIN {night} n ON n.house_id = h.id WHERE n.id = %s").format(
+    columns=_COLUMNS, **_TABLES)
 _FIRST_TWO = """SELECT {columns}, EXISTS(
     SELECT 1 FROM {group} g JOIN {user_groups} ug ON ug.group_id = g.id
     WHERE g.name = %s AND ug.user_id = %s) AS in_group
@@ -95,6 +102,15 @@ def house_id_in_use() -> int:
     """The id of `house_in_use()`, without a query when a house is in scope."""
     return current_house_id() or house_in_use().pk
 
+
+
+def shown_settings(house: House) -> HouseSettings:
+    """What a page of `house` shows money in: the night's settings on a night's page (read
+    with the house by `request_house("night", …)`), else the house's."""
+    night = getattr(house, "night_settings", None)
+    if isinstance(night, str):   # SQLite gives the JSON text of a raw column
+        night = json.loads(night)
+    return stored(night) if night else house.game_settings
 
 
 def house_name(request: HttpRequest) -> dict[str, object]:

@@ -24,7 +24,8 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger.house import house_in_use, request_house
+from ledger.house import house_in_use, request_house, shown_settings
+from ledger.house_settings import SEED, show, showing
 from ledger.ledger_key import KeyMissing
 from ledger.models import House, PokerSession, Role
 from ledger.permissions import houses_of, role_of
@@ -152,7 +153,7 @@ class HouseMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         request.house = None   # type: ignore[attr-defined]
         request.house_role = None   # type: ignore[attr-defined]
-        with no_house(), ExitStack() as scope:
+        with no_house(), showing(SEED), ExitStack() as scope:
             request._house_scope = scope   # type: ignore[attr-defined]
             return self.get_response(request)
 
@@ -184,6 +185,7 @@ class HouseMiddleware:
         if house is None:
             return
         scope.enter_context(in_house(house.pk))
+        show(shown_settings(house))
         request.house = house   # type: ignore[attr-defined]
         request.house_role = role   # type: ignore[attr-defined]
         if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from ledger.house_settings import HouseSettings, stored
+
 
 class House(models.Model):
     """One home game (the Friday game, the Tuesday game)."""
@@ -22,12 +24,22 @@ class House(models.Model):
     slug = models.SlugField(max_length=60, unique=True,
                             help_text="The house's pages live under /h/<slug>/.")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    settings = models.JSONField(
+        default=dict, blank=True,
+        help_text="The house's own game (ledger/house_settings.py, its JSON form): chips, "
+                  "stakes, currency, bank rules; empty = the seed house's. Nights copy it.",
+    )
 
     class Meta:
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_settings(self) -> HouseSettings:
+        """The house's settings, as its next night will copy them."""
+        return stored(self.settings)
 
 
 class Role(models.TextChoices):

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from ledger.house_settings import HouseSettings, stored
 from ledger.scoping import HouseManager, NightHouseManager
 
 from .append_only import AppendOnlyModel, AppendOnlyNightManager
@@ -20,7 +21,9 @@ class PokerSession(SealedRow):
 
     # What gives the night's figures beside its journal (sealed.py): who banks, the date the
     # export and the history show, the surrogate book (B7), THE BOOK it opened with.
-    SEALED = ("house_id", "date", "banker_id", "host_present", "book_before")
+    SEALED = ("house_id", "date", "banker_id", "host_present", "book_before", "settings")
+    # A night opened before settings existed keeps {} (the seed house's) and its old seals.
+    SEALED_UNLESS_EMPTY = ("settings",)
 
     OPEN = "open"
     CLOSED = "closed"
@@ -52,6 +55,11 @@ class PokerSession(SealedRow):
         help_text="Counts the writes to this night (services/versions.py): what the pages' "
                   "caches and the phones' conditional requests compare. Not money.",
     )
+    settings = models.JSONField(
+        default=dict, blank=True,
+        help_text="The house's settings as the night opened (ledger/house_settings.py): the "
+                  "night follows them whatever the house changes later; empty = the seed's.",
+    )
     seals = SealsField()
 
     objects = HouseManager()
@@ -70,6 +78,16 @@ class PokerSession(SealedRow):
     @property
     def is_open(self) -> bool:
         return self.status == self.OPEN
+
+    @property
+    def game_settings(self) -> HouseSettings:
+        """The rules this night is played by: its own copy of its house's settings."""
+        cached: HouseSettings | None = self.__dict__.get("_game_settings")
+        if cached is None or self.__dict__.get("_game_settings_of") is not self.settings:
+            cached = stored(self.settings)
+            self.__dict__["_game_settings"] = cached
+            self.__dict__["_game_settings_of"] = self.settings
+        return cached
 
 
 class BankTenure(SealedRow, AppendOnlyModel):

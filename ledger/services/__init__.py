@@ -17,7 +17,8 @@ the command line or an import and is not checked.
     player_update(*, player, name, note_id, key, user=None)     # the journal points at the row
     player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
     player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
-    session_open(*, date, banker, host_present=True, seating=(), key, user=None)  # user holds
+    session_open(*, date, banker, host_present=True, seating=(), settings=None, key,
+                 user=None)   # user holds the bank; the night copies its house's settings
     bank_hand_over(*, session, to=User, key, user)   # the holder hands it on; staff take over
     session_seat(*, session, player, key, user=None)
     session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import connection
 
-from ledger.models import BankTenure, Entry, Player, PokerSession, Seat
+from ledger.house_settings import HouseSettings
+from ledger.models import BankTenure, Entry, House, Player, PokerSession, Seat
 from ledger.models.witnessed import witness_after_commit
 from ledger.selectors.balances import book_balances
 from ledger.types import Banker
@@ -55,20 +56,25 @@ OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL 
 @idempotent("session_open")
 def session_open(*, date: datetime.date, banker: Player,
                  host_present: bool = True, seating: Sequence[Player] = (),
+                 settings: HouseSettings | None = None,
                  key: str, user: Banker = None) -> PokerSession:
     """Open a night: the banker takes the first seat, the others follow to the left (B1).
 
-    The login that opens it holds its bank (services/holder.py); a night opened by the
-    machine (`user=None`: an import, the command line) has a free bank.
+    The night copies its house's settings (or `settings`: an imported file's) and keeps them,
+    sealed with its row: a later change of the house's never alters it. The login that opens
+    it holds its bank (services/holder.py); a night opened by the machine (`user=None`: an
+    import, the command line) has a free bank.
     """
     day = date.date() if isinstance(date, datetime.datetime) else date
     if not host_present and banker.is_host:
         raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
     _refuse_a_second_open_session(banker.house_id)
+    if settings is None:
+        settings = House.objects.get(pk=banker.house_id).game_settings
     session = PokerSession.objects.create(
         house_id=banker.house_id, date=day, banker=banker, host_present=host_present,
-        book_before=book_snapshot()
+        book_before=book_snapshot(), settings=settings.to_json(),
     )
     seat_player(session, banker)
     for player in seating:
