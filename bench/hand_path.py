@@ -73,7 +73,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = tuple(str(ROOT / name) + os.sep for name in ("ledger", "rules", "tables"))
 LAYERS = ("pages", "services", "selectors", "models", "rules")
 MODELS = {"ledger.models", "ledger.signals", "ledger.triggers", "ledger.chain", "ledger.integrity",
-          "ledger.ledger_key", "ledger.rechain", "ledger.numbers", "ledger.types", "ledger.chips"}
+          "ledger.ledger_key", "ledger.rechain", "ledger.numbers", "ledger.types"}
 PLAYERS = ["Mike", "Fred", "Ann", "Gus"]
 
 

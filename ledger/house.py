@@ -104,6 +104,11 @@ def house_id_in_use() -> int:
 
 
 
+def house_game() -> HouseSettings:
+    """The settings of the house in use: what THE BOOK's events outside a night follow."""
+    return house_in_use().game_settings
+
+
 def shown_settings(house: House) -> HouseSettings:
     """What a page of `house` shows money in: the night's settings on a night's page (read
     with the house by `request_house("night", …)`), else the house's."""

@@ -33,7 +33,6 @@ from .hands import (
     HandForm,
 )
 from .money import (
-    CHIP_COLOURS,
     PAID_CHOICES,
     QUICK_AMOUNT,
     BankHandOverForm,
@@ -51,7 +50,7 @@ from .money import (
 from .players import PlayerEditForm, PlayerForm, RetireForm, SeatingForm, SessionOpenForm
 
 __all__ = [
-    "CARD_HINT", "CHIP_COLOURS", "CONFIRM_ABOVE", "EMPTY_HAND", "KEY_PATTERN", "LOWS",
+    "CARD_HINT", "CONFIRM_ABOVE", "EMPTY_HAND", "KEY_PATTERN", "LOWS",
     "OPTION_FIELDS", "PAID_CHOICES", "PIGGING", "POT_RULES", "QUICK_AMOUNT", "SPLITS", "TIES",
     "BankHandOverForm", "BuyInForm", "CashOutForm", "CloseForm", "ConfirmLargeAmountMixin",
     "CorrectionForm", "CountDifferenceForm", "CountField", "FinalPotForm", "GameCallForm",

@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 
+from ledger.house_settings import shown
 from ledger.kept import one_time_key
 from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 from rules.errors import MoneyError
-from rules.money import dollars, format_cents, parse_cents
+from rules.money import format_cents, parse_cents
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -91,13 +92,15 @@ class ConfirmLargeAmountMixin(forms.Form):
     ticked the form is invalid and nothing is written.
     """
 
+    confirm_above = CONFIRM_ABOVE   # a form of a house with other stakes sets its own
+
     def add_confirm_field(self) -> None:
         self.fields["confirm_amount"] = forms.CharField(required=False, widget=forms.HiddenInput)
         self.asks_to_confirm = False
 
     def check_large_amount(self, data: dict[str, Any]) -> None:
         amount = data.get("amount")
-        if amount is None or amount <= CONFIRM_ABOVE:
+        if amount is None or amount <= self.confirm_above:
             return
         try:
             confirmed = parse_cents((data.get("confirm_amount") or "").strip(), field="confirm")
@@ -106,8 +109,9 @@ class ConfirmLargeAmountMixin(forms.Form):
         if confirmed != amount:
             self.asks_to_confirm = True
             self.confirm_value = format_cents(amount)
-            self.add_error("amount", f"{dollars(amount)} is more than "
-                           f"{dollars(CONFIRM_ABOVE)}. Check the amount; if it is right, "
+            money = shown().money
+            self.add_error("amount", f"{money(amount)} is more than "
+                           f"{money(self.confirm_above)}. Check the amount; if it is right, "
                            "tick the box below and save again.")
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.forms.boundfield import BoundField
 
-from ledger.chips import CHIP_VALUES
+from ledger.house_settings import SEED, HouseSettings
 from ledger.models import BankNote
 from ledger.numbers import read_whole_number, whole_number
 
@@ -33,29 +33,34 @@ PAID_CHOICES = [
 # amount it carries is the amount saved, whatever is typed under "Another amount".
 QUICK_AMOUNT = "quick"
 
-# B10: the chip colours in the order the banker counts them, cheapest first, with their value
-# in cents (the services' table is the one source of the values).
-CHIP_COLOURS = sorted(CHIP_VALUES.items(), key=lambda item: item[1])
 
 class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     """Chips bought from the bank, or from another player (a chip sale), paid three ways
     (B2, B3)."""
 
-    amount = MoneyField(label="Amount", help_text="Chips from the bank come in $5 steps.")
+    amount = MoneyField(label="Amount")
     paid = forms.ChoiceField(
         label="Paid by", choices=PAID_CHOICES, initial="cash", widget=forms.RadioSelect
     )
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, data: Any = None, *args: Any, sale: bool = False, **kwargs: Any) -> None:
+    def __init__(self, data: Any = None, *args: Any, sale: bool = False,
+                 settings: HouseSettings = SEED, **kwargs: Any) -> None:
         if data is not None and data.get(QUICK_AMOUNT):
             data = data.copy()   # a quick amount tapped: that is the amount
             data["amount"] = data[QUICK_AMOUNT]
         super().__init__(data, *args, **kwargs)
         self.sale = sale
-        if sale:   # B3: between players any whole number of nickels, not the bank's $5 steps
-            self.fields["amount"].help_text = ("Between players any amount in whole nickels "
-                                               "($0.05), such as 7.35.")
+        self.confirm_above = 100 * settings.buy_in_step   # $500 in the seed house's $5 steps
+        money = settings.money
+        if sale:   # B3: between players any whole number of units, not the bank's steps
+            self.fields["amount"].help_text = (
+                f"Between players any amount in whole {settings.colours[0]} chips "
+                f"({money(settings.unit)}), such as "
+                f"{settings.amount_text(settings.buy_in_step + 7 * settings.unit)}.")
+        else:
+            step = money(settings.buy_in_step).removesuffix(".00")
+            self.fields["amount"].help_text = f"Chips from the bank come in {step} steps."
         self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
         self.fields["seller"] = _player_field(
             "Seller",
@@ -77,12 +82,14 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
 
 
 class PenaltyForm(RosterForm):
-    """A penalty paid straight into the pot (B11: $0.20 for jumping the bet)."""
+    """A penalty paid straight into the pot (B11: the house's, $0.20 for jumping the bet in
+    the seed house)."""
 
-    amount = MoneyField(label="Penalty", initial="0.20")
+    amount = MoneyField(label="Penalty")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, settings: HouseSettings = SEED, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["amount"].initial = settings.amount_text(settings.penalty_amount)
         self.fields["player"] = _player_field("Player", self.roster, empty="— who jumped? —")
         self.order_fields(["player", "amount"])
 
@@ -95,11 +102,13 @@ class CashOutForm(RosterForm):
     again = ""   # the question, when the player has cashed out tonight already
 
 
-    def __init__(self, *args: Any, nothing: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, nothing: bool = False, settings: HouseSettings = SEED,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.nothing = nothing   # "Cashed out nothing": a player who lost everything
+        self.settings = settings   # the night's chips, cheapest first (B10)
         self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
-        for colour, cents in CHIP_COLOURS:
+        for colour, cents in settings.chips:
             self.fields[colour] = CountField(
                 label=colour.capitalize(),
                 min_value=0,
@@ -117,9 +126,8 @@ class CashOutForm(RosterForm):
             )
         self.order_fields(["player"])
 
-    @staticmethod
-    def colours() -> list[str]:
-        return [colour for colour, _ in CHIP_COLOURS]
+    def colours(self) -> list[str]:
+        return list(self.settings.colours)
 
     def counts_so_far(self) -> dict[str, int]:
         """The counts typed so far, for the running total; unreadable ones count as zero."""
@@ -130,7 +138,7 @@ class CashOutForm(RosterForm):
 
     def chips(self) -> dict[str, int]:
         """The counts by colour, zero for a colour left empty."""
-        return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
+        return {colour: self.cleaned_data.get(colour) or 0 for colour in self.colours()}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -145,7 +153,7 @@ class CashOutForm(RosterForm):
 
     def colour_rows(self) -> list[tuple[str, int, BoundField]]:
         """(colour, value in cents, bound field) for the chip counter template."""
-        return [(colour, cents, self[colour]) for colour, cents in CHIP_COLOURS]
+        return [(colour, cents, self[colour]) for colour, cents in self.settings.chips]
 
 
 class FinalPotForm(RosterForm):

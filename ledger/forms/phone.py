@@ -12,12 +12,13 @@ from typing import Any
 
 from django import forms
 
+from ledger.house_settings import SEED, HouseSettings
 from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
 
 from .fields import KeyedForm, MoneyField
-from .money import CHIP_COLOURS, PAID_CHOICES
+from .money import PAID_CHOICES
 
 
 class AskForm(KeyedForm):
@@ -42,9 +43,10 @@ class CountForm(KeyedForm):
     """A player's own count of their chips by colour (B10): whole numbers, ASCII digits only;
     a colour left out counts 0."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, settings: HouseSettings = SEED, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="count_%s", **kwargs)
-        for colour, cents in CHIP_COLOURS:
+        self.settings = settings   # the open night's chips (B10)
+        for colour, cents in settings.chips:
             self.fields[colour] = forms.CharField(
                 label=colour.capitalize(), required=False, max_length=8, strip=True,
                 widget=forms.TextInput(attrs={
@@ -54,7 +56,7 @@ class CountForm(KeyedForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        for colour, _ in CHIP_COLOURS:
+        for colour in self.settings.colours:
             try:
                 data[colour] = read_count(self.data.get(colour), colour)
             except LedgerError as error:
@@ -62,7 +64,7 @@ class CountForm(KeyedForm):
         return data
 
     def chips(self) -> dict[str, int]:
-        return {colour: self.cleaned_data.get(colour) or 0 for colour, _ in CHIP_COLOURS}
+        return {colour: self.cleaned_data.get(colour) or 0 for colour in self.settings.colours}
 
 
 class AnswerForm(forms.Form):

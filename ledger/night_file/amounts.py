@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.house_settings import SEED, HouseSettings
 from ledger.posting import amounts
 from ledger.posting.errors import LedgerError
 from rules.errors import MoneyError
@@ -39,6 +40,7 @@ def cents_of(value: object, *, field: str = "amount", example: str = "20.00") ->
     return amounts.whole_cents(value, field=field, example=example)
 
 
-def signed_nickels_of(value: object, *, field: str) -> int:
-    """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
-    return amounts.signed_nickels(cents_of(value, field=field, example="-12.50"), field=field)
+def signed_units_of(value: object, *, field: str, settings: HouseSettings = SEED) -> int:
+    """Any amount in whole units of play, negative or zero included (a BOOK balance)."""
+    return amounts.signed_units(cents_of(value, field=field, example="-12.50"), field=field,
+                                settings=settings)

@@ -21,7 +21,7 @@ from ledger.posting.table import IDS, hand_names
 from ledger.services import LedgerError
 from rules.money import format_cents
 
-from .amounts import signed_nickels_of
+from .amounts import signed_units_of
 from .schema import FORMAT
 
 
@@ -114,7 +114,7 @@ def _book_before(session: PokerSession) -> dict[int, int] | None:
             .values("player").annotate(total=Sum("amount")).order_by())
     by_id = {row["player"]: row["total"] for row in rows if row["total"]}
     try:
-        kept = sorted(signed_nickels_of(v, field="book_before")
+        kept = sorted(signed_units_of(v, field="book_before", settings=session.game_settings)
                       for v in session.book_before.values())
     except LedgerError:
         return None

@@ -18,17 +18,17 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from ledger.house_settings import SEED, HouseSettings
 from ledger.names import same_person
 from ledger.posting.errors import LedgerError
 from ledger.posting.memory import MemoryNight
 from ledger.posting.night import Person
 from ledger.selectors.import_basis import ImportBasis, import_basis
 from ledger.services.bulk_import import NewPlayer, PlannedNight
-from ledger.services.players import HOST_NOTE_ID, _clean_name, _clean_note_id, twin_refused
-from rules.money import dollars as money
+from ledger.services.players import _clean_name, _clean_note_id, twin_refused
 from rules.money import format_cents
 
-from .amounts import signed_nickels_of
+from .amounts import signed_units_of
 from .records import person_named
 from .replay import apply
 
@@ -62,7 +62,8 @@ def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
     return ordered
 
 
-def _new_players(rows: list[Any], people: dict[str, Person]) -> list[NewPlayer]:
+def _new_players(rows: list[Any], people: dict[str, Person], host_note: str
+                 ) -> list[NewPlayer]:
     """The file's players missing here, checked as `services.player_create` checks them (it
     checks again when they are written); a player here must have the file's note identifier."""
     create = []
@@ -84,8 +85,8 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[NewPlayer]:
             raise LedgerError(f"{note} is already {taken.name}'s bank-note identifier; "
                               "each person needs their own (B4).", field="note_id")
         regular, host = bool(row.get("regular", True)), bool(row.get("host", False))
-        if note == HOST_NOTE_ID and not host:
-            raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
+        if note == host_note and not host:
+            raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
         inviter = row.get("invited_by") or None
         if not regular and inviter is None:
             raise LedgerError("A guest needs the regular who invited them; they answer for "
@@ -99,13 +100,15 @@ def _new_players(rows: list[Any], people: dict[str, Person]) -> list[NewPlayer]:
 
 
 def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
-         events: list[Any], seating: list[str], *, digest: str) -> PlannedNight:
-    """Read what the night needs and replay it in memory; a LedgerError names the first fault
-    (`events[3] (buy): ...`), and nothing has been written."""
+         events: list[Any], seating: list[str], *, digest: str,
+         settings: HouseSettings = SEED) -> PlannedNight:
+    """Read what the night needs and replay it in memory by the file's `settings` (the seed
+    house's for a `/1` file); a LedgerError names the first fault (`events[3] (buy): ...`),
+    and nothing has been written."""
     view = import_basis()
     people = _people(view)
-    create = _new_players(rows, people)
-    wanted = {name: signed_nickels_of(amount, field=f"book_before for {name}")
+    create = _new_players(rows, people, settings.host_note_id)
+    wanted = {name: signed_units_of(amount, field=f"book_before for {name}", settings=settings)
               for name, amount in book_before.items()}
     written, book_here, open_night = view.written, view.book, view.open_night
     opening: dict[str, int] = {}
@@ -116,8 +119,9 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
                 person_named(people, name, "book_before")
             total = sum(opening.values())
             if total:
-                raise LedgerError(f"THE BOOK's opening balances add up to {money(total)}, not "
-                                  "$0.00; THE BOOK always sums to zero.", field="book_before")
+                raise LedgerError(f"THE BOOK's opening balances add up to "
+                                  f"{settings.money(total)}, not {settings.money(0)}; THE BOOK "
+                                  "always sums to zero.", field="book_before")
         book = dict(opening)
     else:
         names = {p.pk: p.name for p in people.values() if p.pk is not None}
@@ -143,7 +147,8 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
         from ledger.services.sessions import _refuse_a_second_open_session
         _refuse_a_second_open_session(house_id_in_use())   # in the services' words
     night = MemoryNight(people=people, banker=banker, host_present=host_present, date=date,
-                        seats=[p.name for p in [banker, *sitting]], book=book)
+                        seats=[p.name for p in [banker, *sitting]], book=book,
+                        settings=settings)
     for index, event in enumerate(events):
         try:
             apply(night, event)

@@ -1,11 +1,12 @@
-"""The money rules on amounts in cents, in the sentences a banker reads: more than $0.00,
-whole white chips (B10), $5.00 steps from the bank (B2). Every service checks the amounts it
-takes here; the edges that read text (night_file/amounts.py) turn it into cents first."""
+"""The money rules on amounts in cents, in the sentences a banker reads: more than nothing,
+whole units of play (the house's smallest chip, B10), the bank's buy-in steps (B2). Every
+service checks the amounts it takes here, with the night's own settings (`Night.settings`, the
+house's game as the night was opened); the edges that read text (night_file/amounts.py) turn
+it into cents first."""
 
 from __future__ import annotations
 
-from rules.money import FIVE_DOLLARS, NICKEL
-from rules.money import dollars as money
+from ledger.house_settings import SEED, HouseSettings
 
 from .errors import LedgerError
 
@@ -27,43 +28,43 @@ def whole_cents(cents: object, *, field: str = "amount", example: str = "20.00")
     return cents
 
 
-def positive(cents: object, *, field: str = "amount") -> int:
+def positive(cents: object, *, field: str = "amount", settings: HouseSettings = SEED) -> int:
     """Whole cents, more than zero."""
     amount = whole_cents(cents, field=field)
     if amount <= 0:
-        raise LedgerError(f"{what(field, True)} must be more than $0.00, not {money(amount)}.",
-                          field=field)
+        raise LedgerError(f"{what(field, True)} must be more than {settings.money(0)}, not "
+                          f"{settings.money(amount)}.", field=field)
     return amount
 
 
-def nickels(cents: object, *, field: str = "amount") -> int:
-    """A positive amount in whole white chips (B10)."""
-    amount = positive(cents, field=field)
-    if amount % NICKEL:
-        raise LedgerError(
-            f"{what(field, True)} of {money(amount)} is not a multiple of $0.05, the white chip "
-            "(B10).",
-            field=field,
-        )
+def smallest_chip(settings: HouseSettings) -> str:
+    """The unit in a sentence: "$0.05, the white chip"."""
+    return f"{settings.money(settings.unit)}, the {settings.colours[0]} chip"
+
+
+def units(cents: object, *, field: str = "amount", settings: HouseSettings = SEED) -> int:
+    """A positive amount in whole units of play, the house's smallest chip (B10)."""
+    amount = positive(cents, field=field, settings=settings)
+    if amount % settings.unit:
+        raise LedgerError(f"{what(field, True)} of {settings.money(amount)} is not a multiple "
+                          f"of {smallest_chip(settings)} (B10).", field=field)
     return amount
 
 
-def five_dollars(cents: object, *, field: str = "amount") -> int:
-    """A positive amount in $5.00 steps (B2)."""
-    amount = positive(cents, field=field)
-    if amount % FIVE_DOLLARS:
-        raise LedgerError(
-            f"Chips are bought from the bank in multiples of $5.00 (B2); {money(amount)} "
-            "is not one.",
-            field=field,
-        )
+def bank_steps(cents: object, *, field: str = "amount", settings: HouseSettings = SEED) -> int:
+    """A positive amount in the bank's buy-in steps (B2)."""
+    amount = positive(cents, field=field, settings=settings)
+    if amount % settings.buy_in_step:
+        raise LedgerError(f"Chips are bought from the bank in multiples of "
+                          f"{settings.money(settings.buy_in_step)} (B2); "
+                          f"{settings.money(amount)} is not one.", field=field)
     return amount
 
 
-def signed_nickels(cents: object, *, field: str) -> int:
-    """Any amount in whole white chips, negative or zero included (a BOOK balance)."""
+def signed_units(cents: object, *, field: str, settings: HouseSettings = SEED) -> int:
+    """Any amount in whole units of play, negative or zero included (a BOOK balance)."""
     amount = whole_cents(cents, field=field, example="-12.50")
-    if amount % NICKEL:
-        raise LedgerError(f"{what(field, True)} of {money(amount)} is not a multiple of $0.05.",
-                          field=field)
+    if amount % settings.unit:
+        raise LedgerError(f"{what(field, True)} of {settings.money(amount)} is not a multiple "
+                          f"of {settings.money(settings.unit)}.", field=field)
     return amount

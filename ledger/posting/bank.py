@@ -26,13 +26,12 @@ import datetime
 from collections.abc import Mapping
 from typing import Literal
 
-from ledger.chips import CHIP_VALUES
-from rules.money import dollars as money
+from ledger.house_settings import SEED, HouseSettings
 from rules.money import whole_dollars_and_odd_cents
 
 from . import payloads
 from .accounts import BANK, Account, EntryKind, Method
-from .amounts import five_dollars, nickels, signed_nickels
+from .amounts import bank_steps, signed_units, units
 from .draft import Draft, Legs, NewNote, finish
 from .errors import LedgerError
 from .night import NEW_NOTE, Night, OpenNote, Person, Posted
@@ -64,8 +63,11 @@ def closed_night(date: datetime.date) -> LedgerError:
 
 def buy(night: Night, *, buyer: Person, amount: int, paid: str,
         seller: Person | None) -> Draft:
-    """Chips bought (B2, B3, B4): from the bank ($5 steps) or from a player (nickels)."""
-    amount = five_dollars(amount) if seller is None else nickels(amount)
+    """Chips bought (B2, B3, B4): from the bank (in its steps) or from a player (any whole
+    number of units)."""
+    rules = night.settings
+    amount = (bank_steps(amount, settings=rules) if seller is None
+              else units(amount, settings=rules))
     if paid not in PAYMENTS:
         raise LedgerError(f"Choose how the chips are paid: cash, note or book, not {paid!r} "
                           "(B3).", field="paid")
@@ -91,7 +93,8 @@ def buy(night: Night, *, buyer: Person, amount: int, paid: str,
     elif paid == Method.BY_BOOK:
         legs.book(buyer, -amount)
         legs.book(seller, amount)
-    memo = (f"{buyer.name} bought {money(amount)} from {seller.name if seller else BANK}, "
+    memo = (f"{buyer.name} bought {rules.money(amount)} from "
+            f"{seller.name if seller else BANK}, "
             f"paid by {paid}" + (f" ({buyer.note_id})" if paid == Method.BY_NOTE else ""))
     return finish(night, Draft(
         EntryKind.BUY, payloads.Buy(buyer.name, amount, paid, seller.name if seller else None),
@@ -101,19 +104,21 @@ def buy(night: Night, *, buyer: Person, amount: int, paid: str,
 
 # ---- chips out --------------------------------------------------------------------------
 
-def chip_total(chips: Mapping[str, object]) -> int:
-    """The value in cents of a count of chips by colour (B10); unknown colours are refused."""
+def chip_total(chips: Mapping[str, object], settings: HouseSettings = SEED) -> int:
+    """The value in cents of a count of the night's chips by colour (B10); colours it does not
+    have are refused."""
     if not isinstance(chips, Mapping):
         raise LedgerError("Give the count of each chip colour.", field="chips")
+    values = settings.chip_values
     total = 0
     for colour, count in chips.items():
-        if colour not in CHIP_VALUES:
+        if colour not in values:
             raise LedgerError(f"{colour!r} is not a chip colour; the colours are "
-                              + ", ".join(CHIP_VALUES) + " (B10).", field="chips")
+                              + ", ".join(values) + " (B10).", field="chips")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise LedgerError(f"The count of {colour} chips must be a whole number of 0 or "
                               f"more, not {count!r}.", field="chips")
-        total += CHIP_VALUES[colour] * count
+        total += values[colour] * count
     return total
 
 
@@ -130,22 +135,25 @@ def _pay_out(night: Night, legs: Legs, person: Person, amount: int) -> int:
 
 
 def cashout(night: Night, *, player: Person, chips: Mapping[str, int]) -> Draft:
-    """Chips turned in (B10): whole dollars paid, odd cents to the final pot (B12); refused
-    only when the count is more than the bank has out tonight."""
-    total = chip_total(chips)
+    """Chips turned in (B10): whole cash units paid, the odd chips to the final pot (B12);
+    refused only when the count is more than the bank has out tonight."""
+    rules = night.settings
+    money = rules.money
+    total = chip_total(chips, rules)
     out = night.natural(Account.CHIPS)
     if total > out:
         raise LedgerError(f"{player.name}'s count comes to {money(total)}, but the bank has "
                           f"only {money(out)} in chips out tonight. Count again.",
                           field="chips")
-    whole, odd = whole_dollars_and_odd_cents(total)
+    whole, odd = whole_dollars_and_odd_cents(total, cash_unit=rules.cash_unit)
     legs = Legs(night)
     legs.add(Account.CHIPS, -total)
     legs.add(Account.FINAL_POT, odd)
     cash = _pay_out(night, legs, player, whole)
     memo = (f"{player.name} cashed out nothing" if not total else
             f"{player.name} turned in {money(total)}: {money(cash)} in cash, "
-            f"{money(whole - cash)} owed, {money(odd)} to the final pot")
+            f"{money(whole - cash)} owed"
+            + (f", {money(odd)} to the final pot" if rules.has_final_pot else ""))
     return finish(night, Draft(
         EntryKind.CASHOUT, payloads.Cashout(player.name, {c: n for c, n in chips.items() if n}),
         memo, player=player.name, amount=whole, legs=legs.done()))
@@ -153,7 +161,8 @@ def cashout(night: Night, *, player: Person, chips: Mapping[str, int]) -> Draft:
 
 def count_difference(night: Night, *, amount: int, reason: str) -> Draft:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid."""
-    amount = nickels(amount)
+    money = night.settings.money
+    amount = units(amount, settings=night.settings)
     reason = " ".join(reason.split())
     if not reason:
         raise LedgerError("Say why the count is off (a chip on the floor, a miscount …).",
@@ -179,6 +188,7 @@ def final_pot(night: Night, *, winner: Person) -> Draft:
         verb = "has" if len(waiting) == 1 else "have"
         raise LedgerError(f"{names_in_words(waiting)} {verb} not cashed out yet; the final pot "
                           "is dealt after everyone has (B12).", field="winner")
+    money = night.settings.money
     pot = night.natural(Account.FINAL_POT)
     if pot <= 0:
         raise LedgerError("The final pot is empty: nobody turned in odd cents.", field="winner")
@@ -206,11 +216,11 @@ def _chosen(night: Night, debtor: Person | None, holder: Holder, amount: int | N
     if holder != ALL:
         chosen = [n for n in chosen if n.holder == (holder.name if holder else None)]
     if amount is not None:
-        amount = nickels(amount)
+        amount = units(amount, settings=night.settings)
         chosen = [n for n in chosen if n.amount == amount]
     if not chosen:
         held = "" if holder == ALL else f" held by {holder.name if holder else BANK}"
-        of = "" if amount is None else f" of {money(amount)}"
+        of = "" if amount is None else f" of {night.settings.money(amount)}"
         raise LedgerError(f"{debtor.name} has no open bank note{of}{held}.", field="player")
     if amount is not None and holder != ALL:
         return chosen[:1]   # holder and amount name one note (the oldest of equal ones)
@@ -244,20 +254,24 @@ def close_notes(night: Night, *, action: str, debtor: Person | None, holder: Hol
     verb = "committed into THE BOOK" if action == COMMIT else "voided"
     return finish(night, Draft(
         EntryKind.NOTE, payload,
-        f"{len(chosen)} bank note(s) of {owner.note_id} for {money(total)} {verb} (B5)",
+        f"{len(chosen)} bank note(s) of {owner.note_id} for {night.settings.money(total)} "
+        f"{verb} (B5)",
         player=owner.name, amount=total, legs=legs.done()))
 
 
 # ---- THE BOOK (B6, B7) -------------------------------------------------------------------
 
 def pay(night: Night | None, *, payer: Person, payee: Person | None, amount: int,
-        banker: Person | None = None) -> Draft:
+        banker: Person | None = None, settings: HouseSettings = SEED) -> Draft:
     """Cash handed from one person to another (None: the bank, that is its banker) towards
-    what they owe: both BOOK balances move. Without a night it is THE BOOK alone."""
+    what they owe: both BOOK balances move. Without a night it is THE BOOK alone, in the
+    house's `settings`."""
+    rules = night.settings if night is not None else settings
+    money = rules.money
     to = payee or (night.banker if night is not None else banker)
     if to is None:
         raise LedgerError("Choose who was paid.", field="to")
-    amount = nickels(amount)
+    amount = units(amount, settings=rules)
     if to.name == payer.name:
         raise LedgerError(f"{payer.name} cannot pay themselves.", field="to")
     legs = Legs(night)
@@ -289,16 +303,17 @@ def merge(night: Night) -> Draft:
         amount=sum(c for c in balances.values() if c > 0), legs=legs.done()))
 
 
-def opening(balances: Mapping[Person, int]) -> Draft:
+def opening(balances: Mapping[Person, int], settings: HouseSettings = SEED) -> Draft:
     """THE BOOK as it stood elsewhere, brought into an empty book; it sums to zero (B6)."""
     legs = Legs(None)
     total = 0
     for person, cents in balances.items():
-        cents = signed_nickels(cents, field=f"book_before for {person.name}")
+        cents = signed_units(cents, field=f"book_before for {person.name}", settings=settings)
         legs.add(Account.BOOK, cents, person)
         total += cents
     if total:
-        raise LedgerError(f"THE BOOK's opening balances add up to {money(total)}, not $0.00; "
+        raise LedgerError(f"THE BOOK's opening balances add up to {settings.money(total)}, "
+                          f"not {settings.money(0)}; "
                           "THE BOOK always sums to zero.", field="book_before")
     return finish(None, Draft(EntryKind.OPENING, payloads.Marker("opening"),
                               "THE BOOK brought in", legs=legs.done()))

@@ -12,6 +12,7 @@ import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from ledger.house_settings import SEED, HouseSettings
 from rules.games.table import TableState
 
 from .accounts import TABLE_KINDS, Account, EntryKind
@@ -34,8 +35,10 @@ class MemoryNight:
     """One night in memory, from THE BOOK as it stood before it."""
 
     def __init__(self, *, people: dict[str, Person], banker: Person, host_present: bool,
-                 date: datetime.date, seats: list[str], book: dict[str, int]):
+                 date: datetime.date, seats: list[str], book: dict[str, int],
+                 settings: HouseSettings = SEED):
         self.people = people
+        self.settings = settings
         self.banker = banker
         self.host_present = host_present
         self.date = date
@@ -47,8 +50,8 @@ class MemoryNight:
         self._note_legs: dict[tuple[str, int], int] = defaultdict(int)
         self._bought: Counter[str] = Counter()
         self._cashed: Counter[str] = Counter()
-        self._warned: str | None = None
-        self._table = TableState()
+        self._warned: list[str] = []
+        self._table = TableState(unit=settings.unit)
         self._closed = False
         self.entries: list[Recorded] = []
         self.settlement: dict[str, object] | None = None
@@ -82,8 +85,8 @@ class MemoryNight:
     def not_cashed_out(self) -> list[str]:
         return sorted(n for n in self._bought if self._bought[n] and not self._cashed[n])
 
-    def warned(self) -> str | None:
-        return self._warned
+    def warned(self) -> list[str]:
+        return list(self._warned)
 
     def table(self) -> TableState:
         return self._table
@@ -129,8 +132,8 @@ class MemoryNight:
             self._seats.append(draft.seat)
         self.entries.append(Recorded(draft, legs))
         self._count(draft, 1)
-        if draft.kind == EntryKind.WARNING and self._warned is None:
-            self._warned = draft.player
+        if draft.kind == EntryKind.WARNING and draft.player is not None:
+            self._warned.append(draft.player)
         if draft.kind in TABLE_KINDS:
             self._table = table_step(self._table, draft.kind, draft.amount,
                                      draft.payload.to_json())
@@ -152,7 +155,7 @@ class MemoryNight:
         target.reversed = True
         self._count(target.draft, -1)
         if target.draft.kind in TABLE_KINDS:
-            self._table = TableState()
+            self._table = TableState(unit=self.settings.unit)
             for live in self.entries:
                 if not live.reversed and live.draft.kind in TABLE_KINDS:
                     self._table = table_step(self._table, live.draft.kind, live.draft.amount,

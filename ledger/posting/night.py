@@ -16,6 +16,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Protocol
 
+from ledger.house_settings import HouseSettings
 from rules.games.table import TableState
 
 # A leg of an entry: (account kind, the person's name or None, the note's reference or None).
@@ -70,6 +71,7 @@ class Night(Protocol):
     date: datetime.date
     banker: Person
     host_present: bool
+    settings: HouseSettings   # the house's game as the night was opened (its chips, steps, rules)
 
     @property
     def closed(self) -> bool: ...
@@ -94,8 +96,8 @@ class Night(Protocol):
         """Who bought chips tonight (from the bank or a player) without a cash-out, by name."""
         ...
 
-    def warned(self) -> str | None:
-        """Who got the night's one warning (B11), if anyone."""
+    def warned(self) -> list[str]:
+        """Who got tonight's warnings for jumping the bet (B11), oldest first."""
         ...
 
     def table(self) -> TableState: ...

@@ -7,31 +7,30 @@ by the rules, stored, shown and exported, never a limit on a cash-out. A hand by
 winners is resolved by `rules`; the old typed form (only pot, awards, owes) has its arithmetic
 checked: awards + carry = pot (P2, P3), the carry never negative.
 
-The first jump of the bet in a night gets the night's one warning (B11); penalties are not
-refused without it, so files from elsewhere still import.
+The first jumps of the bet in a night get the night's warnings (B11: the house says how many,
+the seed house one); penalties are not refused without them, so files from elsewhere still
+import.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ledger.house_settings import SEED, HouseSettings
 from rules.errors import RulesError
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
 from rules.games.options import apply_options
 from rules.games.showdown_input import game_of
 from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
-from rules.money import dollars as money
 from rules.money import format_cents
 
 from . import payloads
 from .accounts import EntryKind
-from .amounts import nickels
+from .amounts import units
 from .draft import Draft, finish
 from .errors import LedgerError
 from .hand_words import in_words, refused_field
 from .night import Night, Person
-
-PENALTY = 20  # jumping the bet costs $0.20 (B11)
 
 # What an entry's payload keeps beside the event: the id of each person it names, so an export
 # names them as they are called when it is written (a rename, a new player under an old name).
@@ -39,23 +38,44 @@ IDS = "ids"
 
 
 def warning(night: Night, *, player: Person) -> Draft:
-    """The night's one warning for jumping the bet, before any penalty (B11); one a night,
-    not one a player: after it every jump costs the penalty."""
-    given = night.warned()
-    if given is not None:
-        raise LedgerError(f"The night's one warning was already given (to {given}); "
-                          "jumping the bet now costs the $0.20 penalty (B11).", field="player")
+    """A warning for jumping the bet, before any penalty (B11): the house's number a night
+    (the seed house's one), not a player; after them every jump costs the penalty."""
+    rules, given = night.settings, night.warned()
+    if rules.penalty_amount == 0:
+        raise LedgerError("This house has no penalty for jumping the bet, so no warning "
+                          "either (B11).", field="player")
+    if len(given) >= rules.penalty_warnings:
+        raise LedgerError(f"{warnings_given(rules.penalty_warnings, given)}; jumping the bet "
+                          f"now costs the {rules.money(rules.penalty_amount)} penalty (B11).",
+                          field="player")
+    what = ("the night's one warning" if rules.penalty_warnings == 1
+            else f"warning {len(given) + 1} of {rules.penalty_warnings} tonight")
     return finish(night, Draft(EntryKind.WARNING, payloads.Warning(player.name),
-                               f"{player.name} jumped the bet: the night's one warning (B11)",
+                               f"{player.name} jumped the bet: {what} (B11)",
                                player=player.name))
 
 
-def penalty(night: Night, *, player: Person, amount: int = PENALTY) -> Draft:
-    """A $0.20 penalty for jumping the bet, straight into the pot (B11)."""
-    amount = nickels(amount)
-    if amount != PENALTY:
-        raise LedgerError(f"The penalty for jumping the bet is {money(PENALTY)} (B11), "
-                          f"not {money(amount)}.", field="amount")
+def warnings_given(allowed: int, given: Sequence[str]) -> str:
+    """Why no warning is left: "The night's one warning was already given (to Ann)"."""
+    if allowed == 0:
+        return "This house gives no warning for jumping the bet"
+    if allowed == 1:
+        return f"The night's one warning was already given (to {given[0]})"
+    return f"The night's {allowed} warnings were already given"
+
+
+def penalty(night: Night, *, player: Person, amount: int | None = None) -> Draft:
+    """The house's penalty for jumping the bet (the seed house's $0.20), straight into the
+    pot (B11); `amount` None is the house's."""
+    rules = night.settings
+    if rules.penalty_amount == 0:
+        raise LedgerError("This house has no penalty for jumping the bet (B11).",
+                          field="amount")
+    amount = units(rules.penalty_amount if amount is None else amount, settings=rules)
+    if amount != rules.penalty_amount:
+        raise LedgerError(f"The penalty for jumping the bet is "
+                          f"{rules.money(rules.penalty_amount)} (B11), "
+                          f"not {rules.money(amount)}.", field="amount")
     return finish(night, Draft(EntryKind.PENALTY, payloads.Penalty(player.name, amount),
                                f"{player.name} jumped the bet (B11)", player=player.name,
                                amount=amount))
@@ -115,11 +135,14 @@ def typed_hand(night: Night, *, pot: int | None, awards: Mapping[Person, int],
                game: object = "") -> Draft:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked (P2,
     P3). Amounts in cents; `carry` None is what the awards leave of the pot."""
-    pot = nickels(pot, field="pot")
-    won = {p.name: nickels(a, field=f"awards for {p.name}") for p, a in awards.items()}
-    staked = {p.name: nickels(a, field=f"owes for {p.name}") for p, a in (owes or {}).items()}
+    rules = night.settings
+    pot = units(pot, field="pot", settings=rules)
+    won = {p.name: units(a, field=f"awards for {p.name}", settings=rules)
+           for p, a in awards.items()}
+    staked = {p.name: units(a, field=f"owes for {p.name}", settings=rules)
+              for p, a in (owes or {}).items()}
     data = typed_hand_payload(pot=pot, won=won, staked=staked, carry=carry,
-                              game=game_json(game))
+                              game=game_json(game), settings=rules)
     return finish(night, Draft(EntryKind.HAND, payloads.Hand(data),
                                typed_hand_memo(data["game"]), amount=pot,
                                ids=tuple(sorted({*won, *staked}))))
@@ -142,15 +165,17 @@ def typed_hand_memo(game: object) -> str:
 
 
 def typed_hand_payload(*, pot: int, won: Mapping[str, int], staked: Mapping[str, int],
-                       carry: int | None, game: str | dict[str, object]) -> dict[str, object]:
+                       carry: int | None, game: str | dict[str, object],
+                       settings: HouseSettings = SEED) -> dict[str, object]:
     """A typed hand's stored event, its arithmetic checked: awards + carry make the pot (P2,
     P3). `won` and `staked` are by name; `carry` None is what the awards leave of the pot."""
+    money = settings.money
     if carry is None:
         carried = pot - sum(won.values())
     elif carry == 0:
         carried = 0
     else:
-        carried = nickels(carry, field="carry")
+        carried = units(carry, field="carry", settings=settings)
     if sum(won.values()) + carried != pot:
         raise LedgerError(
             f"{money(sum(won.values()))} awarded plus {money(carried)} carried does not "
@@ -216,8 +241,8 @@ def resolve_hand(hand: HandInput,
     except TableError as error:
         raise LedgerError(str(error), field=error.field) from None
     try:
-        result = settle(filled)
-        problems = typed_problems(filled, result)
+        result = settle(filled, unit=state.unit)
+        problems = typed_problems(filled, result, unit=state.unit)
     except RulesError as error:
         game = rules_game(filled.game)     # read already by the defaults above
         raise LedgerError(in_words(error, filled.to_json(("players",)).get("players"),

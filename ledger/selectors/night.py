@@ -129,8 +129,10 @@ def _notes_with_balances(balances: dict[int, int], debtor: Player | None = None
 
 
 def warning_given(session: PokerSession) -> bool:
-    """Has tonight's one warning for jumping the bet been used (B11)?"""
-    return Entry.objects.filter(session=session, kind=Entry.WARNING).exists()
+    """Are tonight's warnings for jumping the bet used up (B11: the house's number a night,
+    the seed house's one), so every jump now costs the penalty?"""
+    allowed = session.game_settings.penalty_warnings
+    return Entry.objects.filter(session=session, kind=Entry.WARNING).count() >= allowed
 
 
 def hand_recorded(session: PokerSession) -> bool:

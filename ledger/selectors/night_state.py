@@ -37,6 +37,7 @@ class StoredNight:
         self.session = session
         self.date = session.date
         self.host_present = session.host_present
+        self.settings = session.game_settings
         self._rows: dict[str, Player] = {}
         # The rows as they are now (a caller's may be older than a rename): the rules name
         # people by name, so every row the night knows is read under the night's lock.
@@ -118,10 +119,9 @@ class StoredNight:
                     .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
                     .order_by("name").values_list("name", flat=True))
 
-    def warned(self) -> str | None:
-        given = (Entry.objects.filter(session=self.session, kind=Entry.WARNING)
-                 .order_by("id").values_list("player__name", flat=True).first())
-        return given
+    def warned(self) -> list[str]:
+        return list(Entry.objects.filter(session=self.session, kind=Entry.WARNING)
+                    .order_by("id").values_list("player__name", flat=True))
 
     @cached_property
     def _table(self) -> TableState:

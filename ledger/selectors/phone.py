@@ -18,7 +18,6 @@ from urllib.parse import quote
 
 from django.db.models import Q, Sum
 
-from ledger.chips import CHIP_VALUES
 from ledger.models import (
     Entry,
     PaymentClaim,
@@ -28,7 +27,6 @@ from ledger.models import (
 )
 from ledger.selectors.balances import book_and_surrogate
 from ledger.selectors.night import players_named
-from rules.money import dollars as money
 from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents
 
 # ---- requests from the players' phones (services/requests.py) --------------------------
@@ -56,14 +54,16 @@ def requests_signature(requests: Iterable[PhoneRequest]) -> str:
 
 def request_summary(row: PhoneRequest) -> str:
     """What the request asks, as the banker and the player read it."""
+    rules = row.session.game_settings
+    money = rules.money
     if row.kind == PhoneRequest.ASK:
         return f"{money(row.amount)} in chips, paid by {row.get_paid_display()}"
-    whole, odd = whole_dollars_and_odd_cents(row.amount)
+    whole, odd = whole_dollars_and_odd_cents(row.amount, cash_unit=rules.cash_unit)
     if not row.amount:
         return "counted no chips: cashes out nothing"
-    chips = ", ".join(f"{row.chips[c]} {c}" for c in CHIP_VALUES if row.chips.get(c))
-    return (f"counted {money(row.amount)} ({chips}): pays {money(whole)}, "
-            f"{money(odd)} to the final pot")
+    chips = ", ".join(f"{row.chips[c]} {c}" for c in rules.colours if row.chips.get(c))
+    return (f"counted {money(row.amount)} ({chips}): pays {money(whole)}"
+            + (f", {money(odd)} to the final pot" if rules.has_final_pot else ""))
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ def table_record(session: PokerSession) -> TableRecord:
 def table_game(session: PokerSession, *, record: TableRecord | None = None) -> TableState:
     """Where the table stands now (`record`: `table_record(session)` when the caller already
     has it)."""
-    return table.table_state((record or table_record(session)).events)
+    return table.table_state((record or table_record(session)).events,
+                             TableState(unit=session.game_settings.unit))
 
 
 def hand_game(state: TableState, payload: Mapping[str, object]) -> object:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ledger.house import house_game
 from ledger.models import Entry, Player, PokerSession, Posting
 from ledger.posting import bank
 from ledger.posting.accounts import Account
@@ -39,7 +40,8 @@ def book_payment(*, player: Player, to: Player, amount: int, key: str,
         raise LedgerError("A night is open: the payment is recorded as one of its events.")
     payee = person_of(to)
     return write(None, bank.pay(None, payer=person_of(player), payee=payee,
-                                amount=amount, banker=payee), key=key, user=user)
+                                amount=amount, banker=payee, settings=house_game()),
+                 key=key, user=user)
 
 
 @idempotent("book_opening")
@@ -53,7 +55,7 @@ def book_opening(*, balances: Mapping[Player, int], key: str,
         raise LedgerError("THE BOOK already has entries here; an opening balance is only for "
                           "an empty book.")
     opening = {person_of(player): cents for player, cents in balances.items()}
-    return write(None, bank.opening(opening), key=key, user=user)
+    return write(None, bank.opening(opening, house_game()), key=key, user=user)
 
 
 @idempotent("surrogate_book_merge")

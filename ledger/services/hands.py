@@ -16,7 +16,7 @@ from ledger.house import house_id_in_use
 from ledger.models import Entry, HouseGame, Player, PokerSession
 from ledger.posting import table
 from ledger.posting.night import Person
-from ledger.posting.table import IDS, PENALTY
+from ledger.posting.table import IDS
 from ledger.selectors.night_state import StoredNight
 from ledger.types import Banker
 from rules.errors import RulesError
@@ -34,16 +34,17 @@ from .journal import entered_by, open_night, write
 @idempotent("warning_record")
 def warning_record(*, session: PokerSession, player: Player, key: str,
                    user: Banker = None) -> Entry:
-    """The night's one warning for jumping the bet, before any penalty (B11)."""
+    """A warning for jumping the bet, before any penalty (B11: the house's number a night)."""
     night = open_night(session, user=user, players=[player])
     return write(night, table.warning(night, player=night.person_of(player)), key=key,
                  user=user)
 
 
 @idempotent("penalty_record")
-def penalty_record(*, session: PokerSession, player: Player, amount: int = PENALTY, key: str,
-                   user: Banker = None) -> Entry:
-    """A $0.20 penalty for jumping the bet, straight into the pot (B11)."""
+def penalty_record(*, session: PokerSession, player: Player, amount: int | None = None,
+                   key: str, user: Banker = None) -> Entry:
+    """The house's penalty for jumping the bet, straight into the pot (B11); `amount` None is
+    the night's own."""
     night = open_night(session, user=user, players=[player])
     return write(night, table.penalty(night, player=night.person_of(player), amount=amount),
                  key=key, user=user)

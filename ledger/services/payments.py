@@ -27,12 +27,11 @@ from django.core.validators import validate_email
 from django.db import connection, transaction
 from django.utils import timezone
 
-from ledger.house import house_id_in_use
+from ledger.house import house_game, house_id_in_use
 from ledger.models import PaymentClaim, Player, PokerSession
-from ledger.posting.amounts import nickels
+from ledger.posting.amounts import units
 from ledger.selectors.phone import Owed, owed_between
 from ledger.types import Banker
-from rules.money import dollars as money
 
 from .book import book_payment, payment_record
 from .errors import LedgerError
@@ -55,6 +54,10 @@ _VENMO_PREFIX = re.compile(r"^(?:https?://)?(?:www\.|account\.)?venmo\.com/(?:u/
 _CASH_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?cash\.app/", re.IGNORECASE)
 _PHONE_MARKS = re.compile(r"[\s().-]")
 
+
+def money(cents: int) -> str:
+    """An amount in the house's currency, for a refusal's sentence."""
+    return house_game().money(cents)
 
 def _shape(kind: str, name: str, typed: str, example: str) -> LedgerError:
     return LedgerError(f"{HANDLE_NAMES[kind]} for {name}: {example}, not “{typed}”.",
@@ -162,7 +165,7 @@ def claim_create(*, player: Player, token: str, to: Player, amount: int,
         payee = to
         if payee.pk == payer.pk:
             raise LedgerError("You cannot pay yourself.", field="to")
-        cents = nickels(amount)
+        cents = units(amount, settings=house_game())
         settled = night
         if settled is not None:
             names = {(t.get("from"), t.get("to"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.house import house_id_in_use
+from ledger.house import house_game, house_id_in_use
 from ledger.models import Player, PokerSession, new_balance_token
 from ledger.names import NameRefused, looks_alike, read_name, same_person
 from ledger.types import Banker
@@ -13,7 +13,6 @@ from .errors import LedgerError
 from .idempotency import idempotent
 from .versions import bump_house
 
-HOST_NOTE_ID = "BOG"  # reserved for the host (B4)
 _NOTE_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
 
 
@@ -72,7 +71,8 @@ def twin_refused(name: str, same: str, *, renaming: bool = False) -> LedgerError
 def player_create(*, name: str, note_id: str, regular: bool = True,
                   invited_by: Player | None = None, is_host: bool = False,
                   key: str, user: Banker = None) -> Player:
-    """Add a player. Guests need a regular who invited them (B9); BOG is the host's (B4)."""
+    """Add a player. Guests need a regular who invited them (B9); the house's host note id
+    (BOG in the seed house) is the host's (B4)."""
     name = _clean_name(name)
     note_id = _clean_note_id(note_id)
     same = _twin(name)
@@ -86,8 +86,9 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
             "each person needs their own (B4).",
             field="note_id",
         )
-    if note_id == HOST_NOTE_ID and not is_host:
-        raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
+    host_note = house_game().host_note_id
+    if note_id == host_note and not is_host:
+        raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
     if is_host and Player.objects.filter(is_host=True).exists():
         raise LedgerError("The game already has a host.", field="is_host")
     inviter = None
@@ -139,10 +140,11 @@ def player_update(*, player: Player, name: str, note_id: str, key: str,
             "each person needs their own (B4).",
             field="note_id",
         )
-    if note_id == HOST_NOTE_ID and not row.is_host:
-        raise LedgerError("BOG is reserved for the host (B4).", field="note_id")
-    if row.is_host and note_id != HOST_NOTE_ID:
-        raise LedgerError("The host's bank-note identifier is always BOG (B4).",
+    host_note = house_game().host_note_id
+    if note_id == host_note and not row.is_host:
+        raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
+    if row.is_host and note_id != host_note:
+        raise LedgerError(f"The host's bank-note identifier is always {host_note} (B4).",
                           field="note_id")
     row.name, row.note_id = name, note_id
     row.save(update_fields=["name", "note_id"])

@@ -23,12 +23,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from ledger.chips import CHIP_VALUES
+from ledger.house_settings import SEED, HouseSettings
 from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
-from ledger.posting.amounts import five_dollars
+from ledger.posting.amounts import bank_steps
 from ledger.posting.bank import chip_total
 from ledger.types import Banker
-from rules.money import dollars as money
 
 from .buyins import buyin_create
 from .cashout import cashout_create
@@ -98,6 +97,13 @@ def link_sender(player: Player, token: str) -> Player:
     return row
 
 
+def _tonights_rules() -> HouseSettings:
+    """The open night's settings, which an ask or a count is checked by (the seed house's when
+    no night is open: that refusal comes next)."""
+    night = open_night()
+    return night.game_settings if night is not None else SEED
+
+
 def _night_for(player: Player) -> PokerSession:
     night = open_night()
     if night is None:
@@ -113,11 +119,13 @@ def _night_for(player: Player) -> PokerSession:
 @idempotent("request_ask")
 def request_ask(*, player: Player, token: str, amount: int, paid: str,
                 key: str, user: Banker = None) -> PhoneRequest:
-    """A player asks for `amount` cents of chips from the bank: $5 steps (B2), paid as the
-    tablet offers (B3). Nothing is written to the journal."""
+    """A player asks for `amount` cents of chips from the bank: in the night's steps (B2),
+    paid as the tablet offers (B3). Nothing is written to the journal."""
     with transaction.atomic():
         sender = link_sender(player, token)
-        cents = five_dollars(amount)
+        rules = _tonights_rules()
+        money = rules.money
+        cents = bank_steps(amount, settings=rules)
         if cents > MAX_ASK:
             raise LedgerError(f"{money(cents)} is more than {money(MAX_ASK)}; check the amount.",
                               field="amount")
@@ -137,8 +145,9 @@ def request_count(*, player: Player, token: str, chips: Mapping[str, int], key: 
     Nothing is written to the journal."""
     with transaction.atomic():
         sender = link_sender(player, token)
-        total = chip_total(chips)   # refuses a colour that is none, a count that is no number
-        counts = {colour: chips.get(colour, 0) for colour in CHIP_VALUES}
+        rules = _tonights_rules()
+        total = chip_total(chips, rules)   # refuses a colour it has not, a count that is no number
+        counts = {colour: chips.get(colour, 0) for colour in rules.colours}
         night = _night_for(sender)
         if PhoneRequest.objects.filter(player=sender, session=night, kind=PhoneRequest.COUNT,
                                        status=PhoneRequest.PENDING).exists():

@@ -2,8 +2,11 @@
 currency of the house or night the page shows (ledger/house_settings.py `shown`)."""
 
 from django import template
+from django.utils.html import format_html
 
 from ledger.house_settings import shown
+from rules.errors import MoneyError
+from rules.money import parse_cents
 
 register = template.Library()
 
@@ -28,7 +31,31 @@ def abs_cents(value: object) -> object:
 @register.filter
 def dollars(value: object) -> object:
     """1805 -> "$18.05", -500 -> "-$5.00": the sign before the currency's symbol, as people
-    write it; "€18.05", "¥1500" in those houses."""
+    write it; "€18.05", "¥1500" in those houses. A decimal string as a result stores it
+    ("18.05") is read first."""
+    if isinstance(value, str):
+        try:
+            value = parse_cents(value)
+        except MoneyError:
+            return value
     if isinstance(value, bool) or not isinstance(value, int):
         return value
     return shown().money(value)
+
+
+@register.filter
+def abs_dollars(value: object) -> object:
+    """The size of an amount with its currency, for sentences that say "owes" in words."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    return shown().money(abs(value))
+
+
+@register.simple_tag
+def money_data() -> str:
+    """The shown currency for the page's scripts: its symbol as an amount begins with it,
+    its digits and the cash unit (the running totals of a chip count)."""
+    rules = shown()
+    symbol = rules.money(0).replace(rules.amount_text(0), "")
+    return format_html('data-money-symbol="{}" data-money-digits="{}" data-cash-unit="{}"',
+                       symbol, rules.digits, rules.cash_unit)

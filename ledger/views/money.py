@@ -26,6 +26,7 @@ from ledger.forms import (
     PotAwardForm,
     whole_number,
 )
+from ledger.house_settings import HouseSettings, shown
 from ledger.kept import kept_page
 from ledger.models import Entry
 from ledger.pages import call_service
@@ -38,22 +39,33 @@ from ledger.selectors import (
     warning_given,
 )
 from ledger.selectors.keys import key_used
-from rules.money import dollars as money
 from rules.money import format_cents, whole_dollars_and_odd_cents
 
 from .common import dashboard_url, get_open_session, holder_required, saved_redirect
 
-STEPS = (500, 1000, 2000)  # the buy-in buttons: +$5, +$10, +$20 (B2)
+STEPS = (1, 2, 4)  # the buy-in buttons in the night's steps: +$5, +$10, +$20 in the seed's (B2)
 
 
-def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
+def money(cents: int) -> str:
+    """An amount in the currency of the night on the page."""
+    return shown().money(cents)
+
+
+def buy_in_steps(settings: HouseSettings) -> list[dict[str, object]]:
+    """The buy-in buttons: their amounts in cents and labels ("$5", "€10", "¥1000")."""
+    return [{"cents": n * settings.buy_in_step,
+             "label": settings.money(n * settings.buy_in_step).removesuffix(".00")}
+            for n in STEPS]
+
+
+def _bumped(form_data: QueryDict, bump: str, settings: HouseSettings) -> QueryDict:
     """The submitted form with its amount moved by a step button (no JavaScript needed)."""
     data = form_data.copy()
     if bump == "clear":
         data["amount"] = ""
         return data
     step = whole_number(bump)
-    if step not in STEPS:
+    if step is None or step not in [s["cents"] for s in buy_in_steps(settings)]:
         return data  # only the page's own buttons move the amount
     try:
         current = BuyInForm.base_fields["amount"].to_python(data.get("amount")) or 0
@@ -70,18 +82,20 @@ def _bumped(form_data: QueryDict, bump: str) -> QueryDict:
 def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
     session = get_open_session(pk)
+    rules = session.game_settings
     players = roster(session)
     context = {
         "session": session,
         "dashboard_url": dashboard_url(session),
-        "steps": [{"cents": c, "label": c // 100} for c in STEPS],
+        "steps": buy_in_steps(rules),
     }
     if request.method == "POST" and "bump" in request.POST and "save" not in request.POST:
-        form = BuyInForm(_bumped(request.POST, request.POST["bump"]), roster=players, sale=sale)
+        form = BuyInForm(_bumped(request.POST, request.POST["bump"], rules), roster=players,
+                         sale=sale, settings=rules)
         form.errors.clear()  # an unfinished form: no complaints until "save"
         return render(request, "ledger/buyin.html", {**context, "form": form})
     if request.method == "POST":
-        form = BuyInForm(request.POST, roster=players, sale=sale)
+        form = BuyInForm(request.POST, roster=players, sale=sale, settings=rules)
         if form.is_valid():
             data = form.cleaned_data
             outcome = call_service(request, form, partial(services.buyin_create, session=session,
@@ -98,7 +112,7 @@ def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     if chosen_pk is not None:
         initial["player"] = chosen_pk
         chosen = dict(players).get(initial["player"])
-    form = BuyInForm(roster=players, sale=sale, initial=initial)
+    form = BuyInForm(roster=players, sale=sale, initial=initial, settings=rules)
     if chosen is not None and not sale:
         # The row's buy-in button: one more tap saves $5, $10 or $20, paid as the form's one
         # "Paid by" says (cash unless another way is ticked first). The quick amounts are
@@ -120,7 +134,8 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
     session = get_open_session(pk)
     warned = warning_given(session)
-    form = PenaltyForm(request.POST or None, roster=seated_roster(session))
+    form = PenaltyForm(request.POST or None, roster=seated_roster(session),
+                       settings=session.game_settings)
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
         if "warn" in request.POST:
@@ -134,7 +149,7 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "ledger/penalty.html",
         {"session": session, "form": form, "dashboard_url": dashboard_url(session),
-         "warned": warned},
+         "warned": warned, "rules": session.game_settings},
         status=400 if form.is_bound else 200,
     )
 
@@ -146,6 +161,7 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
 def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
     session = get_open_session(pk)
+    rules = session.game_settings
     dash = session_dashboard(session)
     # The bank does not know who holds its chips: anyone at the table may turn in any count.
     # The label says what the bank does know, "bought - cashed out so far", named as that.
@@ -158,11 +174,11 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     saving = request.method == "POST" and ("save" in request.POST or nothing)
     data: QueryDict | None = request.POST or None
     if data is not None and "adjust" in data and not saving:
-        data = _adjusted(data, request.POST["adjust"])
-    form = CashOutForm(data, roster=players, initial=initial, nothing=nothing)
+        data = _adjusted(data, request.POST["adjust"], rules.colours)
+    form = CashOutForm(data, roster=players, initial=initial, nothing=nothing, settings=rules)
     preview = None
     if form.is_bound:
-        preview = services.chip_total(form.counts_so_far())
+        preview = services.chip_total(form.counts_so_far(), rules)
         if saving and form.is_valid() and not _asks_again(form, dash.lines):
             outcome = call_service(request, form, partial(services.cashout_create, session=session,
                 player=form.cleaned_data["player"], chips={} if nothing else form.chips()))
@@ -172,7 +188,7 @@ def cashout(request: HttpRequest, pk: int) -> HttpResponse:
             form.errors.clear()  # still counting: no complaints until "save"
     context = {
         "session": session, "form": form, "dashboard_url": dashboard_url(session),
-        "preview": _split(preview, dash.cash_box), "chips_out": dash.chips_outstanding,
+        "preview": _split(preview, dash.cash_box, rules), "chips_out": dash.chips_outstanding,
         "cash_box": dash.cash_box, "pad_keys": PAD_KEYS,
     }
     status = 400 if saving and not form.again else 200
@@ -199,11 +215,11 @@ def _cashout_label(line: PlayerLine) -> str:
             f"{money(line.bought_less_cashed_out)}{done})")
 
 
-def _adjusted(form_data: QueryDict, adjust: str) -> QueryDict:
+def _adjusted(form_data: QueryDict, adjust: str, colours: tuple[str, ...]) -> QueryDict:
     """The submitted counter with one colour moved by a +/- button (no JavaScript needed)."""
     data = form_data.copy()
     colour, _, delta = adjust.partition(":")
-    if colour in CashOutForm.colours() and delta in ("1", "-1"):
+    if colour in colours and delta in ("1", "-1"):
         count = whole_number(data.get(colour) or 0) or 0
         data[colour] = str(max(0, count + (1 if delta == "1" else -1)))
     return data
@@ -213,12 +229,13 @@ def _adjusted(form_data: QueryDict, adjust: str) -> QueryDict:
 PAD_KEYS = ("1", "2", "3", "4", "5", "back", "6", "7", "8", "9", "0", "clear")
 
 
-def _split(total: int | None, cash_box: int) -> dict[str, int] | None:
+def _split(total: int | None, cash_box: int, settings: HouseSettings
+           ) -> dict[str, int] | None:
     """The counter's numbers: total, whole dollars paid, odd cents to the final pot, and of
     the whole dollars what the cash box pays and what the bank will owe (services.cashout)."""
     if total is None:
         return None
-    whole, odd = whole_dollars_and_odd_cents(total)
+    whole, odd = whole_dollars_and_odd_cents(total, cash_unit=settings.cash_unit)
     cash = min(whole, max(cash_box, 0))
     return {"total": total, "whole": whole, "odd": odd, "cash": cash, "owed": whole - cash}
 

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import AskForm, CountForm
+from ledger.house_settings import SEED
 from ledger.kept import request_version
 from ledger.models import Player, PokerSession
 from ledger.pages import call_service
@@ -39,10 +40,10 @@ from ledger.services.requests import (
 )
 
 from .conditional import etag, not_modified, tagged
+from .money import buy_in_steps
 
 FLOOD = (f"Too many posts from this link: at most {POSTS_PER_MINUTE} a minute. Wait a minute "
          "and try again.")
-STEPS = (500, 1000, 2000)   # the ask's +$5, +$10, +$20 buttons (B2)
 
 
 def phone_context(player: Player, night: PokerSession | None = None, *,
@@ -53,6 +54,7 @@ def phone_context(player: Player, night: PokerSession | None = None, *,
     if night is None or not night.is_open:
         night = open_night()
     requests = player_requests(player)
+    rules = night.game_settings if night is not None else SEED
     can_ask = night is not None and not player.retired
     return {
         "phone": {
@@ -61,8 +63,8 @@ def phone_context(player: Player, night: PokerSession | None = None, *,
             "requests": request_lines(requests),
             "seen": requests_signature(requests),
             "ask": ask or (AskForm(paid=paid_choices(player)) if can_ask else None),
-            "count": count or (CountForm() if can_ask else None),
-            "steps": [{"cents": c, "label": c // 100} for c in STEPS],
+            "count": count or (CountForm(settings=rules) if can_ask else None),
+            "steps": buy_in_steps(rules),
             "max_pending": MAX_PENDING,
         },
     }
@@ -118,9 +120,11 @@ def phone_ask(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_POST
 def phone_count(request: HttpRequest, token: str) -> HttpResponse:
-    """POST /p/<token>/count/: white, red, blue, yellow, black, green (a missing colour is 0)."""
+    """POST /p/<token>/count/: the open night's colours (the seed house's white, red, blue,
+    yellow, black, green; a missing colour is 0)."""
     player = _sender(token)
-    form = CountForm(request.POST)
+    night = open_night()
+    form = CountForm(request.POST, settings=night.game_settings if night else SEED)
     return _post(request, player, token, count=form, service=services.request_count,
                  fields=lambda: {"chips": form.chips()})
 

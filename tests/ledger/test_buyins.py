@@ -10,7 +10,7 @@ from ledger import selectors, services
 from ledger.forms import BuyInForm
 from ledger.models import BankNote, Entry, Posting
 from ledger.night_file.amounts import cents_of
-from ledger.posting.amounts import five_dollars
+from ledger.posting.amounts import bank_steps
 from ledger.services import LedgerError, PossibleDuplicate
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +107,7 @@ def test_a_bad_amount_is_refused_and_nothing_is_written_B2(night, amount, messag
 def test_a_bad_amount_in_a_file_is_refused_in_the_services_words_B2(text, message):
     """The night file is the edge that reads amounts as text; the rules are the core's."""
     with pytest.raises(LedgerError, match=message):
-        five_dollars(cents_of(text))
+        bank_steps(cents_of(text))
 
 
 def test_an_unknown_player_is_refused_and_nothing_is_written(night):

@@ -31,7 +31,7 @@ def test_the_new_night_page_offers_the_form_when_no_night_is_open(banker_client,
 
 def test_the_chip_sale_speaks_of_nickels_not_the_banks_steps_B2_B3(banker_client, night):
     sale = banker_client.get(reverse("chip_sale", args=[night.session.pk])).content.decode()
-    assert "$5 steps" not in sale and "nickels" in sale
+    assert "$5 steps" not in sale and "whole white chips ($0.05)" in sale
     buy = banker_client.get(reverse("buyin", args=[night.session.pk])).content.decode()
     assert "$5 steps" in buy
 

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
 from ledger import selectors, services
-from ledger.chips import CHIP_VALUES
 from ledger.command_line import house_named
+from ledger.house_settings import SEED
 from ledger.models import House, Player, PokerSession, Role
 from ledger.permissions import make_banker
 from ledger.posting.accounts import Account
@@ -165,7 +165,7 @@ def _close(night: PokerSession, key: str, *, counts: list[tuple[Player, int]], l
 def _chips(cents: int) -> dict[str, int]:
     """`cents` in the fewest chips, biggest colour first (a count is in chips, B10)."""
     chips = {}
-    for colour, value in sorted(CHIP_VALUES.items(), key=lambda item: -item[1]):
+    for colour, value in reversed(SEED.chips):
         if cents >= value:
             chips[colour], cents = divmod(cents, value)
     return chips

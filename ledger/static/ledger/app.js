@@ -34,6 +34,17 @@
     return true;
   }
 
+  // An amount as the page writes it: the form's currency (data-money-symbol, -digits, from
+  // the night's settings), "$18.05" in the seed house, "¥1500" in a yen one.
+  function formatMoney(form, cents) {
+    var symbol = form.dataset.moneySymbol === undefined ? "$" : form.dataset.moneySymbol;
+    var text = formatCents(Math.abs(cents));
+    if (form.dataset.moneyDigits === "0" && Math.abs(cents) % 100 === 0) {
+      text = String(Math.abs(cents) / 100);
+    }
+    return (cents < 0 ? "-" : "") + symbol + text;
+  }
+
   // Chip counter: inputs carry data-chip-cents; +/- buttons carry data-chip-for and value.
   function recountChips(form) {
     var total = 0;
@@ -43,12 +54,12 @@
       var sub = count * parseInt(input.dataset.chipCents, 10);
       total += sub;
       var out = document.getElementById(input.id + "_subtotal");
-      if (out) { out.textContent = "$" + formatCents(sub); }
+      if (out) { out.textContent = formatMoney(form, sub); }
     });
-    var odd = total % 100;
+    var odd = total % (parseInt(form.dataset.cashUnit, 10) || 100);   // to the final pot (B12)
     var show = function (id, cents) {
       var el = document.getElementById(id);
-      if (el) { el.textContent = "$" + formatCents(cents); }
+      if (el) { el.textContent = formatMoney(form, cents); }
     };
     show("chip-total", total);
     show("chip-whole", total - odd);
@@ -62,7 +73,7 @@
       owedBox.hidden = whole <= cash;
       var part = function (name, cents) {
         var el = owedBox.querySelector("[data-owed=" + name + "]");
-        if (el) { el.textContent = "$" + formatCents(cents); }
+        if (el) { el.textContent = formatMoney(form, cents); }
       };
       part("cash", cash);
       part("owed", whole - cash);
