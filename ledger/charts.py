@@ -2,8 +2,8 @@
 no style attribute (the CSP is default-src 'self'), nothing fetched.
 
 `night_chart` draws each night's result as a bar (green: won, red: lost) and THE BOOK balance
-after each night as a line with dots, on one axis in dollars. Amounts are integer cents; the
-drawing's coordinates are integer tenths of a unit, so no float reaches the money.
+after each night as a line with dots, on one axis in the house's currency. Amounts are integer
+cents; the drawing's coordinates are integer tenths of a unit, so no float reaches the money.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Protocol
 
-from rules.money import dollars
+from ledger.house_settings import shown
 
 WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 70, 10, 14, 44
@@ -123,7 +123,7 @@ def night_chart(points: list[Point], *, title: str) -> str:
         parts.append(f'<line x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         parts.append(f'<text x="{LEFT - 6}" y="{ty + 5}" text-anchor="end" font-size="14" '
-                     f'fill="#4a4f55">{escape(dollars(tick))}</text>')
+                     f'fill="#4a4f55">{escape(shown().money(tick))}</text>')
     zero = y(0)
     line: list[tuple[int, int]] = []   # THE BOOK after each night: (x, y)
     every = max(1, -(-len(points) * 64 // plot_w))  # a label every so many nights, no overlap
@@ -135,8 +135,8 @@ def night_chart(points: list[Point], *, title: str) -> str:
         said = "night" if point.nights == 1 else f"{point.nights} nights"
         parts.append(f'<rect x="{cx - bar // 2}" y="{min(zero, ny)}" width="{bar}" '
                      f'height="{max(height, 1)}" fill="{colour}">'
-                     f"<title>{escape(point.label)}: {said} {escape(dollars(point.net))}, "
-                     f"THE BOOK after {escape(dollars(point.book))}</title></rect>")
+                     f"<title>{escape(point.label)}: {said} {escape(shown().money(point.net))}, "
+                     f"THE BOOK after {escape(shown().money(point.book))}</title></rect>")
         line.append((cx, y(point.book)))
         if i % every == 0:
             parts.append(f'<text x="{cx}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '

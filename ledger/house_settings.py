@@ -42,6 +42,7 @@ from rules.money import (
 )
 
 MAX_CHIPS = 10
+LARGEST_AMOUNT = 100_000_00
 LANGUAGES = ("en", "de", "es", "fr")
 SEED_CHIPS: tuple[tuple[str, int], ...] = (
     ("white", SEED_UNIT), ("red", 10), ("blue", 25), ("yellow", 50), ("black", 100),
@@ -109,6 +110,19 @@ class HouseSettings:
     def has_final_pot(self) -> bool:
         """A cash unit above the unit leaves odd chips for a final pot (B12)."""
         return self.cash_unit != self.unit
+
+    @property
+    def largest_amount(self) -> int:
+        """The most one typed amount may be: 100,000 of a currency with cents ($100,000), ten
+        million of one without (¥10,000,000), so a slip of the finger is asked about."""
+        return LARGEST_AMOUNT if self.digits else LARGEST_AMOUNT * 100
+
+    @property
+    def largest_text(self) -> str:
+        """The largest amount as a sentence says it: "$100,000", "¥10,000,000"."""
+        symbol = get_currency_symbol(self.currency, "en")
+        gap = " " if symbol[-1:].isalpha() else ""
+        return f"{symbol}{gap}{self.largest_amount // 100:,}"
 
     def amount_text(self, cents: int) -> str:
         """An amount as the JSON and the CLI write it: "12.50", "-3.00", "1500" (yen)."""

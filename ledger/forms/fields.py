@@ -5,6 +5,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from babel.numbers import get_currency_symbol
 from django import forms
 
 from ledger.house_settings import shown
@@ -12,7 +13,7 @@ from ledger.kept import one_time_key
 from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 from rules.errors import MoneyError
-from rules.money import format_cents, parse_cents
+from rules.money import parse_cents
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -39,7 +40,8 @@ def new_key() -> str:
 
 
 class MoneyField(forms.Field):
-    """An amount typed as dollars ("20", "20.00", "$20") and cleaned to integer cents."""
+    """An amount typed in the shown night's or house's currency ("20", "20.00", "$20", "¥1500")
+    and cleaned to integer hundredths."""
 
     def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
         self.allow_zero = allow_zero
@@ -47,39 +49,48 @@ class MoneyField(forms.Field):
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         attrs = super().widget_attrs(widget)
-        attrs.update(
-            {"inputmode": "decimal", "autocomplete": "off", "placeholder": "0.00", "maxlength": 12}
-        )
+        settings = shown()
+        attrs.update({"inputmode": "decimal" if settings.digits else "numeric",
+                      "autocomplete": "off", "placeholder": settings.amount_text(0),
+                      "maxlength": 12})
         return attrs
 
     def to_python(self, value: Any) -> int | None:
-        text = "" if value in self.empty_values else str(value).replace("$", "").strip()
+        settings = shown()
+        symbol = get_currency_symbol(settings.currency, "en")
+        text = "" if value in self.empty_values else str(value).strip()
+        text = text.removeprefix(symbol).removeprefix("$").strip()
         if not text:
             return None
+        example = settings.amount_text(2000)   # "20.00", "20" in yen
         if "," in text:
             # "1,000" is a thousand to one banker and one dollar to another: never guess.
             raise forms.ValidationError(
-                f"“{text}” has a comma. Type the amount without commas, with a point before "
-                "the cents: 1000.00 for a thousand dollars, 10.50 for ten dollars fifty."
-            )
+                f"“{text}” has a comma. Type the amount without commas"
+                + (", with a point before the cents: 1000.00 for a thousand, 10.50 for ten "
+                   "fifty." if settings.digits else ": 1000 for a thousand."))
         if len(text) > 12:
-            raise forms.ValidationError("That amount is too long; type dollars and cents.")
+            raise forms.ValidationError("That amount is too long; check the amount.")
         if text.startswith("-"):
             raise forms.ValidationError("The amount cannot be negative.")
         try:
             cents = parse_cents(text, field=str(self.label or "amount"))
         except MoneyError:
             raise forms.ValidationError(
-                f"“{text}” is not an amount of money. Type dollars and cents, such as 20.00."
+                f"“{text}” is not an amount of money. Type an amount such as {example}."
             ) from None
+        if cents % 100 and not settings.digits:
+            raise forms.ValidationError(f"{settings.currency} has no cents; type a whole "
+                                        f"amount such as {example}.")
         if cents == 0 and not self.allow_zero:
             raise forms.ValidationError("The amount must be more than zero.")
-        if cents > 100_000_00:
-            raise forms.ValidationError("That is more than $100,000; check the amount.")
+        if cents > settings.largest_amount:
+            raise forms.ValidationError(f"That is more than {settings.largest_text}; check "
+                                        "the amount.")
         return cents
 
     def prepare_value(self, value: object) -> object:
-        return format_cents(value) if isinstance(value, int) else value
+        return shown().amount_text(value) if isinstance(value, int) else value
 
 
 CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
@@ -108,7 +119,7 @@ class ConfirmLargeAmountMixin(forms.Form):
             confirmed = None
         if confirmed != amount:
             self.asks_to_confirm = True
-            self.confirm_value = format_cents(amount)
+            self.confirm_value = shown().amount_text(amount)
             money = shown().money
             self.add_error("amount", f"{money(amount)} is more than "
                            f"{money(self.confirm_above)}. Check the amount; if it is right, "

@@ -1,4 +1,5 @@
-"""A night as a `banker-session/1` document (the format: ledger/night_file/__init__.py).
+"""A night as a `banker-session/2` document (the format: ledger/night_file/__init__.py): the
+`/1` document with the night's own settings as `"house"`, its amounts in its currency's digits.
 
 Export writes the session, everyone it needs (its roster, inviters, note holders, everyone in
 `book_before`), THE BOOK as the night opened (`book_before`) and every entry of the night as an
@@ -15,11 +16,11 @@ from typing import Any
 
 from django.db.models import Sum
 
+from ledger.house_settings import HouseSettings
 from ledger.models import Entry, Player, PokerSession, Posting
 from ledger.posting.accounts import BANK, Account, EntryKind
 from ledger.posting.table import IDS, hand_names
 from ledger.services import LedgerError
-from rules.money import format_cents
 
 from .amounts import signed_units_of
 from .schema import FORMAT
@@ -121,8 +122,30 @@ def _book_before(session: PokerSession) -> dict[int, int] | None:
     return by_id if sorted(by_id.values()) == kept else None
 
 
+# The fields of an event that hold money, and those holding money by name (a hand's typed
+# figures; the result's lines hold "amount").
+_MONEY = ("amount", "pot", "carry", "penalties", "next_pot")
+_BY_NAME = ("awards", "owes")
+
+
+def _in_digits(value: Any, settings: HouseSettings, key: str = "") -> Any:
+    """An event with its amounts written in the currency's digits: the journal keeps
+    "1500.00" for any currency, the file says "1500" for yen (ARCHITECTURE.md)."""
+    if isinstance(value, Mapping):
+        return {k: (_in_digits(v, settings, "amount" if key in _BY_NAME else k))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_in_digits(item, settings) for item in value]   # lines name their "amount"
+    if isinstance(value, str) and key in _MONEY:
+        try:
+            return settings.amount_text(signed_units_of(value, field=key, settings=settings))
+        except LedgerError:
+            return value
+    return value
+
+
 def export_session(session: PokerSession) -> dict[str, Any]:
-    """The night as a `banker-session/1` document (JSON-able).
+    """The night as a `banker-session/2` document (JSON-able).
 
     The journal keeps ids; the file names every person as they are named now, in the roster
     and in every event, so a player renamed since (Ann, now Annie) is one person throughout,
@@ -172,10 +195,13 @@ def export_session(session: PokerSession) -> dict[str, Any]:
             return player.name if player is not None else name
 
         events.append(_renamed(entry.payload, who))
+    settings = session.game_settings
+    if settings.digits != 2:
+        events = [_in_digits(event, settings) for event in events]
     if book_ids is None:
         book_before = dict(session.book_before)
     else:
-        book_before = {players[pk].name: format_cents(cents) for pk, cents in
+        book_before = {players[pk].name: settings.amount_text(cents) for pk, cents in
                        sorted(book_ids.items(), key=lambda item: players[item[0]].name)}
     seating = [players[pk].name for pk in seats]
     rest = sorted((p for pk, p in players.items() if pk not in set(seats)),
@@ -183,6 +209,7 @@ def export_session(session: PokerSession) -> dict[str, Any]:
     ordered = _inviters_first([players[pk] for pk in seats] + rest)
     return {
         "format": FORMAT,
+        "house": settings.to_json(),
         "session": {"date": session.date.isoformat(), "banker": session.banker.name,
                     "host_present": session.host_present, "seating": seating},
         "players": [_player_json(p) for p in ordered],

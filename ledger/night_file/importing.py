@@ -1,4 +1,4 @@
-"""A `banker-session/1` file imported as a new session: all or nothing.
+"""A night file (`banker-session/2` or `/1`) imported as a new session: all or nothing.
 
 The file is read strictly (schema.py), and its night folded over the posting core in memory
 (planning.py) without a lock; the service `night_import` then writes it in one short
@@ -27,7 +27,7 @@ from ledger.types import Banker
 
 from . import planning
 from .export import export_session
-from .schema import check_document
+from .schema import NightDocument, check_document
 
 
 def _seating(head: Mapping[str, Any], rows: list[Any]) -> list[str]:
@@ -58,10 +58,11 @@ def _refuse_a_night_already_here(head: Mapping[str, Any], digest: str) -> None:
 
 
 def import_session(data: Any, *, user: Banker = None) -> PokerSession:
-    """Create a new session from a `banker-session/1` document; all or nothing."""
-    head, rows, book_before, events = check_document(data)
+    """Create a new session from a night file; all or nothing. The night plays by the file's
+    settings (a `/1` file: the seed house's), whatever its house's are now."""
+    document = check_document(data)
     try:
-        return _import(head, rows, book_before, events, user=user)
+        return _import(document, user=user)
     except LedgerError:
         raise
     except (DatabaseError, ArithmeticError, TypeError, ValueError, AttributeError,
@@ -72,13 +73,14 @@ def import_session(data: Any, *, user: Banker = None) -> PokerSession:
                           "nothing written.") from None
 
 
-def _import(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any],
-            events: list[Any], *, user: Banker) -> PokerSession:
-    seating = _seating(head, rows)
+def _import(document: NightDocument, *, user: Banker) -> PokerSession:
+    head, events = document.head, document.events
+    seating = _seating(head, document.rows)
     digest = events_digest(events)
 
     def plan() -> PlannedNight:
-        return planning.plan(head, rows, book_before, events, seating, digest=digest)
+        return planning.plan(head, document.rows, document.book_before, events, seating,
+                             digest=digest, settings=document.settings)
 
     def under_lock(planned: PlannedNight) -> str | None:
         _refuse_a_night_already_here(head, digest)

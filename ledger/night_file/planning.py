@@ -26,7 +26,6 @@ from ledger.posting.night import Person
 from ledger.selectors.import_basis import ImportBasis, import_basis
 from ledger.services.bulk_import import NewPlayer, PlannedNight
 from ledger.services.players import _clean_name, _clean_note_id, twin_refused
-from rules.money import format_cents
 
 from .amounts import signed_units_of
 from .records import person_named
@@ -126,8 +125,8 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
     else:
         names = {p.pk: p.name for p in people.values() if p.pk is not None}
         here = {names[pk]: cents for pk, cents in book_here}
-        differences = [f"{name} is {format_cents(here.get(name, 0))} here, "
-                       f"{format_cents(wanted.get(name, 0))} in the file"
+        differences = [f"{name} is {settings.amount_text(here.get(name, 0))} here, "
+                       f"{settings.amount_text(wanted.get(name, 0))} in the file"
                        for name in sorted(set(here) | set(wanted))
                        if here.get(name, 0) != wanted.get(name, 0)]
         if differences:
@@ -159,5 +158,5 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
                         opening=opening, date=date, banker=banker.name,
                         host_present=host_present, seating=seating, seats=night.seats(),
                         entries=night.entries, closed=night.closed,
-                        settlement=night.settlement)
+                        settlement=night.settlement, settings=settings)
 

@@ -1,4 +1,5 @@
-"""The `banker-session/1` file read strictly, before anything is written.
+"""The night file (`banker-session/2`, and `/1` before it) read strictly, before anything is
+written.
 
 One schema for the whole file: every object may hold only the fields the format gives it
 (ARCHITECTURE.md, "Session export / import", and the additions named in
@@ -10,8 +11,11 @@ fault is refused in one line that names where it is: `events[3].memo: unknown fi
   this module names the second): a file that says two things is not guessed at.
 - Size: a file of at most `MAX_FILE_BYTES`, a night of at most `MAX_EVENTS` events, texts
   (a reason) of at most `MAX_REASON` characters.
-- Money is a decimal string of ASCII digits, at most $100,000 an amount like the web form (a
-  bare JSON number is refused: `2000` has meant both $20 and $2,000); players are named by
+- The night's rules come first: a `/2` file's `"house"` object (its settings, missing keys the
+  seed house's), a `/1` file the seed house's. Its currency's digits, its largest amount and
+  its chip colours are what the rest of the file is read by.
+- Money is a decimal string of ASCII digits, at most the web form's largest amount (a bare
+  JSON number is refused: `2000` has meant both $20 and $2,000); players are named by
   strings, never ids.
 - A hand's inner parts (cards, board positions, options, an inline game) are the rules
   engine's input and are checked by it when the night is replayed, still before any write; a
@@ -26,8 +30,9 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from ledger.house_settings import SEED, HouseSettings, SettingsError
 from ledger.names import NameRefused, read_name
 from ledger.services.errors import LedgerError
 from rules.errors import MoneyError
@@ -35,15 +40,15 @@ from rules.money import read_money
 
 from .amounts import is_plain_amount
 
-FORMAT = "banker-session/1"
+FORMAT = "banker-session/2"           # what the export writes
+FIRST_FORMAT = "banker-session/1"     # a file from before house settings: the seed house's
 MAX_FILE_BYTES = 10_000_000   # a 4,000-event night is under 1 MB
 MAX_EVENTS = 20_000
 MAX_REASON = 500              # characters of a correction's or a count difference's reason
-MAX_AMOUNT = 100_000_00       # cents: the web form's ceiling (ledger/forms/fields.py), for all
+MAX_AMOUNT = 100_000_00       # cents: the seed house's ceiling (HouseSettings.largest_amount)
 MAX_CHIPS = 100_000           # chips of one colour in a cash-out, as on the form
-CHIP_COLOURS = ("white", "red", "blue", "yellow", "black", "green")   # B10
 
-TOP_FIELDS = ("format", "session", "players", "book_before", "events")
+TOP_FIELDS = ("format", "house", "session", "players", "book_before", "events")
 SESSION_FIELDS = ("date", "banker", "host_present", "seating")
 PLAYER_FIELDS = ("name", "note_id", "regular", "host", "invited_by")
 HAND_FIELDS = ("game", "pot", "penalties", "options", "round", "legs", "last_round", "board",
@@ -189,9 +194,9 @@ def _require(mapping: Any, field: str, kind: type | tuple[type, ...], where: str
     return value
 
 
-def money_text(value: object, where: str) -> None:
-    """Money in a file is a decimal string of ASCII digits, "18.05"; never a bare number, and
-    nothing around it (" 5.00", "5.00\\n": the contract is the digits alone)."""
+def money_text(value: object, where: str, settings: HouseSettings = SEED) -> None:
+    """Money in a file is a decimal string of ASCII digits, "18.05" ("1500" in yen); never a
+    bare number, and nothing around it (" 5.00", "5.00\\n": the contract is the digits alone)."""
     try:
         if not isinstance(value, str):   # a bare number: 2000 has meant both $20 and $2,000
             raise MoneyError(where)
@@ -199,10 +204,15 @@ def money_text(value: object, where: str) -> None:
             raise MoneyError(where)
         cents = read_money(value, field=where)
     except MoneyError:
-        raise LedgerError(f"{where}: write the amount as a decimal string such as \"18.05\", "
-                          f"not {shown(value)}.", field=where) from None
-    if abs(cents) > MAX_AMOUNT:
-        raise LedgerError(f"{where}: {value.strip()} is more than $100,000; check the amount.",
+        example = settings.amount_text(1805 if settings.digits else 150000)
+        raise LedgerError(f"{where}: write the amount as a decimal string such as "
+                          f"\"{example}\", not {shown(value)}.", field=where) from None
+    if cents % 100 and not settings.digits:
+        raise LedgerError(f"{where}: {value} is finer than {settings.currency} allows; "
+                          f"write whole {settings.money(100)} amounts.", field=where)
+    if abs(cents) > settings.largest_amount:
+        raise LedgerError(f"{where}: {value.strip()} is more than {settings.largest_text}; "
+                          "check the amount.",
                           field=where)
 
 
@@ -250,7 +260,7 @@ def _game(value: object, where: str) -> None:
                           field="game")
 
 
-def _hand(event: Mapping[str, Any], where: str) -> None:
+def _hand(event: Mapping[str, Any], where: str, settings: HouseSettings) -> None:
     if "game" in event:
         _game(event["game"], f"{where}.game")
     if "options" in event:
@@ -286,7 +296,7 @@ def _hand(event: Mapping[str, Any], where: str) -> None:
                                  "amounts by name, {\"Fred\": \"3.40\"}")
             for name, amount in figures.items():
                 name_text(name, f"{where}.{field}")
-                money_text(amount, f"{where}.{field}.{name}")
+                money_text(amount, f"{where}.{field}.{name}", settings)
     if "result" in event:   # recomputed on import, never read: its shape only
         result = _object_of(event["result"], f"{where}.result", "the computed result")
         _only(result, RESULT_FIELDS, f"{where}.result", "a hand's result")
@@ -313,7 +323,7 @@ def _hand_player(value: object, where: str, fields: tuple[str, ...], what: str) 
                           f"{shown(won)}.", field="won")
 
 
-def _event(event: Mapping[str, Any], where: str) -> None:
+def _event(event: Mapping[str, Any], where: str, settings: HouseSettings) -> None:
     kind = event.get("type")
     if not isinstance(kind, str):
         raise LedgerError(f"{where}: \"type\" must be an event type such as \"buy\", not "
@@ -325,7 +335,7 @@ def _event(event: Mapping[str, Any], where: str) -> None:
     _only(event, ("type", *EVENT_FIELDS[kind]), where, f"a {kind} event")
     for field in _MONEY_FIELDS.get(kind, ()):
         if field in event and not (field == "carry" and event[field] is None):
-            money_text(event[field], f"{where}.{field}")
+            money_text(event[field], f"{where}.{field}", settings)
     for field in _NAME_FIELDS.get(kind, ()):
         if field in event:
             name_text(event[field], f"{where}.{field}")
@@ -342,7 +352,7 @@ def _event(event: Mapping[str, Any], where: str) -> None:
         raise LedgerError(f"{where}.action: \"action\" must be commit or void, not "
                           f"{shown(event.get('action'))}.", field="action")
     if kind == "hand":
-        _hand(event, where)
+        _hand(event, where, settings)
     if kind == "call":
         if "game" not in event:
             raise LedgerError(f"{where}.game: name the game called.", field="game")
@@ -355,9 +365,10 @@ def _event(event: Mapping[str, Any], where: str) -> None:
             raise LedgerError(f"{where}.chips: give the count of each colour, such as "
                               f"{{\"green\": 2}}, not {shown(chips)}.", field="chips")
         for colour, count in chips.items():
-            if colour not in CHIP_COLOURS:
-                raise LedgerError(f"{where}.chips.{colour}: not a chip colour; the colours are "
-                                  + ", ".join(CHIP_COLOURS) + " (B10).", field="chips")
+            if colour not in settings.colours:
+                raise LedgerError(f"{where}.chips.{colour}: not a chip colour of the night; "
+                                  "its colours are " + ", ".join(settings.colours) + " (B10).",
+                                  field="chips")
             if isinstance(count, bool) or not isinstance(count, int) \
                     or not 0 <= count <= MAX_CHIPS:
                 raise LedgerError(f"{where}.chips.{colour}: expected a whole number of chips "
@@ -378,21 +389,51 @@ def _texts_storable(data: Any) -> None:
         raise LedgerError(f"file: a text holds {error.object[error.start:error.end]!r}, a lone "
                           "surrogate that cannot be stored; correct the name or text.") from None
     except (RecursionError, TypeError, ValueError):
-        raise LedgerError("file: expected a banker-session/1 document of plain JSON values, "
+        raise LedgerError("file: expected a banker-session document of plain JSON values, "
                           "nested no deeper than the format.") from None
     if "\\u0000" in text:
         raise LedgerError("file: a text holds a NUL character (\\u0000), which cannot be "
                           "stored.")
 
 
-def check_document(data: Any
-                   ) -> tuple[Mapping[str, Any], list[Any], Mapping[str, Any], list[Any]]:
+class NightDocument(NamedTuple):
+    """A night file read for shape and types: the night's rules and its parts."""
+
+    settings: HouseSettings
+    head: Mapping[str, Any]
+    rows: list[Any]
+    book_before: Mapping[str, Any]
+    events: list[Any]
+
+
+def night_settings(data: Mapping[str, Any]) -> HouseSettings:
+    """The rules a file's night was played by: a `/2` file's `"house"` (missing keys the seed
+    house's), a `/1` file the seed house's."""
+    if data.get("format") == FIRST_FORMAT:
+        if "house" in data:
+            raise LedgerError("house: a banker-session/1 file has no house settings; a file "
+                              f"that carries them is \"{FORMAT}\".", field="house")
+        return SEED
+    house = data.get("house", {})
+    if not isinstance(house, Mapping):
+        raise LedgerError(f"house: expected the night's settings as an object, not "
+                          f"{shown(house)}.", field="house")
+    try:
+        return HouseSettings.from_json(house)
+    except SettingsError as error:
+        raise LedgerError(f"house.{error.message}", field=error.field) from None
+
+
+def check_document(data: Any) -> NightDocument:
     """Read the whole file for shape and types; raise a LedgerError naming the first fault
-    by its path. Returns the session, the players, `book_before` and the events."""
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise LedgerError(f"format: expected \"{FORMAT}\".", field="format")
-    _only(data, TOP_FIELDS, "", "a banker-session/1 file")
+    by its path. Returns the night's settings, the session, the players, `book_before` and
+    the events."""
+    if not isinstance(data, Mapping) or data.get("format") not in (FORMAT, FIRST_FORMAT):
+        raise LedgerError(f"format: expected \"{FORMAT}\" (or \"{FIRST_FORMAT}\").",
+                          field="format")
+    _only(data, TOP_FIELDS, "", f"a {data['format']} file")
     _texts_storable(data)
+    settings = night_settings(data)
     head = _require(data, "session", dict, "file")
     _only(head, SESSION_FIELDS, "session", "the session")
     for field in ("date", "banker"):
@@ -431,7 +472,7 @@ def check_document(data: Any
         raise LedgerError("book_before: expected names and amounts.", field="book_before")
     for name, amount in book_before.items():
         name_text(name, "book_before")
-        money_text(amount, f"book_before.{name}")
+        money_text(amount, f"book_before.{name}", settings)
     events = _require(data, "events", list, "file")
     if len(events) > MAX_EVENTS:
         raise LedgerError(f"events: {len(events):,} events; a night imports at most "
@@ -439,5 +480,5 @@ def check_document(data: Any
     for index, event in enumerate(events):
         if not isinstance(event, Mapping):
             raise LedgerError(f"events[{index}]: expected an object.")
-        _event(event, f"events[{index}]")
-    return head, rows, book_before, events
+        _event(event, f"events[{index}]", settings)
+    return NightDocument(settings, head, rows, book_before, events)

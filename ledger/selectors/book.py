@@ -14,6 +14,7 @@ from django.db.models import (
     Sum,
 )
 
+from ledger.house_settings import shown
 from ledger.models import (
     Entry,
     Player,
@@ -22,7 +23,6 @@ from ledger.models import (
 )
 from ledger.posting.accounts import Account
 from ledger.selectors.balances import book_balances
-from rules.money import dollars as format_dollars
 
 
 def close_entry_id(session: PokerSession) -> int | None:
@@ -168,7 +168,7 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
 
 
 def _signed(cents: int) -> str:
-    return ("+" if cents > 0 else "") + format_dollars(cents)
+    return ("+" if cents > 0 else "") + shown().money(cents)
 
 
 def book_story(player: Player, *, keep: int = 8) -> BookStory:

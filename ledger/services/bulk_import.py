@@ -26,6 +26,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from ledger import chain
+from ledger.house_settings import SEED, HouseSettings
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.posting.memory import Recorded
 from ledger.posting.night import Person
@@ -71,6 +72,7 @@ class PlannedNight:
     closed: bool
     settlement: dict[str, object] | None
     digest: str                         # the events' fingerprint (the same night, once)
+    settings: HouseSettings = SEED      # the rules the night was played by (the file's)
 
 
 class _Insert:
@@ -158,7 +160,7 @@ def _write(found: PlannedNight, prepared: tuple[_Insert, list[_Row]],
         session = session_open(date=found.date, banker=_named(found.banker),
                                host_present=found.host_present,
                                seating=[_named(name) for name in found.seating],
-                               key=f"{key}-open", user=user)
+                               settings=found.settings, key=f"{key}-open", user=user)
         _write_entries(found, prepared, session=session)
         closing: dict[str, object] = {"import_digest": found.digest}
         if found.closed:

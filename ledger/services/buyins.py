@@ -10,10 +10,10 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from ledger.house_settings import shown
 from ledger.models import Entry, Player, PokerSession
 from ledger.posting import bank
 from ledger.types import Banker
-from rules.money import dollars as money
 
 from .errors import PossibleDuplicate
 from .idempotency import idempotent
@@ -35,7 +35,7 @@ def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None
         else:
             ago = f"{seconds} second{'' if seconds == 1 else 's'} ago"
         raise PossibleDuplicate(
-            f"{buyer.name} already bought {money(amount)} paid by {paid} {ago}. "
+            f"{buyer.name} already bought {shown().money(amount)} paid by {paid} {ago}. "
             "Is this a second buy-in? Confirm to enter it again.",
             code="possible_duplicate",
         )

@@ -14,6 +14,7 @@ from ledger_night import amounts, assert_invariants, cents, named, new_key, open
 from test_worked_night import EXPECTED, play_worked_night
 
 from ledger import selectors, services
+from ledger.house_settings import SEED
 from ledger.models import PokerSession
 from ledger.night_file import export_session, import_session
 from ledger.services import LedgerError
@@ -95,7 +96,9 @@ def restore_into_fresh_database(document: dict, tmp_path: Path) -> dict:
 def test_the_export_follows_the_documented_format(night):
     play_worked_night(night)
     document = export_session(night.session)
-    assert document["format"] == "banker-session/1"
+    assert document["format"] == "banker-session/2"
+    assert list(document) == ["format", "house", "session", "players", "book_before", "events"]
+    assert document["house"] == SEED.to_json()     # the night's settings: the seed house's
     assert document["session"] == {"date": "2026-11-21", "banker": "Mike", "host_present": True,
                                    "seating": ["Mike", "Fred", "Ann", "Gus"]}
     assert document["players"][0] == {"name": "Mike", "note_id": "BOG", "regular": True,
@@ -181,7 +184,7 @@ def test_a_host_less_night_and_its_merge_round_trip(players):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format="banker-session/2"), "format: expected"),
+        (lambda d: d.update(format="banker-session/3"), "format: expected"),
         (lambda d: d["events"].append({"type": "dance"}), "unknown event type 'dance'"),
         (lambda d: d["events"].insert(0, {"type": "buy", "player": "Fred", "amount": "7.00"}),
          "events\\[0\\] \\(buy\\): Chips are bought from the bank in multiples of \\$5.00"),

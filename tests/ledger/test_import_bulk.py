@@ -87,7 +87,7 @@ def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
 
 
 def by_services(document: dict) -> PokerSession:
-    head, rows, book_before, events = check_document(document)
+    _, head, rows, book_before, events = check_document(document)
     with transaction.atomic():
         for row in rows:
             if not Player.objects.filter(name=row["name"]).exists():
