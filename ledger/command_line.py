@@ -68,6 +68,7 @@ MAX_SETTINGS_BYTES = 64 * 1024   # a house's settings are a few hundred bytes
 def settings_file(path: str, option: str, base: HouseSettings | None = None) -> HouseSettings:
     """The settings a JSON file (`-`: stdin) names, the keys it leaves out as in `base` (the
     seed house's when None); refused in one line naming the option and the key."""
+    named = "stdin" if path == "-" else path
     try:
         if path == "-":
             raw = sys.stdin.read(MAX_SETTINGS_BYTES + 1)
@@ -77,14 +78,14 @@ def settings_file(path: str, option: str, base: HouseSettings | None = None) -> 
     except OSError as error:
         raise fail(f"{option}: cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
-        raise fail(f"{option}: {path} is not JSON (not UTF-8 text)") from None
+        raise fail(f"{option}: {named} is not JSON (not UTF-8 text)") from None
     if len(raw) > MAX_SETTINGS_BYTES:
-        raise fail(f"{option}: {path} is larger than a house's settings can be "
+        raise fail(f"{option}: {named} is larger than a house's settings can be "
                    f"({MAX_SETTINGS_BYTES // 1024} KB)")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise fail(f"{option}: {path} is not JSON ({error})") from None
+        raise fail(f"{option}: {named} is not JSON ({error})") from None
     try:
         return HouseSettings.from_json(data, base=base)
     except SettingsError as error:

@@ -26,7 +26,7 @@ def house_settings(request: HttpRequest) -> HttpResponse:
     """Every key of the house's settings; "Start from preset" fills the form (`?preset=`,
     nothing saved); Save checks them whole and writes them, or shows the refusal on its field
     and writes nothing."""
-    house = _owner_of(request)
+    house = _owner_of(request, "its settings")
     current = house.game_settings
     preset_form = PresetForm(request.GET if "preset" in request.GET else None)
     filled_from = ""

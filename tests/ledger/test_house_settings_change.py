@@ -124,6 +124,9 @@ def test_set_reads_stdin(house, monkeypatch):
     printed = json.loads(run("house_settings", house.slug, "--set", "-"))
     assert printed["penalty"] == {"amount": "0.50", "warnings": 1}
     assert stored(house)["penalty"] == {"amount": "0.50", "warnings": 1}
+    monkeypatch.setattr(sys, "stdin", io.StringIO("{nope"))
+    refused("house_settings", house.slug, "--set", "-", match="--set: stdin is not JSON")
+    assert stored(house)["penalty"] == {"amount": "0.50", "warnings": 1}
 
 
 @pytest.mark.parametrize(("text", "match"), [
