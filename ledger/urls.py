@@ -7,6 +7,7 @@ from ledger import views
 from ledger.views import (
     auth,
     bank,
+    house_settings,
     houses,
     odds,
     offline,
@@ -24,6 +25,7 @@ house_pages = [
     path("s/new/", views.session_open, name="house_session_open"),
     path("players/", views.player_list, name="house_players"),
     path("members/", houses.members, name="house_members"),
+    path("settings/", house_settings.house_settings, name="house_settings"),
 ]
 
 urlpatterns = [

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from ledger.house_settings import HouseSettings
 from ledger.models import House, Invitation, Membership, Role
 from ledger.scoping import in_house
 
@@ -40,12 +41,27 @@ def _free_slug(name: str) -> str:
 
 
 @transaction.atomic
-def house_create(*, name: str, owner: User | None = None) -> House:
-    """A new house named `name` (its slug made from the name), with `owner` as its owner."""
+def house_create(*, name: str, owner: User | None = None,
+                 settings: HouseSettings | None = None) -> House:
+    """A new house named `name` (its slug made from the name), with `owner` as its owner and
+    `settings` as its game (None: the seed house's)."""
     name = read_house_name(name)
-    house = House.objects.create(name=name, slug=_free_slug(name))
+    house = House.objects.create(name=name, slug=_free_slug(name),
+                                 settings=settings.to_json() if settings is not None else {})
     if owner is not None:
         Membership.objects.create(house=house, user=owner, role=Role.OWNER)
+    return house
+
+
+@transaction.atomic
+def house_settings_change(*, house: House, settings: HouseSettings) -> House:
+    """The house plays by `settings` from its next night on: a night copied its house's
+    settings when it opened and keeps them, so no open or closed night changes."""
+    locked = House.objects.select_for_update(no_key=True).get(pk=house.pk)
+    locked.settings = settings.to_json()
+    locked.save(update_fields=["settings"])
+    house.settings = locked.settings
+    _moved(house)   # the house's pages show money in its currency: computed again
     return house
 
 

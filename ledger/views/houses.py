@@ -66,10 +66,10 @@ def house_list(request: HttpRequest, houses: list[House]) -> HttpResponse:
 NOT_A_ROLE = "Choose a role: owner, banker or viewer."
 
 
-def _owner_of(request: HttpRequest) -> House:
+def _owner_of(request: HttpRequest, what: str = "its members") -> House:
     house = getattr(request, "house", None)
     if house is None or getattr(request, "house_role", None) != Role.OWNER:
-        raise PermissionDenied("Only the house's owners manage its members.")
+        raise PermissionDenied(f"Only the house's owners manage {what}.")
     assert isinstance(house, House)
     return house
 
