@@ -162,6 +162,7 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"], "seal": journal_seal(session),
                "net_lines": reports.net_lines(report, terms),
+               "cash_steps": reports.cash_steps(session.game_settings),
                "paying": settle_transfers(session, people=people),
                "links": _links(request, [row["name"] for row in report["players"]], people)}
     return render(request, "tables/settle_up.html", context)
