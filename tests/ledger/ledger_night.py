@@ -59,7 +59,7 @@ def assert_invariants(session: PokerSession | None = None):
         live = Entry.objects.filter(session=night, reversed_by__isnull=True)
         sold = live.filter(kind=Entry.BUY, counterparty__isnull=True).aggregate(
             total=Sum("amount"))["total"] or 0
-        turned_in = sum(services.chip_total(e.payload["chips"])
+        turned_in = sum(services.chip_total(e.payload["chips"], night.game_settings)
                         for e in live.filter(kind=Entry.CASHOUT))
         lost = live.filter(kind=Entry.COUNT_DIFFERENCE).aggregate(
             total=Sum("amount"))["total"] or 0
