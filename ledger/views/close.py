@@ -17,12 +17,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import backups, services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm, new_key
+from ledger.house_settings import shown
 from ledger.kept import csrf_token, kept_page
 from ledger.models import BankNote, PokerSession
 from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import close_steps, table_game
-from rules.money import dollars, format_cents
 
 from .common import get_open_session, get_session, holder_required
 
@@ -66,7 +66,7 @@ def _backup_after_close(request: HttpRequest, night: int) -> None:
 
 _NOTE_ROW = (
     '<li class="spread">\n'
-    '  <span><strong>{}</strong> {} · <span class="money">${}</span> · held by {}</span>\n'
+    '  <span><strong>{}</strong> {} · <span class="money">{}</span> · held by {}</span>\n'
     '  <form method="post" action="{}" class="row" data-once\n'
     '        hx-post="{}" hx-target="#steps" hx-select="#steps" hx-swap="outerHTML">\n'
     '    <input type="hidden" name="csrfmiddlewaretoken" value="{}">'
@@ -75,7 +75,7 @@ _NOTE_ROW = (
     'Commit to THE BOOK</button>\n'
     '    <button type="submit" name="action" value="void" class="btn btn-danger"\n'
     '      hx-post="{}" hx-target="#steps" hx-select="#steps" hx-swap="outerHTML"\n'
-    '      hx-confirm="Void {}\'s note of ${}? {} loses its value.">Void</button>\n'
+    '      hx-confirm="Void {}\'s note of {}? {} loses its value.">Void</button>\n'
     '  </form>\n'
     '</li>\n')
 
@@ -91,10 +91,11 @@ def _note_rows(request: HttpRequest, session: PokerSession,
     """
     url = reverse("note_action", args=[session.pk])
     token = csrf_token(request)
+    money = session.game_settings.money
     return format_html_join("", _NOTE_ROW, (
-        (note.debtor.note_id, note.debtor.name, format_cents(value),
+        (note.debtor.note_id, note.debtor.name, money(value),
          note.holder.name if note.holder else "the bank", url, url, token, new_key(), note.pk,
-         url, note.debtor.note_id, format_cents(value),
+         url, note.debtor.note_id, money(value),
          note.holder.name if note.holder else "The bank")
         for note, value in notes))
 
@@ -102,9 +103,9 @@ def _note_rows(request: HttpRequest, session: PokerSession,
 def pot_left(pot: int) -> str:
     """What the close asks of a pot the hands left on the table, by the house's rule: the pot
     stays for the next game (P5), so the night's last hand plays for it; its winner takes it."""
-    return (f"The hands leave {dollars(pot)} in the pot on the table. By the house's rule the "
-            "pot stays for the next game, so the night's last hand plays for it (P5): award it "
-            "to whoever won that hand before closing.")
+    return (f"The hands leave {shown().money(pot)} in the pot on the table. By the house's "
+            "rule the pot stays for the next game, so the night's last hand plays for it (P5): "
+            "award it to whoever won that hand before closing.")
 
 
 @banker_required
