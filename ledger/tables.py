@@ -31,8 +31,8 @@ from django_tables2.columns import (
 from django_tables2.rows import BoundPinnedRow
 from django_tables2.utils import AttributeDict, signature
 
+from ledger.house_settings import shown
 from ledger.selectors import PlayerLine
-from rules.money import format_cents
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -181,8 +181,14 @@ def _cents(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
+def _amount(cents: int) -> str:
+    """Hundredths as the shown house's or night's currency writes them: "18.05", "1500"."""
+    return shown().amount_text(cents)
+
+
 class MoneyColumn(django_tables2.Column):
-    """Integer cents shown as dollars and cents; `total=True` puts the column's sum in the footer.
+    """Integer hundredths shown with the shown currency's digits ("18.05", "1500" for yen:
+    house_settings.shown); `total=True` puts the column's sum in the footer.
 
     `signed=True` marks negative amounts (someone owes) so they stand out.
     """
@@ -195,19 +201,19 @@ class MoneyColumn(django_tables2.Column):
         self.signed = signed
 
     def render(self, value: object) -> str:
-        text = format_cents(_cents(value))
+        text = _amount(_cents(value))
         if self.signed and _cents(value) < 0:
             return format_html('<span class="neg">{}</span>', text)
         return text
 
     def value(self, value: object) -> str:
         """What CSV export writes: the plain decimal string."""
-        return format_cents(_cents(value))
+        return _amount(_cents(value))
 
     def render_footer(self, bound_column: BoundColumn, table: django_tables2.Table) -> str:
         if not self.total or not len(table.data):
             return ""
-        return format_cents(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
+        return _amount(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
 
 
 class DashboardTable(Table):
@@ -266,7 +272,7 @@ class DashboardTable(Table):
     def render_name(self, value: str, record: PlayerLine) -> str:
         folded = [("note", record.bought_note), ("book", record.bought_book),
                   ("sold", record.sold)]
-        detail = " · ".join(f"{label} {format_cents(cents)}" for label, cents in folded if cents)
+        detail = " · ".join(f"{label} {_amount(cents)}" for label, cents in folded if cents)
         if not detail:
             return value
         return format_html('{}<span class="detail">{}</span>', value, detail)

@@ -22,10 +22,10 @@ from django.utils.safestring import mark_safe
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 
+from ledger.house_settings import shown
 from ledger.models import Entry
 from ledger.permissions import banker_name
 from ledger.tables import LEAD_ATTRS, MoneyColumn, Table
-from rules.money import format_cents
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -145,7 +145,7 @@ class EntriesTable(Table):
                                when, self.columns["created_at"])),
             "kind": _KINDS.get(record.kind, record.kind) or defaults["kind"],
             "memo": defaults["memo"] if memo in (None, "") else self.details.get(record.pk, memo),
-            "amount": defaults["amount"] if amount is None else format_cents(amount),
+            "amount": defaults["amount"] if amount is None else shown().amount_text(amount),
             "created_by": defaults["created_by"] if by is None else banker_name(by),
             "fix": self.render_fix(record),
         }

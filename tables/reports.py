@@ -7,8 +7,14 @@ TableExport writes), so a download says exactly what the page says. The pages an
 - CSV: the first table, then each further one after an empty row and a row with its title
   (the settle-up: the player rows, then who pays whom).
 - PDF (fpdf2, pure Python): a title, then each table with its heading and its totals row.
-- XLSX (openpyxl): one sheet per table; money columns are numbers shown with two decimals,
-  text is always text (a name such as "=SUM(A1)" is never a formula).
+- XLSX (openpyxl): one sheet per table; money columns are numbers shown with the currency's
+  digits (and, but for the seed house's dollars, its symbol), text is always text (a name such
+  as "=SUM(A1)" is never a formula).
+
+Amounts are in the currency of the night (the settle-up) or of the house shown (the season):
+a night in euros or yen names its currency in the CSV's and the PDF's money headings ("Net
+(EUR)"), its PDF writes "€12.50" and "¥1500", its workbook formats the figures so. A night in
+the seed house's dollars reads as it always did.
 """
 
 from __future__ import annotations
@@ -16,23 +22,23 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import IO, Any
 
 from django.utils.html import strip_tags
 
+from ledger.house_settings import SEED, HouseSettings, showing, shown
 from ledger.models import PokerSession
 from ledger.selectors import NetTerm, journal_seal
 from ledger.tables import MoneyColumn
-from rules.money import format_cents
 from tables.report_tables import SettleUpTable, TransfersTable
 
 # django-tables2 ships no type information: a table is a django_tables2.Table.
 Table = Any
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
-_MONEY = re.compile(r"^-?\d+\.\d\d$")
+_MONEY = {2: re.compile(r"^-?\d+\.\d\d$"), 0: re.compile(r"^-?\d+$")}   # by digits
 
 
 def safe_cell(value: object) -> str:
@@ -45,6 +51,23 @@ def safe_cell(value: object) -> str:
 
 def _columns(table: Table) -> list[Any]:
     return [c for c in table.columns if not c.column.exclude_from_export]
+
+
+def named_currency(settings: HouseSettings) -> str | None:
+    """The code the money headings of a download name ("EUR"), None for the seed house's
+    dollars (their reports read as they always did)."""
+    return None if settings.currency == SEED.currency else settings.currency
+
+
+def _headed(rows: Iterable[Sequence[Any]], table: Table,
+            currency: str | None) -> list[list[Any]]:
+    """The table's rows, its money columns' headings naming `currency` ("Net (EUR)")."""
+    lines = [list(row) for row in rows]
+    if currency and lines:
+        money = [isinstance(c.column, MoneyColumn) for c in _columns(table)]
+        lines[0] = [f"{cell} ({currency})" if c < len(money) and money[c] else cell
+                    for c, cell in enumerate(lines[0])]
+    return lines
 
 
 def _footer(table: Table) -> list[str] | None:
@@ -60,30 +83,52 @@ def _footer(table: Table) -> list[str] | None:
 
 
 def write_csv(out: IO[str], table: Table, *,
-              sections: Iterable[tuple[str, Table]] = ()) -> None:
-    """The table, then each (title, table) of `sections`, as CSV into the text stream `out`."""
+              sections: Iterable[tuple[str, Table]] = (), currency: str | None = None) -> None:
+    """The table, then each (title, table) of `sections`, as CSV into the text stream `out`;
+    with `currency` ("EUR") the money columns' headings name it."""
     writer = csv.writer(out)
-    for row in table.as_values():
+    for row in _headed(table.as_values(), table, currency):
         writer.writerow([safe_cell(cell) for cell in row])
     for title, extra in sections:
         writer.writerow([])
         writer.writerow([safe_cell(title)])
-        for row in extra.as_values():
+        for row in _headed(extra.as_values(), extra, currency):
             writer.writerow([safe_cell(cell) for cell in row])
 
 
-def csv_text(table: Table, *, sections: Iterable[tuple[str, Table]] = ()) -> str:
+def csv_text(table: Table, *, sections: Iterable[tuple[str, Table]] = (),
+             currency: str | None = None) -> str:
     out = io.StringIO()
-    write_csv(out, table, sections=sections)
+    write_csv(out, table, sections=sections, currency=currency)
     return out.getvalue()
 
 
+# The PDF's built-in Helvetica draws Windows-1252 (Latin-1 with "€" and a few more signs):
+# fpdf2 declares its core fonts WinAnsiEncoding, and encodes their text so when told.
+PDF_ENCODING = "windows-1252"
+
+
 def _latin1(text: str) -> str:
-    """The PDF's built-in Helvetica speaks Latin-1: a few typographic signs are spelled out,
-    anything else it cannot draw becomes "?" rather than failing the report."""
+    """Text the PDF's built-in Helvetica can draw (PDF_ENCODING): a few typographic signs are
+    spelled out, anything else it cannot draw becomes "?" rather than failing the report
+    (money is written with `pdf_money`, which never needs that)."""
     text = (str(text).replace("−", "-").replace("—", "-").replace("–", "-")
             .replace("’", "'").replace("“", '"').replace("”", '"').replace("·", "-"))
-    return text.encode("latin-1", "replace").decode("latin-1")
+    return text.encode(PDF_ENCODING, "replace").decode(PDF_ENCODING)
+
+
+def pdf_money(settings: HouseSettings) -> Callable[[int], str]:
+    """Amounts as the PDF writes them: "$18.05", "€12.50", "¥1500" (`settings.money`); a
+    currency whose sign Helvetica cannot draw (the rupee's "₹") by its code: "INR 12.50"."""
+    def money(cents: int) -> str:
+        text = settings.money(cents)
+        try:
+            text.encode(PDF_ENCODING)
+        except UnicodeEncodeError:
+            sign = "-" if cents < 0 else ""
+            return f"{sign}{settings.currency} {settings.amount_text(abs(cents))}"
+        return text
+    return money
 
 
 # How tight the PDF is set, from roomy to compact: (title, heading, body font sizes, table
@@ -94,28 +139,31 @@ PDF_DENSITIES = ((18, 14, 10, 6.0, 1.2, 5.0), (16, 12, 9, 5.0, 0.9, 4.5),
 
 
 def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, str]], *,
-              notes: Sequence[str] = ()) -> bytes:
-    """A printable A4 landscape report: `sections` are (heading, table, empty_text).
+              notes: Sequence[str] = (), currency: str | None = None) -> bytes:
+    """A printable A4 landscape report: `sections` are (heading, table, empty_text); with
+    `currency` ("EUR") the money columns' headings name it.
 
     Set as roomy as fits on one page (PDF_DENSITIES): the notes under the tables (the journal
     seal) never spill alone onto a second page."""
     sections = list(sections)
     for density in PDF_DENSITIES:
-        pdf = _pdf_at(density, title, subtitle, sections, notes)
+        pdf = _pdf_at(density, title, subtitle, sections, notes, currency)
         if pdf.page_no() == 1:
             break
     else:
-        pdf = _pdf_at(PDF_DENSITIES[0], title, subtitle, sections, notes)
+        pdf = _pdf_at(PDF_DENSITIES[0], title, subtitle, sections, notes, currency)
     return bytes(pdf.output())
 
 
 def _pdf_at(density: tuple[float, ...], title: str, subtitle: str,
-            sections: Sequence[tuple[str, Table, str]], notes: Sequence[str]) -> Any:
+            sections: Sequence[tuple[str, Table, str]], notes: Sequence[str],
+            currency: str | None = None) -> Any:
     from fpdf import FPDF
     from fpdf.fonts import FontFace
 
     title_size, heading_size, body_size, line, padding, note_line = density
     pdf = FPDF(orientation="landscape", format="A4")
+    pdf.core_fonts_encoding = PDF_ENCODING
     pdf.set_title(_latin1(title))
     pdf.set_creator("Banker")
     pdf.set_auto_page_break(auto=True, margin=12)
@@ -130,7 +178,7 @@ def _pdf_at(density: tuple[float, ...], title: str, subtitle: str,
         pdf.set_font("Helvetica", "B", heading_size)
         pdf.cell(0, heading_size * 0.65, _latin1(heading), new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("Helvetica", "", body_size)
-        rows = [list(map(str, row)) for row in table.as_values()]
+        rows = [list(map(str, row)) for row in _headed(table.as_values(), table, currency)]
         if len(rows) <= 1:
             pdf.multi_cell(0, line, _latin1(empty_text), new_x="LMARGIN", new_y="NEXT")
             continue
@@ -155,11 +203,26 @@ def _pdf_at(density: tuple[float, ...], title: str, subtitle: str,
     return pdf
 
 
-def xlsx_bytes(sheets: Iterable[tuple[str, Table]]) -> bytes:
-    """A workbook with one sheet per (sheet name, table); the header row bold and frozen."""
+def xlsx_number_format(settings: HouseSettings) -> str:
+    """The money cells' number format: "0.00" for the seed house's dollars (as always), else
+    the currency's sign and digits: '"€"#,##0.00', '"¥"#,##0'."""
+    if named_currency(settings) is None:
+        return "0.00"
+    symbol = settings.money(0).replace(settings.amount_text(0), "").strip()
+    digits = "#,##0.00" if settings.digits else "#,##0"
+    return f'"{symbol}"{digits}' if symbol else digits
+
+
+def xlsx_bytes(sheets: Iterable[tuple[str, Table]],
+               settings: HouseSettings | None = None) -> bytes:
+    """A workbook with one sheet per (sheet name, table); the header row bold and frozen;
+    money in `settings`' currency (default: the one shown)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
+    settings = settings or shown()
+    number_format = xlsx_number_format(settings)
+    is_money = _MONEY[settings.digits]
     book = Workbook()
     empty = book.active   # a new workbook comes with one empty sheet; ours are made below
     if empty is not None:
@@ -173,9 +236,9 @@ def xlsx_bytes(sheets: Iterable[tuple[str, Table]]) -> bytes:
             for c, value in enumerate(row, start=1):
                 text = "" if value is None else str(value)
                 cell = sheet.cell(row=r, column=c)
-                if r > 1 and c <= len(money) and money[c - 1] and _MONEY.match(text):
+                if r > 1 and c <= len(money) and money[c - 1] and is_money.match(text):
                     cell.value = Decimal(text)
-                    cell.number_format = "0.00"
+                    cell.number_format = number_format
                 else:
                     cell.value = text
                     cell.data_type = "s"  # text, never a formula
@@ -218,33 +281,51 @@ def settle_up_tables(report: Mapping[str, Any]) -> tuple[SettleUpTable, Transfer
     return table, transfers_table
 
 
-def _dollars(cents: int) -> str:
-    return f"{'-' if cents < 0 else ''}${format_cents(abs(cents))}"
+Money = Callable[[int], str]   # signed hundredths in, "$18.05" / "-€4.00" / "¥1500" out
 
 
-def net_line(name: str, terms: Sequence[NetTerm], net: int) -> str:
+def net_line(name: str, terms: Sequence[NetTerm], net: int, money: Money | None = None) -> str:
     """How one row's Net adds up, every term that enters it shown (count differences and notes
     voided included): "Mike: Net $0.25 = $20.00 cashed out - $20.00 bought + $0.25 count
-    difference". The terms add up to the Net."""
+    difference", in `money`'s currency (default: the one shown). The terms add up to the Net."""
+    money = money or shown().money
     if not terms:
-        return f"{name}: Net {_dollars(net)} (nothing bought, sold or cashed out)"
+        return f"{name}: Net {money(net)} (nothing bought, sold or cashed out)"
     parts = []
     for index, (label, cents) in enumerate(terms):
         sign = ("-" if cents < 0 else "") if index == 0 else (" - " if cents < 0 else " + ")
-        parts.append(f"{sign}${format_cents(abs(cents))} {label}")
-    return f"{name}: Net {_dollars(net)} = {''.join(parts)}"
+        parts.append(f"{sign}{money(abs(cents))} {label}")
+    return f"{name}: Net {money(net)} = {''.join(parts)}"
 
 
-def net_lines(report: Mapping[str, Any], terms: Mapping[str, Sequence[NetTerm]]) -> list[str]:
+def net_lines(report: Mapping[str, Any], terms: Mapping[str, Sequence[NetTerm]],
+              money: Money | None = None) -> list[str]:
     """Every row's Net line, in the table's order."""
     from rules.money import parse_cents
-    return [net_line(row["name"], terms.get(row["name"], ()), parse_cents(row["net"]))
+    return [net_line(row["name"], terms.get(row["name"], ()), parse_cents(row["net"]), money)
             for row in report["players"]]
 
 
 NET_FORMULA = ("Net = whole-dollar cash-out + final pot - chips bought + chips sold + own notes "
                "voided - notes voided while held (the bank's: the banker's) + count differences "
                "(the banker's).")
+
+
+def cash_steps(settings: HouseSettings, money: Money | None = None) -> str:
+    """What the bank pays a cash-out in, when it is not the seed house's whole dollars:
+    "€1.00" ("" for whole dollars)."""
+    if named_currency(settings) is None and settings.cash_unit == SEED.cash_unit:
+        return ""
+    return (money or settings.money)(settings.cash_unit)
+
+
+def net_formula(settings: HouseSettings, money: Money | None = None) -> str:
+    """NET_FORMULA in the night's cash unit: "whole-dollar" for the seed house's dollars, else
+    the cash-out paid in the cash unit ("cash-out in steps of €1.00")."""
+    steps = cash_steps(settings, money)
+    if not steps:
+        return NET_FORMULA
+    return NET_FORMULA.replace("whole-dollar cash-out", f"cash-out in steps of {steps}")
 
 
 def settle_up_title(session: PokerSession) -> tuple[str, str]:
@@ -261,12 +342,23 @@ def _seal_note(session: PokerSession) -> list[str]:
 
 def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
                    terms: Mapping[str, Sequence[NetTerm]] | None = None) -> bytes:
-    """The settle-up as a csv, pdf or xlsx file; the PDF shows how each row's Net adds up
-    (`terms`, from `settle_up_night`; read again when not given)."""
+    """The settle-up as a csv, pdf or xlsx file, in the night's currency; the PDF shows how
+    each row's Net adds up (`terms`, from `settle_up_night`; read again when not given)."""
+    settings = session.game_settings
+    with showing(settings):
+        return _settle_up_file(session, report, fmt, terms, settings)
+
+
+def _settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
+                    terms: Mapping[str, Sequence[NetTerm]] | None,
+                    settings: HouseSettings) -> bytes:
     table, transfers = settle_up_tables(report)
+    currency = named_currency(settings)
     if fmt == "csv":
-        return csv_text(table, sections=[("Who pays whom", transfers)]).encode()
+        return csv_text(table, sections=[("Who pays whom", transfers)],
+                        currency=currency).encode()
     if fmt == "pdf":
+        money = pdf_money(settings)
         title, subtitle = settle_up_title(session)
         proof = ("the fewest payments possible" if report["minimal"]
                  else "few payments (not proven the fewest)")
@@ -277,10 +369,12 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
             title, subtitle,
             [("Players", table, "Nothing happened this night."),
              ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
-            notes=[f"THE BOOK after this night, settled with {proof} (B8). {NET_FORMULA}",
-                   "How each Net adds up: " + "; ".join(net_lines(report, terms)) + ".",
+            notes=[f"THE BOOK after this night, settled with {proof} (B8). "
+                   f"{net_formula(settings, money)}",
+                   "How each Net adds up: " + "; ".join(net_lines(report, terms, money)) + ".",
                    *_seal_note(session)],
+            currency=currency,
         )
     if fmt == "xlsx":
-        return xlsx_bytes([("Players", table), ("Payments", transfers)])
+        return xlsx_bytes([("Players", table), ("Payments", transfers)], settings)
     raise ValueError(f"unknown format {fmt!r}")

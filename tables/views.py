@@ -23,6 +23,7 @@ from django_tables2 import RequestConfig
 from ledger import services
 from ledger.charts import night_chart, summary_points
 from ledger.forms.phone import AnswerForm
+from ledger.house_settings import shown
 from ledger.kept import keep, kept, kept_page
 from ledger.models import Player, PokerSession
 from ledger.numbers import whole_number
@@ -45,7 +46,6 @@ from ledger.selectors import (
     the_book,
     waiting_claims,
 )
-from rules.money import dollars as money
 from tables import reports
 from tables.report_tables import BookTable, EntriesTable, SeasonTable
 from tables.reports import Table
@@ -117,7 +117,7 @@ def book_claim_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         return book_page(request, status=outcome.status,
                          claim_error={"pk": pk, "text": outcome.error})
     messages.success(request, f"Confirmed: {claim.payer.name} paid {claim.payee.name} "
-                              f"{money(claim.amount)}; THE BOOK has it.")
+                              f"{shown().money(claim.amount)}; THE BOOK has it.")
     return redirect(reverse("book") + "#payments")
 
 
@@ -162,6 +162,7 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"session": session, "table": table, "transfers": transfers_table,
                "minimal": report["minimal"], "seal": journal_seal(session),
                "net_lines": reports.net_lines(report, terms),
+               "cash_steps": reports.cash_steps(session.game_settings),
                "paying": settle_transfers(session, people=people),
                "links": _links(request, [row["name"] for row in report["players"]], people)}
     return render(request, "tables/settle_up.html", context)

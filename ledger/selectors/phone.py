@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from django.db.models import Q, Sum
 
+from ledger.house_settings import SEED, HouseSettings
 from ledger.models import (
     Entry,
     PaymentClaim,
@@ -27,7 +28,7 @@ from ledger.models import (
 )
 from ledger.selectors.balances import book_and_surrogate
 from ledger.selectors.night import players_named
-from rules.money import format_cents, parse_cents, whole_dollars_and_odd_cents
+from rules.money import parse_cents, whole_dollars_and_odd_cents
 
 # ---- requests from the players' phones (services/requests.py) --------------------------
 
@@ -135,18 +136,26 @@ class PayLink:
     url: str
 
 
-def pay_links(payee: Player, cents: int) -> list[PayLink]:
-    """The receiver's handles as pay links for `cents` (the only place a handle is shown to
-    anyone else: to someone who owes them that transfer)."""
-    amount = format_cents(cents)
+# The apps that pay in US dollars only: offered on a night in USD, never on another.
+DOLLAR_APPS = ("Venmo", "Cash App")
+
+
+def pay_links(payee: Player, cents: int, settings: HouseSettings = SEED) -> list[PayLink]:
+    """The receiver's handles as pay links for `cents` in the night's currency (`settings`;
+    the only place a handle is shown to anyone else: to someone who owes them that transfer).
+    Venmo and Cash App pay dollars only: a night in another currency offers neither; a
+    PayPal.me link then names the currency after the amount ("12.50EUR")."""
+    amount = settings.amount_text(cents)
+    dollars = settings.currency == "USD"
     links = []
-    if payee.venmo:
+    if payee.venmo and dollars:
         links.append(PayLink("Venmo", f"@{payee.venmo}", "https://venmo.com/u/"
                              f"{quote(payee.venmo)}?txn=pay&amount={amount}"))
     if payee.paypal:
+        paypal_amount = amount if dollars else f"{amount}{settings.currency}"
         links.append(PayLink("PayPal.me", f"paypal.me/{payee.paypal}",
-                             f"https://paypal.me/{quote(payee.paypal)}/{amount}"))
-    if payee.cashapp:
+                             f"https://paypal.me/{quote(payee.paypal)}/{paypal_amount}"))
+    if payee.cashapp and dollars:
         links.append(PayLink("Cash App", f"${payee.cashapp}",
                              f"https://cash.app/${quote(payee.cashapp)}/{amount}"))
     if payee.zelle:
@@ -213,7 +222,7 @@ def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
             waiting_out=out[payer.pk], waiting_in=into[payee.pk])
         line.left = max(0, min(line.amount - line.confirmed - line.waiting, owed.most))
         if line.left and (viewer is None or viewer.pk == payer.pk):
-            line.links = pay_links(payee, line.left)
+            line.links = pay_links(payee, line.left, session.game_settings)
         lines.append(line)
     return lines
 

@@ -19,7 +19,6 @@ from ledger.selectors.night import player_lines
 from ledger.selectors.night_lines import PlayerLine
 from rules.fewest_payments import settle_balances
 from rules.games.table import game_name
-from rules.money import format_cents
 
 
 class SettleUpLine(TypedDict):
@@ -40,6 +39,10 @@ Payment = TypedDict("Payment", {"from": str, "to": str, "amount": str})
 
 
 class SettleUp(TypedDict):
+    """The settle-up JSON: the night's currency (ISO 4217) beside its players; every amount a
+    decimal string with exactly the currency's digits ("12.50", "1500" for yen)."""
+
+    currency: str
     players: list[SettleUpLine]
     transfers: list[Payment]
     minimal: bool
@@ -63,7 +66,8 @@ def net_terms(line: PlayerLine) -> list[NetTerm]:
 
 
 def settle_up_report(session: PokerSession) -> SettleUp:
-    """The settle-up exactly as `manage.py settle_up ID --format json` prints it."""
+    """The settle-up exactly as `manage.py settle_up ID --format json` prints it: in the
+    night's own currency ("currency", just before "players") and with its digits."""
     return settle_up_night(session)[0]
 
 
@@ -77,23 +81,26 @@ def settle_up_night(session: PokerSession) -> tuple[SettleUp, dict[str, list[Net
         lines.append(PlayerLine(player=player, book=book[player.pk]))
     names = {line.player.pk: line.player.name for line in lines}
     settlement = settle_balances({names[pid]: c for pid, c in book.items()})
+    settings = session.game_settings
+    text = settings.amount_text
     report: SettleUp = {
+        "currency": settings.currency,
         "players": [
             {
                 "name": line.player.name,
-                "bought_cash": format_cents(line.bought_cash),
-                "bought_note": format_cents(line.bought_note),
-                "bought_book": format_cents(line.bought_book),
-                "sold": format_cents(line.sold),
-                "cashed_out": format_cents(line.cashed_out),
-                "final_pot": format_cents(line.final_pot),
-                "net": format_cents(line.net),
-                "book_after": format_cents(line.book),
+                "bought_cash": text(line.bought_cash),
+                "bought_note": text(line.bought_note),
+                "bought_book": text(line.bought_book),
+                "sold": text(line.sold),
+                "cashed_out": text(line.cashed_out),
+                "final_pot": text(line.final_pot),
+                "net": text(line.net),
+                "book_after": text(line.book),
             }
             for line in lines
         ],
         "transfers": [
-            {"from": t.debtor, "to": t.creditor, "amount": format_cents(t.cents)}
+            {"from": t.debtor, "to": t.creditor, "amount": text(t.cents)}
             for t in settlement.transfers
         ],
         "minimal": settlement.minimal,

@@ -6,7 +6,7 @@ for the house (S12), and the entry written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 
 from django.utils import timezone
@@ -19,12 +19,13 @@ from ledger.posting.night import Person
 from ledger.posting.table import IDS
 from ledger.selectors.night_state import StoredNight
 from ledger.types import Banker
-from rules.errors import RulesError
+from rules.errors import MoneyError, RulesError
 from rules.games.definition import GameDef
 from rules.games.hand_types import HandInput, HandResult
 from rules.games.options import apply_options
 from rules.games.registry import get_game
 from rules.games.table import TableState
+from rules.money import parse_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
@@ -95,6 +96,14 @@ DUPLICATE_HAND_WINDOW = timedelta(minutes=3)   # R15, as for buy-ins: a hand sav
 NOT_THE_HAND = ("type", "result", "pot", IDS)  # what an identical hand may differ in
 
 
+def _money_of(amount: object, money: Callable[[int], str]) -> str:
+    """A stored award ("2.00") as the night says it ("$2.00", "¥1500"); as it is otherwise."""
+    try:
+        return money(parse_cents(amount)) if isinstance(amount, str) else f"{amount}"
+    except MoneyError:
+        return f"{amount}"
+
+
 def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
                           key: str) -> None:
     """The browser's back button restores the ticked boxes, and one tap saves the same hand
@@ -114,7 +123,8 @@ def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
     ago = "just now" if seconds < 5 else f"{seconds} second{'' if seconds == 1 else 's'} ago"
     if seconds >= 120:
         ago = f"{seconds // 60} minutes ago"
-    won = [f"{a['name']} took ${a['amount']}" for a in
+    money = session.game_settings.money
+    won = [f"{a['name']} took {_money_of(a['amount'], money)}" for a in
            (last.payload.get("result") or {}).get("awards") or []]
     what = ", ".join(won) if won else "nobody took the pot"
     raise PossibleDuplicate(

@@ -91,7 +91,7 @@ def _note_rows(request: HttpRequest, session: PokerSession,
     """
     url = reverse("note_action", args=[session.pk])
     token = csrf_token(request)
-    money = shown().money
+    money = session.game_settings.money
     return format_html_join("", _NOTE_ROW, (
         (note.debtor.note_id, note.debtor.name, money(value),
          note.holder.name if note.holder else "the bank", url, url, token, new_key(), note.pk,

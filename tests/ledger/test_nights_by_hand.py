@@ -51,6 +51,7 @@ WINNERS = json.loads((NIGHTS / "winners_and_a_lost_chip.settle_up.json").read_te
 
 def test_the_expected_settle_up_is_the_one_worked_by_hand():
     assert WINNERS == {
+        "currency": "USD",
         "players": [
             row("Mike", cash="20.00", out="20.00", net="0.25", after="15.25"),
             row("Fred", cash="20.00", out="41.00", net="21.00"),

@@ -25,6 +25,7 @@ from ledger_night import assert_invariants
 pytestmark = pytest.mark.django_db
 
 EXPECTED = {
+    "currency": "USD",
     "players": [
         {"name": "Mike", "bought_cash": "20.00", "bought_note": "0.00", "bought_book": "0.00",
          "sold": "0.00",
