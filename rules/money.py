@@ -18,8 +18,6 @@ SEED_UNIT = 5  # the seed house's white chip, its smallest unit of play (B10)
 SEED_BUY_IN_STEP = 500  # the seed house's bank sells chips in $5 steps (B2)
 SEED_CASH_UNIT = 100  # the seed house's bank pays whole dollars at cash-out (B12)
 SEED_BURN_CAP = 500  # the seed house's burn, as much as the pot up to $5 (P4)
-NICKEL = SEED_UNIT  # the ledger's names for the seed house's unit and step
-FIVE_DOLLARS = SEED_BUY_IN_STEP
 # Only ASCII digits are money ("٥" and "５" are not), and no more than 13 of them before the point.
 _AMOUNT = re.compile(r"^(-)?([0-9]{1,13})(?:\.([0-9]{1,2}))?$")
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q, Value
-from django.db.models.functions import Mod
-from django.db.models.lookups import Exact
+from django.db.models import Q
 from django.utils import timezone
 
 from ledger.posting.accounts import Account, EntryKind, Method
-from rules.money import FIVE_DOLLARS, NICKEL, format_cents
+from rules.money import format_cents
 
 from .append_only import (
     AppendOnlyManager,
@@ -100,14 +98,11 @@ class Entry(AppendOnlyModel):
             models.UniqueConstraint(fields=["house", "sequence"],
                                     name="entry_sequence_unique_in_house"),
             models.CheckConstraint(condition=Q(amount__gte=0), name="entry_amount_not_negative"),
+            # The unit of play and the bank's step are the night's settings (posting checks
+            # them in its sentences); the database keeps what holds in every house.
             models.CheckConstraint(
-                condition=~Q(kind="buy") | Q(counterparty__isnull=False)
-                | (Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))),
-                name="bank_buy_in_whole_five_dollars",
-            ),
-            models.CheckConstraint(
-                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
-                name="entry_amount_whole_nickels",
+                condition=~Q(kind="buy") | Q(counterparty__isnull=False) | Q(amount__gt=0),
+                name="bank_buy_in_positive",
             ),
             models.CheckConstraint(
                 condition=~Q(kind="reverse") | Q(reverses__isnull=False),
@@ -140,8 +135,7 @@ class BankNote(AppendOnlyModel):
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
-                name="note_amount_positive_nickels",
+                condition=Q(amount__gt=0), name="note_amount_positive",
             ),
         ]
 
@@ -180,10 +174,6 @@ class Posting(AppendOnlyModel):
         ]
         constraints = [
             models.CheckConstraint(condition=~Q(amount=0), name="posting_not_zero"),
-            models.CheckConstraint(
-                condition=Exact(Mod(F("amount"), Value(NICKEL)), Value(0)),
-                name="posting_whole_nickels",
-            ),
             models.CheckConstraint(
                 condition=~Q(kind__in=sorted(Account.PER_PLAYER)) | Q(player__isnull=False),
                 name="posting_player_account_names_player",

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q, Value
-from django.db.models.functions import Mod
-from django.db.models.lookups import Exact
+from django.db.models import F, Q
 from django.utils import timezone
 
 from ledger.scoping import HouseManager, NightHouseManager, PlayerHouseManager
-from rules.money import FIVE_DOLLARS, NICKEL, format_cents
+from rules.money import format_cents
 
 from .houses import House
 from .journal import Entry
@@ -67,9 +65,8 @@ class PhoneRequest(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(kind="ask") | (
-                    Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(FIVE_DOLLARS)), Value(0)))
-                    & Q(paid__in=["cash", "note", "book"])),
-                name="phone_ask_in_five_dollar_steps",
+                    Q(amount__gt=0) & Q(paid__in=["cash", "note", "book"])),
+                name="phone_ask_positive_and_paid",
             ),
             models.CheckConstraint(condition=Q(amount__gte=0), name="phone_request_not_negative"),
             models.CheckConstraint(
@@ -144,8 +141,7 @@ class PaymentClaim(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount__gt=0) & Q(Exact(Mod(F("amount"), Value(NICKEL)), Value(0))),
-                name="payment_claim_positive_nickels",
+                condition=Q(amount__gt=0), name="payment_claim_positive",
             ),
             models.CheckConstraint(condition=~Q(payer=F("payee")),
                                    name="payment_claim_between_two_people"),

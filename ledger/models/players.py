@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from ledger.scoping import HouseManager
 
@@ -70,16 +71,13 @@ class Player(SealedRow):
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
-                condition=~Q(note_id="BOG") | Q(is_host=True), name="bog_is_the_hosts_note_id"
-            ),
-            models.CheckConstraint(
                 condition=Q(regular=True) | Q(invited_by__isnull=False), name="guest_has_inviter"
             ),
             models.UniqueConstraint(
                 fields=["house"], condition=Q(is_host=True), name="one_host_per_house"
             ),
             models.UniqueConstraint(
-                "house", models.functions.Lower("name"),
+                "house", Lower("name"),
                 name="player_name_unique_in_house_ignoring_case",
             ),
             models.UniqueConstraint(fields=["house", "note_id"], name="note_id_unique_in_house"),
