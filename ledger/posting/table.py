@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from ledger.house_settings import SEED, HouseSettings
 from rules.errors import RulesError
 from rules.games.hand_types import HandInput, HandResult, JSONObject, settle, typed_problems
-from rules.games.options import apply_options
+from rules.games.options import apply_options, house_defaults
 from rules.games.showdown_input import game_of
 from rules.games.table import TableError, TableState, game_name, hand_defaults, rules_game
 from rules.money import format_cents
@@ -86,9 +86,12 @@ def call(night: Night, *, game: str | Mapping[str, object], dealer: Person,
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands, and the pot on the table stays (P3)."""
     dealer_seated(night, dealer)
-    chosen = dict(options or {})
+    rules = night.settings
     try:
-        apply_options(game_of({"game": game, "round": 1}), chosen)
+        definition = game_of({"game": game, "round": 1})
+        chosen = {**house_defaults(definition, pigging=rules.pigging, ties=rules.ties,
+                                   burn_cap=rules.burn_cap), **dict(options or {})}
+        apply_options(definition, chosen, unit=rules.unit)
     except RulesError as error:
         raise LedgerError(str(error), field="game") from None
     stored = game if isinstance(game, str) else dict(game)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import RulesError
-from ..money import SEED_UNIT, format_cents, parse_cents, read_money, require_units
+from ..money import SEED_BURN_CAP, SEED_UNIT, format_cents, parse_cents, read_money, require_units
 from .definition import BURNS, MATCHES, PIGGING, POT_KINDS, SPLITS, TIES, Dummy, GameDef, _check
 
 # option "low" -> (scheme, qualifier) (ARCHITECTURE.md's options vocabulary)
@@ -225,6 +225,25 @@ def read_whole_number(value: object, where: str, minimum: int = 0) -> int:
         raise RulesError(f"{where}: expected a whole number of {minimum} or more, "
                          f"got {value!r}")
     return value
+
+
+def house_defaults(game: GameDef, *, pigging: str = "house", ties: str = "split",
+                   burn_cap: int = SEED_BURN_CAP) -> dict[str, object]:
+    """The options a house's own defaults give a called game (P1 pigging, P6 ties, P4 the
+    burn's cap): only where the game keeps the seed house's rule, so a game whose rules say
+    otherwise (goal-posting by its text, a fixed burn) keeps them, and the seed house's
+    defaults give no option at all. A game's own option of the same name is the game's."""
+    chosen: dict[str, object] = {}
+    if pigging != "house" and game.pigging == "house":
+        chosen["pigging"] = pigging
+    if ties != "split" and game.ties == "split":
+        chosen["ties"] = ties
+    rule = game.pot
+    if burn_cap != SEED_BURN_CAP and rule.kind == "burn" and rule.burn == "pot-up-to" \
+            and rule.burn_amount == SEED_BURN_CAP:
+        chosen["burn_cap"] = format_cents(burn_cap)
+    own = {option.name for option in game.options}
+    return {name: value for name, value in chosen.items() if name not in own}
 
 
 def _check_house_settings(settings: Mapping[str, object], unit: int) -> None:
