@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -185,7 +186,9 @@ class HouseMiddleware:
         if house is None:
             return
         scope.enter_context(in_house(house.pk))
-        show(shown_settings(house))
+        shown = shown_settings(house)
+        show(shown)
+        scope.enter_context(timezone.override(shown.zone))   # the house's dates and times
         request.house = house   # type: ignore[attr-defined]
         request.house_role = role   # type: ignore[attr-defined]
         if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):

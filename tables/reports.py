@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import IO, Any
 
+from django.utils import timezone
 from django.utils.html import strip_tags
 
 from ledger.house_settings import SEED, HouseSettings, showing, shown
@@ -345,7 +346,7 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
     """The settle-up as a csv, pdf or xlsx file, in the night's currency; the PDF shows how
     each row's Net adds up (`terms`, from `settle_up_night`; read again when not given)."""
     settings = session.game_settings
-    with showing(settings):
+    with showing(settings), timezone.override(settings.zone):
         return _settle_up_file(session, report, fmt, terms, settings)
 
 

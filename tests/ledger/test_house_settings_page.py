@@ -160,3 +160,20 @@ def test_an_open_night_keeps_its_rules_the_next_night_takes_the_new_ones(owner, 
                                           key=new_key("open"))
         assert following.game_settings == PRESETS["dollar-chips"]
         assert following.game_settings.buy_in_step == 2000
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_the_houses_pages_tell_the_date_in_its_time_zone(owner, house, zone):
+    """UTC+14 and UTC-11 are a day apart at any moment: the new night's date is the house's."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    house.settings = SEED.changed(time_zone=zone).to_json()
+    house.save()
+    with in_house(house.pk):
+        make_player("Mike", "BOG", is_host=True)
+    page = _client(owner).get(f"/h/{house.slug}/s/new/")
+    assert page.status_code == 200
+    today = timezone.now().astimezone(ZoneInfo(zone)).date()
+    assert page.context["form"].initial["date"] == today.isoformat()
