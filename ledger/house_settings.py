@@ -50,6 +50,8 @@ SEED_CHIPS: tuple[tuple[str, int], ...] = (
 )
 _COLOUR = re.compile(r"^[a-z][a-z0-9-]{0,19}$")
 _NOTE_ID = re.compile(r"^[A-Z0-9]{1,8}$")
+_ENGINE_MONEY = re.compile(r"(-?)\$([0-9]+)\.([0-9]{2})(?![0-9])")
+_WHOLE_DECIMAL = re.compile(r"(?<![0-9.])([0-9]+)\.00(?![0-9])")
 _AMOUNT = re.compile(r"^([0-9]{1,13})(?:\.([0-9]{1,2}))?$")
 
 
@@ -131,6 +133,15 @@ class HouseSettings:
     def money(self, cents: int) -> str:
         """An amount as a page says it: "$18.05", "-€4.00", "¥1500", "CHF 12.50"."""
         return money_text(cents, self.currency, self.language)
+
+    def in_currency(self, text: str) -> str:
+        """A sentence of the rules engine (which says money the seed house's way, "$1.00",
+        "3000.00") in this currency: "€1.00"; "¥3000" in a currency without cents."""
+        text = _ENGINE_MONEY.sub(lambda found: self.money(
+            (-1 if found[1] else 1) * (int(found[2]) * 100 + int(found[3]))), text)
+        if not self.digits:
+            text = _WHOLE_DECIMAL.sub(r"\1", text)
+        return text
 
     def read_amount(self, value: object, *, field: str) -> int:
         """A decimal string with at most the currency's digits, into hundredths."""

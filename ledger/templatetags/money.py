@@ -59,3 +59,10 @@ def money_data() -> str:
     symbol = rules.money(0).replace(rules.amount_text(0), "")
     return format_html('data-money-symbol="{}" data-money-digits="{}" data-cash-unit="{}"',
                        symbol, rules.digits, rules.cash_unit)
+
+
+@register.filter
+def in_currency(value: object) -> str:
+    """A sentence of the rules engine with its money in the shown currency ("$1.00" ->
+    "€1.00"; "3000.00" -> "3000" in yen); the seed house's sentences stay as they are."""
+    return shown().in_currency(str(value))

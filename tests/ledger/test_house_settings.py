@@ -148,3 +148,17 @@ def test_a_night_sealed_before_settings_existed_still_verifies(players):
     assert "settings" not in night.seals
     assert selectors.audit()["ok"], selectors.audit()
     assert PokerSession.objects.get(pk=night.pk).game_settings == SEED
+
+
+def test_the_rules_engines_sentences_are_said_in_the_nights_currency():
+    """The engine says money the seed house's way; a page says it in the night's currency."""
+    euro = SEED.changed(currency="EUR", chips=(("white", 10),), buy_in_step=1000,
+                        penalty_amount=50)
+    yen = HouseSettings(currency="JPY", chips=(("white", 10000),), buy_in_step=100000,
+                        cash_unit=100000, penalty_amount=10000, burn_cap=500000)
+    said = "the odd $1.00 goes to the high half (P2); Ann owes -$4.00; Fred takes 3000.00."
+    assert SEED.in_currency(said) == said
+    assert euro.in_currency(said) == ("the odd €1.00 goes to the high half (P2); Ann owes "
+                                      "-€4.00; Fred takes 3000.00.")
+    assert yen.in_currency("Fred takes 300000.00, the pot up to $5000.00.") == \
+        "Fred takes 300000, the pot up to ¥5000."

@@ -746,16 +746,25 @@ def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_close
     assert "Tonight: Sat Nov 14" in html and "Last night" not in html
 
 
-def test_the_journal_csv_uses_the_local_time_shown_on_screen(banker_client, night, settings):
+def test_the_journal_csv_uses_the_local_time_shown_on_screen(banker_client, players):
+    """The night's time zone (its house's setting as it opened): UTC+5:30 is never the same
+    clock time as UTC or New York."""
     import csv
     import io
+    from zoneinfo import ZoneInfo
 
-    from django.utils import timezone
+    from ledger_night import open_night
 
-    settings.TIME_ZONE = "Asia/Kolkata"  # UTC+5:30: never the same clock time as UTC
+    from ledger.house import house_in_use
+    from ledger.house_settings import SEED
+
+    house = house_in_use()
+    house.settings = SEED.changed(time_zone="Asia/Kolkata").to_json()
+    house.save()
+    night = open_night()
     entry = night.buy("Fred", "20.00")
     url = reverse("session_entries", args=[night.session.pk])
-    local = timezone.localtime(entry.created_at)
+    local = entry.created_at.astimezone(ZoneInfo("Asia/Kolkata"))
     assert local.strftime("%H:%M") in banker_client.get(url).content.decode()
     rows = list(csv.reader(io.StringIO(banker_client.get(url, {"_export": "csv"}).content
                                        .decode())))
