@@ -406,6 +406,10 @@ def _seals_of(value: Any) -> dict[str, Any]:
     return seals if isinstance(seals, dict) else {}
 
 
+def _one_field(names: list[str]) -> bool:
+    return len(names) == 1 and names[0] != "settings"
+
+
 def sealed_rows(key: bytes) -> list[str]:
     """Every sealed row checked against its seals: the field edited is named (one line a
     row), or the row when its fields each match but not together (values moved between rows)."""
@@ -424,7 +428,7 @@ def sealed_rows(key: bytes) -> list[str]:
                       if seals.get(column) != expected.get(column)]
             if edited:
                 found.append(f"{what} {row['id']!r}: its {', '.join(edited)} "
-                             f"{'is' if len(edited) == 1 else 'are'} not what the site wrote: "
+                             f"{'is' if _one_field(edited) else 'are'} not what the site wrote: "
                              "changed behind its back")
             elif seals.get(chain.ROW) != expected[chain.ROW]:
                 found.append(f"{what} {row['id']!r}: its fields do not belong together: values "

@@ -133,10 +133,10 @@ def test_a_nights_settings_edited_behind_the_sites_back_are_named(players):
     jsonb = "::jsonb" if connection.vendor == "postgresql" else ""
     _sql(f"UPDATE ledger_pokersession SET settings = %s{jsonb} WHERE id = %s",
          [json.dumps({**SEED.to_json(), "cash_unit": "0.05"}), night.pk])
-    assert_named(f"session {night.pk}:", "its settings is not what the site wrote")
+    assert_named(f"session {night.pk}:", "its settings are not what the site wrote")
     _sql(f"UPDATE ledger_pokersession SET settings = %s{jsonb} WHERE id = %s",
          ["{}", night.pk])   # emptied: the seed's, but not what was sealed
-    assert_named(f"session {night.pk}:", "its settings is not what the site wrote")
+    assert_named(f"session {night.pk}:", "its settings are not what the site wrote")
 
 
 @pytest.mark.django_db
