@@ -36,11 +36,11 @@ from ledger.types import Banker
 
 from .book import book_opening
 from .errors import LedgerError
-from .journal import _CHAIN_LOCK, chain_fields, chain_tip, entered_by, sealed_facts
+from .journal import chain_fields, chain_tip, entered_by, sealed_facts
+from .locks import Turn, take_turn
 from .players import player_create
 from .sessions import session_open
 
-_IMPORT_LOCK = 7_000_003   # PostgreSQL: imports take their turn (SQLite: IMMEDIATE already)
 ATTEMPTS = 3               # plans made again when the database changed meanwhile, at most
 
 
@@ -143,9 +143,7 @@ def _write(found: PlannedNight, prepared: tuple[_Insert, list[_Row]],
            under_lock: Callable[[PlannedNight], str | None], *, key: str,
            user: Banker) -> PokerSession:
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IMPORT_LOCK])
+        take_turn(Turn.IMPORT)
         changed = under_lock(found)
         if changed is not None:
             raise _Changed(changed)
@@ -209,10 +207,7 @@ def _write_entries(found: PlannedNight, prepared: tuple[_Insert, list[_Row]], *,
     Seat.objects.bulk_create(Seat(session=session, player_id=pk_of[name],
                                   position=(-1 if last is None else last) + 1 + offset)
                              for offset, name in enumerate(new_seats))
-    if connection.vendor == "postgresql":   # the chain's turn (services/journal.py)
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
-                           [_CHAIN_LOCK, session.house_id])
+    take_turn(Turn.JOURNAL, session.house_id)
     sequence, previous = chain_tip(session.house_id) or (0, chain.GENESIS)
     first = sequence + 1
     now = timezone.now()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import User
-from django.db import connection
 from django.utils import timezone
 
 from ledger import chain
@@ -25,6 +24,7 @@ from ledger.selectors.night_state import StoredNight
 from ledger.types import Banker
 
 from .holder import check_holder
+from .locks import Turn, take_turn
 from .seats import seat_player
 from .versions import bump_house, bump_night
 
@@ -132,19 +132,12 @@ def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
     return {p.name: p for p in Player.objects.filter(name__in=names)}
 
 
-# The chain is one line through every entry of a house: its writers take their turn
-# (PostgreSQL: an advisory lock held to the end of the transaction; SQLite's IMMEDIATE
-# transaction already holds the database's write lock).
-_CHAIN_LOCK = 7_000_002
 
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
           note: dict[str, int | None] | None, facts: Mapping[str, object] | None) -> None:
     """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
-                           [_CHAIN_LOCK, entry.house_id])
+    take_turn(Turn.JOURNAL, entry.house_id)   # the chain is one line: its writers take turns
     last = chain_tip(entry.house_id)
     sequence, previous = (last[0] + 1, last[1]) if last is not None else (1, chain.GENESIS)
     content = chain.entry_content(

@@ -24,7 +24,7 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from ledger.house import house_game, house_id_in_use
@@ -37,8 +37,8 @@ from .book import book_payment, payment_record
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import entered_by, lock_session
+from .locks import Turn, take_turn
 from .requests import MAX_PENDING, answer_reason, link_sender, open_night
-from .sessions import OPEN_LOCK
 from .versions import bump_house
 
 HANDLES = ("venmo", "paypal", "cashapp", "zelle")
@@ -208,11 +208,8 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
     `token`) or by a banker (`user`). Confirming a confirmed claim returns it as it is."""
     pk = claim.pk if isinstance(claim, PaymentClaim) else claim
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            # A night opening at this very moment waits, so its `book_before` has the payment.
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
-                               [OPEN_LOCK, house_id_in_use()])
+        # A night opening at this very moment waits, so its `book_before` has the payment.
+        take_turn(Turn.OPEN_NIGHT, house_id_in_use())
         receiver = _receiver(player, token)
         tonight = open_night()
         if tonight is not None:   # the night first, then the claim: as every night's write

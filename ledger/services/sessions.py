@@ -6,7 +6,6 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
-from django.db import connection
 
 from ledger.house_settings import HouseSettings
 from ledger.models import BankTenure, Entry, House, Player, PokerSession, Seat
@@ -18,6 +17,7 @@ from rules.money import format_cents
 from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import lock_session
+from .locks import Turn, take_turn
 from .seats import seat_player
 
 
@@ -36,10 +36,7 @@ def _refuse_a_second_open_session(house_id: int) -> None:
     On PostgreSQL a transaction-wide advisory lock makes two banks opening at once queue up
     (there is no row to lock yet); SQLite's IMMEDIATE transaction already holds the write lock.
     """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
-                           [OPEN_LOCK, house_id])
+    take_turn(Turn.OPEN_NIGHT, house_id)
     current = (PokerSession.objects.filter(house_id=house_id, status=PokerSession.OPEN)
                .select_related("banker").order_by("date", "id").first())
     if current is not None:
@@ -50,7 +47,6 @@ def _refuse_a_second_open_session(house_id: int) -> None:
         )
 
 
-OPEN_LOCK = 7_000_001  # the advisory lock id for opening a session (PostgreSQL only)
 
 
 @idempotent("session_open")

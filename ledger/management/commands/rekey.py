@@ -24,7 +24,7 @@ from ledger.models.keys import record_fingerprint
 from ledger.models.sealed import plan_reseal, write_reseal
 from ledger.rechain import keyed_verify, plan, write
 from ledger.scoping import every_house
-from ledger.services.journal import _CHAIN_LOCK
+from ledger.services.locks import Turn, take_turn
 
 
 class Command(BaseCommand):
@@ -51,11 +51,8 @@ class Command(BaseCommand):
             raise fail("the old key and the current key are the same: move the old key file "
                        "away (a new one is made), or set DJANGO_LEDGER_KEY to the new key")
         with transaction.atomic():
-            if connection.vendor == "postgresql":   # writers wait (services/journal.py)
-                with connection.cursor() as cursor:
-                    for house in House.objects.values_list("pk", flat=True):
-                        cursor.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)",
-                                       [_CHAIN_LOCK, house])
+            for house in House.objects.values_list("pk", flat=True):   # writers wait
+                take_turn(Turn.JOURNAL, house)
             planned = plan(
                 entries=Entry, postings=Posting, notes=BankNote, sessions=PokerSession,
                 players=Player, verify=keyed_verify(old),
