@@ -9,14 +9,16 @@ from dataclasses import dataclass
 
 from django.db.models import Max
 
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Player, Posting
 from ledger.names import identity
 from ledger.posting.accounts import Account
 
 from .balances import book_balances
+from .opening import tonight
 
 PlayerRow = tuple[int, str, str, bool, bool, int | None]   # pk, name, note id, regular, host,
                                                            # who invited them
+
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,8 @@ def _book() -> tuple[bool, tuple[tuple[int, int], ...]]:
 
 
 def _open_night() -> int | None:
-    return PokerSession.objects.filter(status=PokerSession.OPEN).values_list(
-        "pk", flat=True).first()
+    night = tonight()
+    return night.pk if night is not None else None
 
 
 def import_basis() -> ImportBasis:

@@ -1,12 +1,13 @@
-"""What the page that opens a night must know first: the night still open, if any (one night
-at a time; services/sessions.py refuses a second)."""
+"""Tonight: the house's night still open, if any (one night at a time: services/sessions.py
+refuses a second, the database too). The one answer to "which night is tonight" for the
+phones, the payments, the import and the page that opens a night."""
 
 from __future__ import annotations
 
 from ledger.models import PokerSession
 
 
-def open_night() -> PokerSession | None:
-    """The night still open (the oldest, should there ever be two), with its banker."""
+def tonight() -> PokerSession | None:
+    """The open night of the house in scope, with its banker; None when none is open."""
     return (PokerSession.objects.filter(status=PokerSession.OPEN).select_related("banker")
-            .order_by("date", "id").first())
+            .order_by("id").first())

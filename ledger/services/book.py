@@ -14,7 +14,7 @@ from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import lock_session, open_night, write
+from .journal import lock_session, locked_night, write
 
 
 @idempotent("payment_record")
@@ -22,7 +22,7 @@ def payment_record(*, session: PokerSession, player: Player, to: Player | None, 
                    key: str, user: Banker = None) -> Entry:
     """`player` pays `to` (a player, or None for the bank) `amount` cents in cash towards what
     they owe."""
-    night = open_night(session, user=user, players=[player, to])
+    night = locked_night(session, user=user, players=[player, to])
     return write(night, bank.pay(night, payer=night.person_of(player),
                                  payee=night.person_of(to) if to is not None else None,
                                  amount=amount), key=key, user=user)

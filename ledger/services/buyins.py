@@ -17,7 +17,7 @@ from ledger.types import Banker
 
 from .errors import PossibleDuplicate
 from .idempotency import idempotent
-from .journal import open_night, write
+from .journal import locked_night, write
 
 DUPLICATE_WINDOW = timedelta(seconds=60)  # R15
 
@@ -47,7 +47,7 @@ def buyin_create(*, session: PokerSession, player: Player, amount: int,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight;
     `seller` None is the bank, `amount` in cents."""
-    night = open_night(session, user=user, players=[player, seller])
+    night = locked_night(session, user=user, players=[player, seller])
     draft = bank.buy(night, buyer=night.person_of(player), amount=amount, paid=paid,
                      seller=night.person_of(seller) if seller is not None else None)
     if not confirm_duplicate:

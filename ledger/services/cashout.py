@@ -10,7 +10,7 @@ from ledger.posting import bank
 from ledger.types import Banker
 
 from .idempotency import idempotent
-from .journal import open_night, write
+from .journal import locked_night, write
 
 
 @idempotent("cashout_create")
@@ -18,7 +18,7 @@ def cashout_create(*, session: PokerSession, player: Player,
                    chips: Mapping[str, int], key: str, user: Banker = None) -> Entry:
     """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12). An empty
     count is a player who has nothing left to turn in."""
-    night = open_night(session, user=user, players=[player])
+    night = locked_night(session, user=user, players=[player])
     return write(night, bank.cashout(night, player=night.person_of(player), chips=chips),
                  key=key, user=user)
 
@@ -27,7 +27,7 @@ def cashout_create(*, session: PokerSession, player: Player,
 def count_difference_record(*, session: PokerSession, amount: int, reason: str,
                             key: str, user: Banker = None) -> Entry:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
-    night = open_night(session, user=user)
+    night = locked_night(session, user=user)
     return write(night, bank.count_difference(night, amount=amount, reason=str(reason or "")),
                  key=key, user=user)
 
@@ -36,6 +36,6 @@ def count_difference_record(*, session: PokerSession, amount: int, reason: str,
 def final_pot_award(*, session: PokerSession, winner: Player, key: str,
                     user: Banker = None) -> Entry:
     """Pay the final pot to the winner of the last hand (B12), once everyone has cashed out."""
-    night = open_night(session, user=user, players=[winner])
+    night = locked_night(session, user=user, players=[winner])
     return write(night, bank.final_pot(night, winner=night.person_of(winner)), key=key,
                  user=user)

@@ -9,13 +9,13 @@ from ledger.posting import closing
 from ledger.types import Banker
 
 from .idempotency import idempotent
-from .journal import open_night, write
+from .journal import locked_night, write
 
 
 @idempotent("session_close")
 def session_close(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
-    night = open_night(session, user=user)
+    night = locked_night(session, user=user)
     draft = closing.close(night)
     entry = write(night, draft, key=key, user=user)
     session = night.session

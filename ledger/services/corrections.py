@@ -9,7 +9,7 @@ from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import open_night, write
+from .journal import locked_night, write
 
 
 def correctable(entry: Entry) -> bool:
@@ -22,6 +22,6 @@ def entry_reverse(*, entry: Entry, reason: str, key: str, user: Banker = None) -
     """Undo an entry of an open session with an opposite one; the reason is kept."""
     if entry.session is None:
         raise LedgerError("That entry belongs to no session.", field="entry")
-    night = open_night(entry.session, user=user)
+    night = locked_night(entry.session, user=user)
     return write(night, bank.reverse(night, target=night.posted(entry.pk),
                                      reason=str(reason or "")), key=key, user=user)

@@ -29,14 +29,14 @@ from rules.money import parse_cents
 
 from .errors import LedgerError, PossibleDuplicate
 from .idempotency import idempotent
-from .journal import entered_by, open_night, write
+from .journal import entered_by, locked_night, write
 
 
 @idempotent("warning_record")
 def warning_record(*, session: PokerSession, player: Player, key: str,
                    user: Banker = None) -> Entry:
     """A warning for jumping the bet, before any penalty (B11: the house's number a night)."""
-    night = open_night(session, user=user, players=[player])
+    night = locked_night(session, user=user, players=[player])
     return write(night, table.warning(night, player=night.person_of(player)), key=key,
                  user=user)
 
@@ -46,7 +46,7 @@ def penalty_record(*, session: PokerSession, player: Player, amount: int | None 
                    key: str, user: Banker = None) -> Entry:
     """The house's penalty for jumping the bet, straight into the pot (B11); `amount` None is
     the night's own."""
-    night = open_night(session, user=user, players=[player])
+    night = locked_night(session, user=user, players=[player])
     return write(night, table.penalty(night, player=night.person_of(player), amount=amount),
                  key=key, user=user)
 
@@ -57,7 +57,7 @@ def hand_record(*, session: PokerSession, pot: int, awards: Mapping[Player, int]
                 game: str | Mapping[str, object] = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3).
     Amounts in cents; `carry` None is what the awards leave of the pot."""
-    night = open_night(session, user=user, players=[*awards, *(owes or {})])
+    night = locked_night(session, user=user, players=[*awards, *(owes or {})])
     draft = table.typed_hand(night, pot=pot, awards=_people(night, awards, "awards"),
                              owes=_people(night, owes or {}, "owes"), carry=carry, game=game)
     return write(night, draft, key=key, user=user)
@@ -139,7 +139,7 @@ def hand_enter(*, session: PokerSession, hand: HandInput, key: str,
     and who owes what into the next pot; typed awards/owes are checked against them. A hand
     identical to the last one, saved minutes ago, is asked about first unless
     `confirm_duplicate` (an import takes hands as recorded)."""
-    night = open_night(session, user=user)
+    night = locked_night(session, user=user)
     if not isinstance(hand, HandInput):
         raise LedgerError("A hand is an object with the game, the pot and the players.",
                           field="hand")
@@ -169,7 +169,7 @@ def game_call(*, session: PokerSession, game: str | Mapping[str, object],
     the hands after it are its hands. The pot on the table stays (P3). `save_as` keeps a
     catalog game with these options for the house under that name and calls it as saved, in
     the same transaction: a call refused saves no house game."""
-    night = open_night(session, user=user, players=[dealer])
+    night = locked_night(session, user=user, players=[dealer])
     table.dealer_seated(night, night.person_of(dealer))   # before a house game is saved
     options = dict(options or {})
     if save_as:
@@ -183,7 +183,7 @@ def game_call(*, session: PokerSession, game: str | Mapping[str, object],
 @idempotent("game_end")
 def game_end(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
-    night = open_night(session, user=user)
+    night = locked_night(session, user=user)
     return write(night, table.end_game(night), key=key, user=user)
 
 

@@ -63,8 +63,8 @@ def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> Pok
     return locked
 
 
-def open_night(session: PokerSession, *, user: Banker,
-               players: Iterable[Player | None] = ()) -> StoredNight:
+def locked_night(session: PokerSession, *, user: Banker,
+                 players: Iterable[Player | None] = ()) -> StoredNight:
     """Lock the night (`lock_session`) and load it for the posting core, knowing the rows
     of the people the service was given."""
     return StoredNight(lock_session(session, user=user), [p for p in players if p is not None])

@@ -11,7 +11,7 @@ from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import open_night, write
+from .journal import locked_night, write
 
 ALL: Literal["all"] = "all"
 Holder = Player | None | Literal["all"]   # a player, None for the bank, or "all" of them
@@ -20,7 +20,7 @@ Holder = Player | None | Literal["all"]   # a player, None for the bank, or "all
 def _close_notes(*, action: str, session: PokerSession, player: Player | None,
                  holder: Holder, amount: int | None, note: BankNote | None, key: str,
                  user: Banker) -> Entry:
-    night = open_night(session, user=user,
+    night = locked_night(session, user=user,
                        players=[player, holder if isinstance(holder, Player) else None])
     if note is not None and note.session_id != night.session.pk:
         raise LedgerError("That bank note belongs to another session.", field="note")

@@ -30,6 +30,7 @@ from django.utils import timezone
 from ledger.house import house_game, house_id_in_use
 from ledger.models import PaymentClaim, Player, PokerSession
 from ledger.posting.amounts import units
+from ledger.selectors import opening
 from ledger.selectors.phone import Owed, owed_between
 from ledger.types import Banker
 
@@ -38,7 +39,7 @@ from .errors import LedgerError
 from .idempotency import idempotent
 from .journal import entered_by, lock_session
 from .locks import Turn, take_turn
-from .requests import MAX_PENDING, answer_reason, link_sender, open_night
+from .requests import MAX_PENDING, answer_reason, link_sender
 from .versions import bump_house
 
 HANDLES = ("venmo", "paypal", "cashapp", "zelle")
@@ -211,7 +212,7 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
         # A night opening at this very moment waits, so its `book_before` has the payment.
         take_turn(Turn.OPEN_NIGHT, house_id_in_use())
         receiver = _receiver(player, token)
-        tonight = open_night()
+        tonight = opening.tonight()
         if tonight is not None:   # the night first, then the claim: as every night's write
             tonight = lock_session(tonight, user=None if receiver is not None else user)
         row = _claim(pk, payee=receiver)

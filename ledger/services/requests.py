@@ -27,6 +27,7 @@ from ledger.house_settings import SEED, HouseSettings
 from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
 from ledger.posting.amounts import bank_steps
 from ledger.posting.bank import chip_total
+from ledger.selectors.opening import tonight
 from ledger.types import Banker
 
 from .buyins import buyin_create
@@ -57,12 +58,6 @@ _DIGITS = re.compile(r"^[0-9]+$")
 def paid_choices(player: Player) -> tuple[str, ...]:
     """How `player` may pay for chips from the bank: what the tablet offers them (B3)."""
     return PAID_CHOICES
-
-
-def open_night() -> PokerSession | None:
-    """Tonight: the open session (one at a time, services/sessions.py), or None."""
-    return (PokerSession.objects.filter(status=PokerSession.OPEN).select_related("banker")
-            .order_by("-date", "-id").first())
 
 
 def read_count(value: object, colour: str) -> int:
@@ -100,12 +95,12 @@ def link_sender(player: Player, token: str) -> Player:
 def _tonights_rules() -> HouseSettings:
     """The open night's settings, which an ask or a count is checked by (the seed house's when
     no night is open: that refusal comes next)."""
-    night = open_night()
+    night = tonight()
     return night.game_settings if night is not None else SEED
 
 
 def _night_for(player: Player) -> PokerSession:
-    night = open_night()
+    night = tonight()
     if night is None:
         raise LedgerError("No night is open: nothing can be asked now.", field="session")
     waiting = PhoneRequest.objects.filter(player=player, status=PhoneRequest.PENDING,

@@ -31,11 +31,11 @@ from ledger.kept import request_version
 from ledger.models import Player, PokerSession
 from ledger.pages import call_service
 from ledger.selectors import player_requests, request_lines, requests_signature
+from ledger.selectors.opening import tonight
 from ledger.services.requests import (
     MAX_PENDING,
     POSTS_PER_MINUTE,
     link_post_allowed,
-    open_night,
     paid_choices,
 )
 
@@ -52,7 +52,7 @@ def phone_context(player: Player, night: PokerSession | None = None, *,
     and, while a night is open and the player is not retired, the ask and count forms.
     `night` is tonight's session when the caller already has it."""
     if night is None or not night.is_open:
-        night = open_night()
+        night = tonight()
     requests = player_requests(player)
     rules = night.game_settings if night is not None else SEED
     can_ask = night is not None and not player.retired
@@ -123,7 +123,7 @@ def phone_count(request: HttpRequest, token: str) -> HttpResponse:
     """POST /p/<token>/count/: the open night's colours (the seed house's white, red, blue,
     yellow, black, green; a missing colour is 0)."""
     player = _sender(token)
-    night = open_night()
+    night = tonight()
     form = CountForm(request.POST, settings=night.game_settings if night else SEED)
     return _post(request, player, token, count=form, service=services.request_count,
                  fields=lambda: {"chips": form.chips()})

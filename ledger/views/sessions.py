@@ -39,7 +39,7 @@ from ledger.selectors import (
     session_dashboard,
     sessions_list,
 )
-from ledger.selectors.opening import open_night
+from ledger.selectors.opening import tonight
 from ledger.tables import DashboardTable
 from ledger.views.houses import house_list
 
@@ -101,7 +101,7 @@ def session_open(request: HttpRequest) -> HttpResponse:
     form = SessionOpenForm(players=players, initial={"date": today.isoformat()})
     # One night at a time: said on arrival, with the way to that night, not after the form.
     return render(request, "ledger/session_open.html",
-                  {"form": form, "no_players": not players, "still_open": open_night()})
+                  {"form": form, "no_players": not players, "still_open": tonight()})
 
 
 @banker_required
