@@ -206,3 +206,40 @@ def test_the_document_is_a_banker_session_file():
     assert document["events"][-1] == {"type": "close"}
     with pytest.raises(LedgerError, match="Unknown nicknames: Annie"):
         night_document(text, settings=SEED, known=[Known("Fred", "BOF")], book={})
+
+
+def test_the_same_ledger_under_another_date_is_refused_too(house, tmp_path):
+    path = ledger_file(tmp_path)
+    first = run(path, *ALIASES)
+    refused(path, "--house", house.slug, *ALIASES, "--date", "2026-11-25",
+            words=("already here", f"session {first.pk}"))
+
+
+def test_a_second_night_carries_the_book_of_the_first(house, tmp_path):
+    """After a night to the cent, THE BOOK holds cents; a night of whole-dollar chips still
+    comes in (its smallest chip a cent), and THE BOOK moves by its nets again."""
+    run(ledger_file(tmp_path), *ALIASES)
+    rows = ["Ann,a,2026-11-28T01:00:00Z,,20,,32,12",
+            "Lou,b,2026-11-28T01:05:00Z,2026-11-28T02:00:00Z,40,28,0,-12"]
+    session = run(ledger_file(tmp_path, rows, name="second.csv"), "--chip-value", "1")
+    assert session.game_settings.buy_in_step == 100
+    assert nets(session)["Ann"] == "12.00" and nets(session)["Lou"] == "-12.00"
+    with in_house(house.pk):
+        book = {Player.objects.get(pk=pk).name: cents for pk, cents in book_now().items()}
+    assert book == {"Fred": 3234, "Ann": -1434 + 1200, "Mike": -1066, "Lou": -889 - 1200,
+                    "Gus": 155}
+    assert_invariants(session)
+    audit_clean()
+
+
+def test_a_guest_who_lost_owes_it_to_the_regular_who_invited_them(house, tmp_path):
+    """B9 as on any night of the house: the guest's Net is the ledger's, their debt moves to
+    their inviter in THE BOOK."""
+    rows = ["Ann,a,2026-11-21T01:00:00Z,,2000,,2750,750",
+            "Stranger,b,2026-11-21T01:05:00Z,,1000,,250,-750"]
+    session = run(ledger_file(tmp_path, rows), "--guests-invited-by", "Fred")
+    assert nets(session) == {"Ann": "7.50", "Stranger": "-7.50", "Fred": "0.00"}
+    with in_house(house.pk):
+        book = {Player.objects.get(pk=pk).name: cents for pk, cents in book_now().items()}
+    assert book == {"Ann": 750, "Fred": -750}
+    audit_clean()

@@ -6,8 +6,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.command_line import fail, house_named
-from ledger.models import Player
-from ledger.night_file import import_session
+from ledger.models import Player, PokerSession
+from ledger.night_file import events_digest, import_session
 from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE, Known, night_document
 from ledger.night_file.schema import MAX_FILE_BYTES
 from ledger.scoping import in_house
@@ -29,6 +29,19 @@ def _read(path: str) -> str:
     except UnicodeDecodeError as error:
         raise fail(f"FILE: {path} is not UTF-8 text (byte {error.start}); save it as "
                    "UTF-8") from None
+
+
+def _refuse_a_ledger_already_here(document: dict[str, Any]) -> None:
+    """The same ledger imported before, whatever date it was given: its events (who bought
+    and cashed out what) are a night's fingerprint. (The import itself refuses the same date,
+    banker and events under its lock, so two imports at once still make one night.)"""
+    digest = events_digest(document["events"])
+    found = (PokerSession.objects.filter(import_digest=digest).select_related("banker")
+             .order_by("id").first())
+    if found is not None:
+        raise LedgerError(f"This ledger is already here as session {found.pk}, the night of "
+                          f"{found.date.isoformat()} banked by {found.banker.name}; nothing "
+                          "written.", code="already_here")
 
 
 class Command(BaseCommand):
@@ -66,6 +79,7 @@ class Command(BaseCommand):
                     aliases=options["alias"], date=options["date"],
                     chip_value=options["chip_value"],
                     guests_invited_by=options["guests_invited_by"])
+                _refuse_a_ledger_already_here(document)
                 session = import_session(document)
         except LedgerError as error:
             raise fail(str(error)) from None
