@@ -99,7 +99,6 @@ def _aliases(given: Iterable[str], known: Sequence[Known]) -> dict[str, str]:
     one player."""
     names = [person.name for person in known]
     aliases: dict[str, str] = {}
-    shown: dict[str, str] = {}
     for text in given:
         nickname, sign, player = text.partition("=")
         nickname, player = nickname.strip(), player.strip()
@@ -113,7 +112,7 @@ def _aliases(given: Iterable[str], known: Sequence[Known]) -> dict[str, str]:
         if key in aliases and aliases[key] != found:
             raise _refuse(f"--alias: the nickname {nickname!r} is mapped to two players, "
                           f"{aliases[key]} and {found}.", "alias")
-        aliases[key], shown[key] = found, nickname
+        aliases[key] = found
     return aliases
 
 

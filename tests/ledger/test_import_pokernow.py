@@ -243,3 +243,34 @@ def test_a_guest_who_lost_owes_it_to_the_regular_who_invited_them(house, tmp_pat
         book = {Player.objects.get(pk=pk).name: cents for pk, cents in book_now().items()}
     assert book == {"Ann": 750, "Fred": -750}
     audit_clean()
+
+
+def test_a_night_of_one_house_of_several_plays_by_that_houses_game(tmp_path):
+    """Names are the named house's; the night's currency and time zone are its own."""
+    from django.contrib.auth.models import User
+
+    from ledger.house_settings import preset
+    from ledger.services.houses import house_create
+
+    owner = User.objects.create_user(username="owner", password="a-long-password-1")
+    friday = house_create(name="Friday game", owner=owner)
+    tuesday = house_create(name="Tuesday game", owner=owner)
+    tuesday.settings = preset("euro").to_json()
+    tuesday.save()
+    with in_house(friday.pk):
+        make_player("Ann", "BOA")
+    with in_house(tuesday.pk):
+        make_player("Walt", "HOST", is_host=True)
+        make_player("Xena", "XE")
+    rows = ["xena,a,2026-11-20T23:30:00Z,,1000,,1500,500",
+            "Walt,b,2026-11-20T23:35:00Z,,1000,,500,-500"]
+    path = ledger_file(tmp_path, rows)
+    refused(path, "--house", friday.slug, words=("Unknown nicknames: xena, Walt",))
+    session = run(path, house_slug=tuesday.slug)
+    assert session.house_id == tuesday.pk
+    assert session.date.isoformat() == "2026-11-21"        # 00:30 in Berlin
+    assert session.game_settings.currency == "EUR"
+    assert session.game_settings.unit == 1
+    assert session.banker.name == "Xena"
+    assert nets(session) == {"Xena": "5.00", "Walt": "-5.00"}
+    audit_clean()
