@@ -285,6 +285,12 @@ def night_settings(settings: HouseSettings, chip_value: int, rows: Sequence[_Row
         raise _refuse(f"--chip-value: {error.message}", "chip_value") from None
 
 
+def _parts(cents: int, most: int) -> list[int]:
+    """A buy-in as buys of at most the largest amount one buy may be."""
+    whole, rest = divmod(cents, most)
+    return [most] * whole + ([rest] if rest else [])
+
+
 def _counted(cents: int, settings: HouseSettings) -> dict[str, int]:
     """A cash-out of `cents` as a count by colour, the largest chips first."""
     count: dict[str, int] = {}
@@ -333,9 +339,10 @@ def night_document(text: str, *, settings: HouseSettings, known: Sequence[Known]
                           "date")
         date = min(starts).astimezone(night.zone).date().isoformat()
     amount = night.amount_text
+    most = night.largest_amount // night.buy_in_step * night.buy_in_step
     events: list[dict[str, Any]] = [
-        {"type": "buy", "player": player_of[row.nickname], "amount": amount(row.buy_in),
-         "paid": "book"} for row in order if row.buy_in]
+        {"type": "buy", "player": player_of[row.nickname], "amount": amount(part),
+         "paid": "book"} for row in order for part in _parts(row.buy_in, most)]
     ends: dict[str, int] = {}
     for row in order:
         name = player_of[row.nickname]

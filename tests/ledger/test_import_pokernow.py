@@ -162,6 +162,14 @@ def test_a_big_stack_is_counted_in_larger_chips(house, tmp_path):
     assert nets(session) == {"Ann": "-89999.99", "Fred": "89999.99"}
 
 
+def test_a_buy_in_above_the_largest_amount_is_bought_in_parts(house, tmp_path):
+    rows = ["Ann,a,2026-11-21T01:00:00Z,,25000000,,1,-24999999",
+            "Fred,b,2026-11-21T01:05:00Z,,100,,25000099,24999999"]
+    session = run(ledger_file(tmp_path, rows))
+    assert Entry.objects.filter(session=session, kind=Entry.BUY).count() == 4
+    assert nets(session) == {"Ann": "-249999.99", "Fred": "249999.99"}
+
+
 @pytest.mark.parametrize(("change", "options", "words"), [
     (lambda h, r: (h.replace(",net", ""), r), (), ("column net is missing",)),
     (lambda h, r: (h, [r[0].replace(",3234,0,1234,", ",3235,0,1235,"), *r[1:]]), (),
