@@ -23,6 +23,10 @@ Import refuses a file whose `book_before` disagrees with THE BOOK here and names
 where it differs. Into a database whose THE BOOK has never been written, `book_before` is
 brought in as an opening balance first. A night already in the database (same date, banker and
 events) is refused by name (importing.py).
+
+An online night's PokerNow ledger CSV comes in the same way: pokernow.py reads it into a `/2`
+document (the house's settings played to the cent, buy-ins paid by THE BOOK, one cash-out each,
+then the close) and `manage.py import_pokernow` imports that document like any file.
 """
 
 from .export import export_session
