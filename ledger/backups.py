@@ -33,6 +33,7 @@ from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from ledger.database_copy import write_backup
 from ledger.models import CloseBackupRecord, PokerSession
 from ledger.scoping import every_house
 from ledger.services.versions import bump_night
@@ -98,8 +99,6 @@ def _ready(place: Path) -> str:
 
 def backup_after_close(night: int) -> CloseBackup:
     """Copy the database into the backup folder after night `night` closed; never raises."""
-    from ledger.management.commands.backup import write_backup
-
     place = folder()
     problem = _ready(place)
     if problem:

@@ -6,9 +6,11 @@ from typing import Any
 
 from django import forms
 
+from ledger.house_settings import shown
 from ledger.models import Player
 from ledger.names import NameRefused, read_name
 from ledger.numbers import read_whole_number, whole_number
+from ledger.services.players import GUEST_NEEDS_INVITER
 
 from .fields import KeyedForm, _player_field
 
@@ -27,7 +29,7 @@ class PlayerForm(KeyedForm):
     name = forms.CharField(label="Name", max_length=40)
     note_id = forms.CharField(
         label="Bank-note identifier", max_length=8,
-        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+        help_text="Letters the player writes on a bank note, such as BOF.",
     )
     guest = forms.BooleanField(label="A guest (not a regular)", required=False)
 
@@ -37,6 +39,7 @@ class PlayerForm(KeyedForm):
     def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (),
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["note_id"].help_text += f" {shown().host_note_id} is the host's (B4)."
         self.fields["invited_by"] = _player_field(
             "Invited by (for a guest)", list(regulars), required=False, empty="—"
         )
@@ -45,7 +48,7 @@ class PlayerForm(KeyedForm):
         super().clean()
         data = self.cleaned_data
         if data.get("guest") and not data.get("invited_by"):
-            self.add_error("invited_by", "A guest needs the regular who invited them (B9).")
+            self.add_error("invited_by", GUEST_NEEDS_INVITER)
         return data
 
 
@@ -142,7 +145,7 @@ class PlayerEditForm(KeyedForm):
     name = forms.CharField(label="Name", max_length=40)
     note_id = forms.CharField(
         label="Bank-note identifier", max_length=8,
-        help_text="Letters the player writes on a bank note, such as BOF. BOG is the host's.",
+        help_text="Letters the player writes on a bank note, such as BOF.",
     )
 
     def clean_name(self) -> str:

@@ -19,13 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ledger.house_settings import SEED, HouseSettings
-from ledger.names import same_person
 from ledger.posting.errors import LedgerError
 from ledger.posting.memory import MemoryNight
 from ledger.posting.night import Person
+from ledger.posting.roster import new_player
 from ledger.selectors.import_basis import ImportBasis, import_basis
 from ledger.services.bulk_import import NewPlayer, PlannedNight
-from ledger.services.players import _clean_name, _clean_note_id, twin_refused
 
 from .amounts import signed_units_of
 from .records import person_named
@@ -63,8 +62,9 @@ def _inviters_before_guests(rows: list[Any]) -> list[tuple[int, Any]]:
 
 def _new_players(rows: list[Any], people: dict[str, Person], host_note: str
                  ) -> list[NewPlayer]:
-    """The file's players missing here, checked as `services.player_create` checks them (it
-    checks again when they are written); a player here must have the file's note identifier."""
+    """The file's players missing here, checked by the roster's rules (posting/roster.py, as
+    `services.player_create` checks them again when they are written); a player here must
+    have the file's note identifier."""
     create = []
     for index, row in _inviters_before_guests(rows):
         where = f"players[{index}]"
@@ -75,26 +75,17 @@ def _new_players(rows: list[Any], people: dict[str, Person], host_note: str
                 raise LedgerError(f"{where}: {name}'s bank-note identifier is "
                                   f"{existing.note_id} here, {note_id} in the file.")
             continue
-        clean, note = _clean_name(name), _clean_note_id(note_id)
-        same = same_person(clean, people)   # the rule `player_create` applies when writing
-        if same is not None:
-            raise LedgerError(f"{where}: {twin_refused(clean, same)}", field="name")
-        taken = next((p for p in people.values() if p.note_id == note), None)
-        if taken is not None:
-            raise LedgerError(f"{note} is already {taken.name}'s bank-note identifier; "
-                              "each person needs their own (B4).", field="note_id")
-        regular, host = bool(row.get("regular", True)), bool(row.get("host", False))
-        if note == host_note and not host:
-            raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
-        inviter = row.get("invited_by") or None
-        if not regular and inviter is None:
-            raise LedgerError("A guest needs the regular who invited them; they answer for "
-                              "the guest's debt (B9).", field="invited_by")
-        if inviter is not None and inviter not in people:
-            raise LedgerError(f"There is no player {inviter!r}.", field="invited_by")
-        people[clean] = Person(name=clean, note_id=note, regular=regular, is_host=host,
-                               invited_by=inviter)
-        create.append(NewPlayer(row["name"], row["note_id"], regular, host, inviter))
+        try:
+            person = new_player(name=name, note_id=note_id,
+                                regular=bool(row.get("regular", True)),
+                                is_host=bool(row.get("host", False)),
+                                invited_by=row.get("invited_by") or None, people=people,
+                                host_note=host_note)
+        except LedgerError as error:   # the rules `player_create` applies when writing
+            raise LedgerError(f"{where}: {error.message}", field=error.field) from None
+        people[person.name] = person
+        create.append(NewPlayer(row["name"], row["note_id"], person.regular, person.is_host,
+                                person.invited_by))
     return create
 
 

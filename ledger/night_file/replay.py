@@ -130,7 +130,7 @@ def _amounts(night: MemoryNight, mapping: object, field: str) -> dict[Person, in
     for who, amount in mapping.items():
         person = _person(night, who, field)
         if person in result:
-            raise LedgerError(f"{person.name} is listed twice in the {field}.", field=field)
+            raise table.listed_twice(person.name, field)
         result[person] = _amount(amount, field=f"{field} for {person.name}")
     return result
 

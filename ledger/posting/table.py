@@ -81,6 +81,11 @@ def penalty(night: Night, *, player: Person, amount: int | None = None) -> Draft
                                amount=amount))
 
 
+def listed_twice(name: str, field: str) -> LedgerError:
+    """A typed hand's awards or owes name someone twice: the tablet's and the file's words."""
+    return LedgerError(f"{name} is listed twice in the {field}.", field=field)
+
+
 def call(night: Night, *, game: str | Mapping[str, object], dealer: Person,
          options: Mapping[str, object] | None = None) -> Draft:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;

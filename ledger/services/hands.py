@@ -87,7 +87,7 @@ def _by_name(mapping: Mapping[str, int] | None, field: str) -> dict[Player, int]
         if player is None:
             raise LedgerError(f"There is no player {name!r}.", field=field)
         if player in result:
-            raise LedgerError(f"{player.name} is listed twice in the {field}.", field=field)
+            raise table.listed_twice(player.name, field)
         result[player] = amount
     return result
 

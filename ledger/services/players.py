@@ -2,38 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 from ledger.house import house_game, house_id_in_use
 from ledger.models import Player, PokerSession, new_balance_token
-from ledger.names import NameRefused, looks_alike, read_name, same_person
+from ledger.names import same_person
+from ledger.posting.night import Person
+from ledger.posting.roster import GUEST_NEEDS_INVITER as GUEST_NEEDS_INVITER  # the forms'
+from ledger.posting.roster import (
+    clean_name,
+    clean_note_id,
+    new_player,
+    note_id_free,
+    twin_refused,
+)
 from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
 from .versions import bump_house
-
-_NOTE_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
-
-
-def _clean_note_id(note_id: object) -> str:
-    text = str(note_id or "").strip().upper()
-    if not _NOTE_ID.match(text):
-        raise LedgerError(
-            f"{note_id!r} is not a bank-note identifier; use 1 to 8 letters or digits "
-            "starting with a letter, such as BOF.",
-            field="note_id",
-        )
-    return text
-
-
-def _clean_name(name: object) -> str:
-    """The name as stored (ledger/names.py: NFC, spaces collapsed), or a LedgerError saying why
-    not: the forms, these services and the night file's import all read names through here."""
-    try:
-        return read_name(name)
-    except NameRefused as refused:
-        raise LedgerError(str(refused), field="name") from None
 
 
 def _twin(name: str, *, besides: int | None = None) -> Player | None:
@@ -48,23 +33,13 @@ def _twin(name: str, *, besides: int | None = None) -> Player | None:
     return None if same is None else by_name[same]
 
 
-def twin_refused(name: str, same: str, *, renaming: bool = False) -> LedgerError:
-    """The one sentence that refuses `name` because `same` is already a player: the same name,
-    the same but for capitals, or one that looks the same (ledger/names.py `identity`)."""
-    if looks_alike(name, same):
-        sentence = (f"{name} looks the same as {same}, already "
-                    f"{'another' if renaming else 'a'} player: add an initial or a nickname "
-                    f"to tell {name} apart.")
-    elif renaming:
-        sentence = (f"{same} is another player; names that differ only in capitals count "
-                    "as the same, so add an initial or a nickname.")
-    elif same == name:
-        sentence = f"There is already a player called {name}."
-    else:
-        sentence = (f"There is already a player called {same}, and names that differ only "
-                    f"in capitals count as the same; add an initial or a nickname to tell "
-                    f"{name} apart.")
-    return LedgerError(sentence, field="name")
+def _roster() -> dict[str, Person]:
+    """The house's players as the roster rules read them (posting/roster.py), by name."""
+    rows = Player.objects.values_list("name", "note_id", "regular", "is_host",
+                                      "invited_by__name", "pk")
+    return {name: Person(name=name, note_id=note_id, regular=regular, is_host=is_host,
+                         invited_by=inviter, pk=pk)
+            for name, note_id, regular, is_host, inviter, pk in rows}
 
 
 @idempotent("player_create")
@@ -73,44 +48,13 @@ def player_create(*, name: str, note_id: str, regular: bool = True,
                   key: str, user: Banker = None) -> Player:
     """Add a player. Guests need a regular who invited them (B9); the house's host note id
     (BOG in the seed house) is the host's (B4)."""
-    name = _clean_name(name)
-    note_id = _clean_note_id(note_id)
-    same = _twin(name)
-    if same is not None:
-        # Capitals alone: the database refuses it too (player_name_unique_ignoring_case).
-        raise twin_refused(name, same.name)
-    taken = Player.objects.filter(note_id=note_id).first()
-    if taken is not None:
-        raise LedgerError(
-            f"{note_id} is already {taken.name}'s bank-note identifier; "
-            "each person needs their own (B4).",
-            field="note_id",
-        )
-    host_note = house_game().host_note_id
-    if note_id == host_note and not is_host:
-        raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
-    if is_host and Player.objects.filter(is_host=True).exists():
-        raise LedgerError("The game already has a host.", field="is_host")
-    inviter = None
-    if not regular:
-        if invited_by is None:
-            raise LedgerError(
-                "A guest needs the regular who invited them; they answer for "
-                "the guest's debt (B9).",
-                field="invited_by",
-            )
-        inviter = invited_by
-        if not inviter.regular:
-            raise LedgerError(f"{inviter.name} is a guest too; only a regular "
-                              "can invite (B9).", field="invited_by")
-    elif invited_by is not None:
-        inviter = invited_by
-    if is_host and not regular:
-        raise LedgerError("The host is a regular.", field="is_host")
+    person = new_player(name=name, note_id=note_id, regular=regular, is_host=is_host,
+                        invited_by=invited_by.name if invited_by is not None else None,
+                        people=_roster(), host_note=house_game().host_note_id)
     bump_house()
     return Player.objects.create(
-        house_id=house_id_in_use(), name=name, note_id=note_id, regular=regular,
-        invited_by=inviter, is_host=is_host
+        house_id=house_id_in_use(), name=person.name, note_id=person.note_id, regular=regular,
+        invited_by=invited_by, is_host=is_host
     )
 
 
@@ -128,21 +72,14 @@ def player_update(*, player: Player, name: str, note_id: str, key: str,
     history show the new name at once; nothing in the journal is rewritten.
     """
     row = _player_row(player)
-    name = _clean_name(name)
-    note_id = _clean_note_id(note_id)
+    name = clean_name(name)
+    note_id = clean_note_id(note_id)
     same = _twin(name, besides=row.pk)
     if same is not None:
         raise twin_refused(name, same.name, renaming=True)
-    taken = Player.objects.filter(note_id=note_id).exclude(pk=row.pk).first()
-    if taken is not None:
-        raise LedgerError(
-            f"{note_id} is already {taken.name}'s bank-note identifier; "
-            "each person needs their own (B4).",
-            field="note_id",
-        )
     host_note = house_game().host_note_id
-    if note_id == host_note and not row.is_host:
-        raise LedgerError(f"{host_note} is reserved for the host (B4).", field="note_id")
+    note_id_free(note_id, _roster(), host_note=host_note, is_host=row.is_host,
+                 besides=row.name)
     if row.is_host and note_id != host_note:
         raise LedgerError(f"The host's bank-note identifier is always {host_note} (B4).",
                           field="note_id")

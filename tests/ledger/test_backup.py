@@ -107,11 +107,11 @@ def test_backup_onto_the_database_itself_is_refused(db):
 
 
 def test_without_pg_dump_the_postgresql_backup_says_so(monkeypatch, tmp_path):
-    from ledger.management.commands import backup
+    from ledger import database_copy
 
-    monkeypatch.setattr(backup.shutil, "which", lambda name: None)
+    monkeypatch.setattr(database_copy.shutil, "which", lambda name: None)
     with pytest.raises(CommandError, match="pg_dump is not installed") as refused:
-        backup.pg_dump({"NAME": "banker"}, tmp_path / "banker.dump")
+        database_copy.pg_dump({"NAME": "banker"}, tmp_path / "banker.dump")
     assert refused.value.returncode == 2
     assert not (tmp_path / "banker.dump").exists()
 

@@ -254,13 +254,11 @@ def test_a_backup_folder_that_is_a_file_or_cannot_be_written_is_a_sentence(
     (tmp_path / "a-file").write_text("")
     assert "is a file, not a folder" in backups.backup_after_close(7).sentence()
 
-    from ledger.management.commands import backup
-
     def disk_full(target: Path) -> None:
         raise OSError(28, "No space left on device")
 
     settings.BACKUP_DIR = str(tmp_path)
-    monkeypatch.setattr(backup, "write_backup", disk_full)
+    monkeypatch.setattr(backups, "write_backup", disk_full)
     copy = backups.backup_after_close(7)
     assert copy.path is None and "No space left on device" in copy.sentence()
 

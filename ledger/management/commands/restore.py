@@ -32,11 +32,10 @@ from django.db import DatabaseError, connection
 
 from ledger import witness
 from ledger.command_line import fail
+from ledger.database_copy import private_file
 from ledger.ledger_key import existing_key, key_file, key_id
 from ledger.models import Entry, Player
 from ledger.scoping import every_house
-
-from .backup import private_file
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PG_HEADER = b"PGDMP"
