@@ -72,8 +72,8 @@ def close(night: Night) -> Draft:
     for name in sorted(balances):
         guest = night.person(name)
         debt = -balances[name]
-        if guest.regular or debt <= 0:
-            continue
+        if guest.regular or debt <= 0 or not night.settings.guest_debt_to_inviter:
+            continue   # B9: the inviter answers for the guest, where the house says so
         inviter = regular_inviter(night, guest)
         if inviter is None:
             raise LedgerError(f"{guest.name} is a guest with no regular who invited them; "

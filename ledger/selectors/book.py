@@ -112,7 +112,9 @@ _NIGHT_WORDS = {
     "bank_final_pot": "a final pot the cash box could not pay",
     "count_difference": "chips that never came back",
 }
-_GUEST_MOVE = re.compile(r"(?P<guest>[^;:]+?)'s \$[\d,.]+ to (?P<inviter>[^;(]+?)(?=;| \(B9\)|$)")
+# The close's memo: "Zed's $3.50 to Ann; ..." in the night's currency ("Zed's €3.50 to Ann").
+_GUEST_MOVE = re.compile(r"(?P<guest>[^;:]+?)'s [^;]*?\d[^;]*? to (?P<inviter>[^;(]+?)"
+                         r"(?=;| \(B9\)|$)")
 
 
 def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[str, Any],

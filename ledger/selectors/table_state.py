@@ -78,7 +78,9 @@ def deal_state(session: PokerSession, *, record: TableRecord | None = None,
     if seats is None:
         seats = list(Seat.objects.filter(session=session).order_by("position")
                      .values_list("player__name", flat=True))
-    return table.deal_state((record or table_record(session)).events, seats)
+    deal = table.deal_state((record or table_record(session)).events, seats)
+    deal.last_dealer_rule = session.game_settings.last_dealer_rule
+    return deal
 
 
 def games_called(session: PokerSession, *, record: TableRecord | None = None

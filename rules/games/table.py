@@ -290,6 +290,7 @@ class Deal:
     seats: list[str]
     dealt: dict[str, int]
     next_dealer: str | None
+    last_dealer_rule: bool = True     # the house plays by B13 (a house's setting)
 
     @property
     def first(self) -> str:
@@ -302,6 +303,8 @@ class Deal:
     @property
     def may_leave(self) -> bool:
         """B13: nobody leaves before the last dealer has dealt as many hands as the first."""
+        if not self.last_dealer_rule:
+            return True
         return self.dealt.get(self.last, 0) >= self.dealt.get(self.first, 0)
 
 

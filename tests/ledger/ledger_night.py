@@ -72,7 +72,8 @@ def assert_invariants(session: PokerSession | None = None):
             book = selectors.night_book(night)
             assert sum(book.values()) == 0
             guests = Player.objects.filter(pk__in=book, regular=False)
-            assert all(book[g.pk] >= 0 for g in guests), "a guest carries BOOK debt (B9)"
+            if night.game_settings.guest_debt_to_inviter:
+                assert all(book[g.pk] >= 0 for g in guests), "a guest carries BOOK debt (B9)"
     return dash if session is not None else None
 
 
