@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
+from ledger.house_settings import HouseSettings
 from ledger.kept import kept_page
 from ledger.models import Entry, HouseGame, PokerSession
 from ledger.pages import KeyedWrite, call_service
@@ -45,20 +46,24 @@ def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
-def _words(definition: object) -> list[tuple[str, str]]:
-    """A game's rules in plain words (rules/games/words.py); nothing for one the rules
-    cannot read."""
+def _words(definition: object, rules: HouseSettings) -> list[tuple[str, str]]:
+    """A game's rules in plain words (rules/games/words.py) in the night's unit and currency;
+    nothing for one the rules cannot read."""
     try:
-        return plain_words(*apply_options(game_of({"game": definition, "round": 1}), {}))
+        game, settings = apply_options(game_of({"game": definition, "round": 1}), {},
+                                       unit=rules.unit)
     except RulesError:
         return []
+    return [(topic, rules.in_currency(sentence))
+            for topic, sentence in plain_words(game, settings, unit=rules.unit)]
 
 
 class GameChoices:
     """The games the dealer calls from: grouped by family, the ones called tonight first, the
     house's own next, each with its rules in plain words."""
 
-    def __init__(self, called: list[str | dict[str, Any]]) -> None:
+    def __init__(self, called: list[str | dict[str, Any]], rules: HouseSettings) -> None:
+        self.game_rules = rules
         house: dict[str, HouseGame] = {f"house:{g.pk}": g for g in house_games()}
         self.house = house
         catalog = [g for g in all_games().values() if g.defined]
@@ -94,7 +99,7 @@ class GameChoices:
         for value, name in self.names.items():
             definition: object = self.house[value].definition if value in self.house else value
             out[value] = {"name": name, "family": self.families[value],
-                          "words": _words(definition)}
+                          "words": _words(definition, self.game_rules)}
         return out
 
     def searched(self, value: str, entry: dict[str, Any]) -> Searched:
@@ -121,7 +126,7 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
     session = get_open_session(pk)
     record = table_record(session)   # one read for the state, the deal and the games called
-    choices = GameChoices(games_called(session, record=record))
+    choices = GameChoices(games_called(session, record=record), session.game_settings)
     roster = seated_roster(session)
     deal = deal_state(session, record=record, seats=[name for _, name in roster])
     dealer = next((pk for pk, name in roster if name == deal.next_dealer), None)
@@ -138,10 +143,11 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(_hand_url(session))
     state = table_game(session, record=record)
     chosen = form["game"].value() or ""
+    chosen_words = (_words(choices.definition(chosen), session.game_settings)
+                    if chosen in choices.names else [])
     return render(request, "ledger/game_call.html",
                   {"session": session, "form": form, "state": state,
-                   "rules": choices.rules(), "chosen_words": _words(
-                       choices.definition(chosen)) if chosen in choices.names else [],
+                   "rules": choices.rules(), "chosen_words": chosen_words,
                    "next_dealer": deal.next_dealer,
                    "uncalled": state.hands and not state.called,
                    "dashboard_url": dashboard_url(session)},
@@ -206,7 +212,8 @@ def hand(request: HttpRequest, pk: int) -> HttpResponse:
     ante = {name: cents for name, cents in antes.items() if cents}
     form = HandForm(request.POST or None, players=players, game=game, settings=settings,
                     initial={"pot": state.pot + sum(ante.values())})
-    context.update(game=game, form=form, antes=ante, words=plain_words(game, settings),
+    words = plain_words(game, settings, unit=session.game_settings.unit)
+    context.update(game=game, form=form, antes=ante, words=words,
                    drop_words=when_everybody_drops(game, settings))
     if request.method == "POST" and form.is_valid():
         typed = "use_computed" not in request.POST

@@ -68,3 +68,15 @@ def test_a_call_in_a_euro_house_reads_its_options_in_euro_chips_B10(players):
                                      buy_in_step=1000, cash_unit=100, penalty_amount=50))
     with pytest.raises(services.LedgerError, match="0.10"):
         _called(session, "omaha-burns", burn_cap="1.05")
+
+
+def test_the_call_page_says_the_games_rules_in_the_nights_currency(players, banker_client):
+    """The rules engine's words ("the pot up to $5.00", P4) in a euro night's own money."""
+    session = _night_of(SEED.changed(currency="EUR", chips=(("white", 10), ("black", 500)),
+                                     buy_in_step=1000, cash_unit=100, penalty_amount=50))
+    page = banker_client.get(f"/s/{session.pk}/game/")
+    assert page.status_code == 200, page.status_code
+    text = page.content.decode()
+    data = text[text.index('id="game-rules-data"'):]
+    assert "at most \\u20ac5.00" in data and "the odd \\u20ac0.10" in data   # JSON: "€"
+    assert "$" not in data
