@@ -31,5 +31,9 @@ class CardError(RulesError):
     """An unknown card token, a duplicate card, or too few cards."""
 
 
+class TooFewCards(CardError):
+    """Fewer cards than a hand of the scheme needs (a choice of sources that cannot make one)."""
+
+
 class MoneyError(RulesError):
     """An amount that is not a decimal string of whole nickels (or cents where allowed)."""

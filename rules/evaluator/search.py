@@ -8,7 +8,7 @@ from itertools import chain, combinations, product
 from operator import attrgetter
 
 from ..cards import JOKER, Card, check_no_duplicates, parse_card
-from ..errors import CardError
+from ..errors import CardError, TooFewCards
 from . import combos
 from .combos import Search
 from .values import Cards, HandValue, Key, Scheme, Source, get_scheme
@@ -113,7 +113,7 @@ def evaluate(cards: Iterable[Card | str], scheme: str = "high", wild: Wild | Non
 def _evaluate_checked(spec: Scheme, cards: Cards, wild: Wild,
                       qualifier: int | None) -> HandValue:
     if len(cards) < spec.size:
-        raise CardError(f"too few cards: scheme {spec.name!r} needs {spec.size}, "
+        raise TooFewCards(f"too few cards: scheme {spec.name!r} needs {spec.size}, "
                         f"got {len(cards)}")
     fast = FAST_PATHS.get(spec.name)
     if fast is not None:

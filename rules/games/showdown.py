@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..cards import Card
-from ..errors import CardError, RulesError
+from ..errors import CardError, RulesError, TooFewCards
 from ..evaluator import (
     HandValue,
     Source,
@@ -161,9 +161,9 @@ def _best(choices: Sequence[tuple[list[Source], WildSet]], seat: Seat, scheme: s
     for sources, wild in choices:
         try:
             value = best_hand(sources, scheme, wild, qualifier=qualifier)
+        except TooFewCards:
+            continue   # this choice of sources cannot make a hand of the scheme
         except CardError as error:
-            if "too few" in str(error):
-                continue
             raise RulesError(f"{seat.name}: {error}") from None
         if value is not None and (best is None or value.key > best.key):
             best = value
