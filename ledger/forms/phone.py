@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from ledger.house_settings import SEED, HouseSettings
+from ledger.house_settings import SEED, HouseSettings, shown
 from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
@@ -108,6 +108,9 @@ class ClaimForm(KeyedForm):
         return found
 
 
+DOLLAR_APPS = ("venmo", "cashapp")
+
+
 class HandlesForm(KeyedForm):
     """Where a player takes payments; an empty field has none. The shapes are checked by
     services/payments.py, which names the field."""
@@ -127,12 +130,17 @@ class HandlesForm(KeyedForm):
             self.fields[name].widget.attrs.update({"autocomplete": "off",
                                                    "autocapitalize": "none",
                                                    "spellcheck": "false"})
+        if shown().currency != "USD":
+            # Venmo and Cash App pay dollars only: a house in another currency is not asked
+            # for them, and a handle kept from before travels unchanged (hidden, not cleared).
+            for name in DOLLAR_APPS:
+                self.fields[name].widget = forms.HiddenInput()
 
     @classmethod
     def of(cls, player: Any) -> HandlesForm:
         """The form filled with the player's handles as they are kept."""
-        shown = {"venmo": f"@{player.venmo}" if player.venmo else "",
-                 "paypal": player.paypal,
-                 "cashapp": f"${player.cashapp}" if player.cashapp else "",
-                 "zelle": player.zelle}
-        return cls(initial=shown)
+        kept = {"venmo": f"@{player.venmo}" if player.venmo else "",
+                "paypal": player.paypal,
+                "cashapp": f"${player.cashapp}" if player.cashapp else "",
+                "zelle": player.zelle}
+        return cls(initial=kept)
