@@ -47,9 +47,11 @@ def _seen(page, night: str, *, money: bool = True) -> str:
     text = page.inner_text("body")
     sign = NIGHTS[night]["sign"]
     assert "$" not in text, f"{page.url} shows a $: {_around(text, '$')}"
+    assert "dollar" not in text.lower(), f"{page.url}: {_around(text.lower(), 'dollar')}"
     if money:
         assert sign in text, f"{page.url} shows no {sign}"
     if night == "yen":
+        assert "cents" not in text.lower(), f"{page.url}: {_around(text.lower(), 'cents')}"
         assert ".00" not in text, f"{page.url} shows .00 in a yen night: {_around(text, '.00')}"
         assert not re.search(r"¥\s?[\d,]+\.\d", text), f"{page.url}: yen with decimals"
     return text
@@ -221,6 +223,7 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
     else:
         assert b"\xa5" in body or b"JPY" in body
         assert "¥" in text or "JPY" in text, text
+        assert "cents" not in text.lower(), f"{page.url}: {_around(text.lower(), 'cents')}"
         assert ".00" not in text, text
     assert "$" not in text, text
 
