@@ -227,6 +227,13 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
         assert ".00" not in text, text
     assert "$" not in text, text
 
+    # The header's pages after the night: THE BOOK, the season, the players.
+    for link, has_money in (("THE BOOK", True), ("Season", True), ("Players", False)):
+        page.get_by_role("link", name=link, exact=True).first.click()
+        page.wait_for_load_state()
+        _seen(page, night, money=has_money)
+        page.go_back()
+
     # A player's phone: the link's page in the night's currency.
     page.goto(f"{live_server.url}/p/{regulars['Ann'].balance_token}/")
     _seen(page, night)
