@@ -22,7 +22,8 @@ from .money import PAID_CHOICES
 
 
 class AskForm(KeyedForm):
-    """Chips from the bank, asked from the phone: $5 steps (B2), paid three ways (B3)."""
+    """Chips from the bank, asked from the phone: the night's steps ($5 in the seed house's,
+    B2), paid three ways (B3)."""
 
     amount = MoneyField(label="How much", help_text="Chips from the bank come in $5 steps.")
     paid = forms.ChoiceField(label="You pay by", choices=PAID_CHOICES, initial="cash",
@@ -31,8 +32,12 @@ class AskForm(KeyedForm):
                                              "invalid_choice": "Choose how you pay: cash, bank "
                                              "note or THE BOOK (B3)."})
 
-    def __init__(self, *args: Any, paid: tuple[str, ...] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, paid: tuple[str, ...] = (),
+                 settings: HouseSettings | None = None, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="ask_%s", **kwargs)
+        rules = settings or shown()   # the open night's steps (B2), else the page's
+        step = rules.money(rules.buy_in_step).removesuffix(".00")
+        self.fields["amount"].help_text = f"Chips from the bank come in {step} steps."
         if paid:   # only the choices the tablet offers this player
             field = self.fields["paid"]
             assert isinstance(field, forms.ChoiceField)

@@ -10,6 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 from table_steps import SAVED
+from test_layout import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,6 +149,12 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
     page.wait_for_url(SAVED)
     assert f"Mike bought {money(euros)}" in _seen(page, night)
 
+    # The correction page of that buy-in (not used: it was right).
+    from ledger.models import Entry
+
+    page.goto(url + f"correct/{Entry.objects.latest('pk').pk}/")
+    _seen(page, night)
+
     _buy(page, url, night, "Ann", 10, "Bank note")
     _buy(page, url, night, "Dan", 10, "THE BOOK")
     _buy(page, url, night, "Dan", 2.30, "Cash", seller="Fred")   # 23 white chips (B3)
@@ -162,6 +169,33 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
     refused = page.inner_text(".field-error")
     assert step in refused, refused
     _seen(page, night)
+
+    # Ann's phone while the night is open: the ask form's step buttons and the chip count's
+    # live total write the night's money.
+    phone = page.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        ann = phone.new_page()
+        ann.goto(f"{live_server.url}/p/{regulars['Ann'].balance_token}/")
+        _seen(ann, night)
+        ask = ann.locator("#ask-form")
+        ask.locator(f"button[data-step-for]:text-is('+{step}')").click()
+        ask.locator(f"button[data-step-for]:text-is('+{step}')").click()
+        amount = ask.locator("input[name=amount]")
+        assert amount.input_value() == NIGHTS[night]["typed"](2 * euros)
+        count = ann.locator("#count-form")
+        count.locator("input[name=white]").fill("3")
+        count.locator("input[name=red]").fill("1")
+        count.locator("input[name=red]").dispatch_event("input")
+        assert ann.inner_text("#chip-total") == money(0.80)
+        assert ann.inner_text("#chip-odd") == money(0.80)
+        _seen(ann, night)
+    finally:
+        phone.close()
+
+    # The game call and hand pages, before a game is called.
+    for path in ("game/", "hand/"):
+        page.goto(url + path)
+        _seen(page, night, money=False)
 
     # The penalty page (its first jump is a warning: no amount yet).
     page.goto(url + "penalty/")
