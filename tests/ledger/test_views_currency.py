@@ -95,3 +95,17 @@ def test_a_dollar_phone_is_asked_for_venmo_and_cash_app(banker_client):
     ann = named("Ann")
     html = Client().get(reverse("player_balance", args=[ann.balance_token])).content.decode()
     assert "Venmo" in html and "Cash App" in html and "$cashtag" in html
+
+
+
+@pytest.mark.parametrize(("settings", "said"), [(None, "$10.00"), (EURO, "€10.00"),
+                                                (YEN, "¥10000")])
+def test_a_close_refused_names_the_chips_out_in_the_nights_money(settings, said):
+    from ledger.services import LedgerError
+
+    night = _night(settings)
+    night.buy("Fred", "10000" if settings is YEN else "10.00")
+    night.cashout("Fred")   # cashed out nothing: his chips are still out
+    with pytest.raises(LedgerError) as refused:
+        night.close()
+    assert str(refused.value).startswith(f"{said} in chips the bank sold tonight")
