@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -185,7 +186,12 @@ class HouseMiddleware:
         if house is None:
             return
         scope.enter_context(in_house(house.pk))
-        show(shown_settings(house))
+        rules = shown_settings(house)
+        show(rules)
+        # Times on the page in the night's or house's zone (Europe/Berlin, Asia/Tokyo); a house
+        # in the seed house's zone keeps the site's TIME_ZONE (a deployment's), as before.
+        if rules.time_zone != SEED.time_zone:
+            scope.enter_context(timezone.override(rules.zone))
         request.house = house   # type: ignore[attr-defined]
         request.house_role = role   # type: ignore[attr-defined]
         if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):

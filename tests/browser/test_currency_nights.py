@@ -216,6 +216,7 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
     _cash_out(page, url, night, "Dan", 12.50, black=2, blue=2, white=5)
     _cash_out(page, url, night, "Mike", euros, **NIGHTS[night]["mike"])
     assert page.inner_text("#final-pot") == money(2)
+    page.screenshot(path=f"/tmp/{night}-table.png", full_page=True)
     page.goto(url + "final-pot/")
     _seen(page, night)
     page.select_option("#id_winner", label="Ann")

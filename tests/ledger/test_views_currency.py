@@ -109,3 +109,17 @@ def test_a_close_refused_names_the_chips_out_in_the_nights_money(settings, said)
     with pytest.raises(LedgerError) as refused:
         night.close()
     assert str(refused.value).startswith(f"{said} in chips the bank sold tonight")
+
+
+@pytest.mark.parametrize("settings", [None, YEN])
+def test_the_tables_times_are_in_the_houses_zone(banker_client, settings):
+    import zoneinfo
+
+    night = _night(settings)
+    entry = night.buy("Fred", "20000" if settings is YEN else "20.00")
+    zones = ["America/New_York", "Asia/Tokyo"]
+    here, there = zones if settings is None else zones[::-1]
+    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    page = html.decode()
+    assert entry.created_at.astimezone(zoneinfo.ZoneInfo(here)).strftime("%H:%M") in page
+    assert entry.created_at.astimezone(zoneinfo.ZoneInfo(there)).strftime("%H:%M") not in page
