@@ -42,6 +42,7 @@ from rules.money import (
 )
 
 MAX_CHIPS = 10
+SEED_TIME_ZONE = "America/New_York"
 LARGEST_AMOUNT = 100_000_00
 LANGUAGES = ("en", "de", "es", "fr")
 SEED_CHIPS: tuple[tuple[str, int], ...] = (
@@ -69,7 +70,7 @@ class HouseSettings:
     """The rules a house's nights are played by. Amounts in hundredths of the currency."""
 
     currency: str = "USD"
-    time_zone: str = "America/New_York"
+    time_zone: str = SEED_TIME_ZONE
     language: str = "en"
     chips: tuple[tuple[str, int], ...] = SEED_CHIPS          # (colour, value), smallest first
     buy_in_step: int = SEED_BUY_IN_STEP                      # B2
@@ -107,6 +108,12 @@ class HouseSettings:
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo(self.time_zone)
+
+    @property
+    def own_zone(self) -> zoneinfo.ZoneInfo | None:
+        """The zone a page of the house tells times in; None in the seed house's zone, where
+        the site's TIME_ZONE (a deployment's setting) stays, as before settings."""
+        return None if self.time_zone == SEED_TIME_ZONE else self.zone
 
     @property
     def has_final_pot(self) -> bool:

@@ -186,9 +186,10 @@ class HouseMiddleware:
         if house is None:
             return
         scope.enter_context(in_house(house.pk))
-        shown = shown_settings(house)
-        show(shown)
-        scope.enter_context(timezone.override(shown.zone))   # the house's dates and times
+        rules = shown_settings(house)
+        show(rules)
+        if rules.own_zone is not None:   # times in the night's or house's zone
+            scope.enter_context(timezone.override(rules.own_zone))
         request.house = house   # type: ignore[attr-defined]
         request.house_role = role   # type: ignore[attr-defined]
         if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import django_tables2
+from babel.numbers import get_currency_name
 from django.db.models import Model
 from django.urls import reverse
 from django.utils import formats
@@ -31,7 +32,7 @@ from django_tables2.columns import (
 from django_tables2.rows import BoundPinnedRow
 from django_tables2.utils import AttributeDict, signature
 
-from ledger.house_settings import shown
+from ledger.house_settings import SEED, shown
 from ledger.selectors import PlayerLine
 
 if TYPE_CHECKING:
@@ -71,6 +72,19 @@ class Table(django_tables2.Table):
     hundred rows. The cells themselves still come from django-tables2 (accessors, defaults,
     `render_FOO` methods, columns' `render`); the markup is the template's, tag for tag.
     """
+
+    def money_caption(self) -> SafeString:
+        """The table's money named above it outside the seed house's dollars ("Amounts in
+        euros (€)"), so a page of bare figures says which money they are; "" in dollars,
+        whose pages read as they always did, and for a table without money."""
+        rules = shown()
+        if rules.currency == SEED.currency or not any(
+                isinstance(column.column, MoneyColumn) for column in self.columns):
+            return mark_safe("")
+        name = get_currency_name(rules.currency, count=2, locale="en")
+        symbol = rules.money(0).replace(rules.amount_text(0), "").strip()
+        return format_html('<caption class="money-caption">Amounts in {} ({})</caption>',
+                           name, symbol)
 
     def tbody_html(self) -> SafeString:
         tbody = self.attrs.get("tbody")

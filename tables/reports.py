@@ -346,7 +346,7 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
     """The settle-up as a csv, pdf or xlsx file, in the night's currency; the PDF shows how
     each row's Net adds up (`terms`, from `settle_up_night`; read again when not given)."""
     settings = session.game_settings
-    with showing(settings), timezone.override(settings.zone):
+    with showing(settings), timezone.override(settings.own_zone):
         return _settle_up_file(session, report, fmt, terms, settings)
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.forms.boundfield import BoundField
 
-from ledger.house_settings import SEED, HouseSettings
+from ledger.house_settings import SEED, HouseSettings, shown
 from ledger.models import BankNote
 from ledger.numbers import read_whole_number, whole_number
 
@@ -217,6 +217,19 @@ class CorrectionForm(KeyedForm):
         label="Why is it wrong?", max_length=200,
         help_text="For example: typed $20 instead of $10. Then enter the right one again.",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = shown()
+        if rules.currency != SEED.currency:   # the example in the night's money and steps
+            step = rules.buy_in_step
+
+            def said(cents: int) -> str:
+                return rules.money(cents).removesuffix(".00")
+
+            self.fields["reason"].help_text = (f"For example: typed {said(2 * step)} instead "
+                                               f"of {said(step)}. Then enter the right one "
+                                               "again.")
 
 
 class NoteActionForm(KeyedForm):

@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from ledger.house_settings import SEED, HouseSettings
+from ledger.house_settings import SEED, HouseSettings, shown
 from ledger.models import Player, PokerSession
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
@@ -22,7 +22,8 @@ from .money import PAID_CHOICES
 
 
 class AskForm(KeyedForm):
-    """Chips from the bank, asked from the phone: $5 steps (B2), paid three ways (B3)."""
+    """Chips from the bank, asked from the phone: the night's steps ($5 in the seed house's,
+    B2), paid three ways (B3)."""
 
     amount = MoneyField(label="How much", help_text="Chips from the bank come in $5 steps.")
     paid = forms.ChoiceField(label="You pay by", choices=PAID_CHOICES, initial="cash",
@@ -31,8 +32,12 @@ class AskForm(KeyedForm):
                                              "invalid_choice": "Choose how you pay: cash, bank "
                                              "note or THE BOOK (B3)."})
 
-    def __init__(self, *args: Any, paid: tuple[str, ...] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, paid: tuple[str, ...] = (),
+                 settings: HouseSettings | None = None, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="ask_%s", **kwargs)
+        rules = settings or shown()   # the open night's steps (B2), else the page's
+        step = rules.money(rules.buy_in_step).removesuffix(".00")
+        self.fields["amount"].help_text = f"Chips from the bank come in {step} steps."
         if paid:   # only the choices the tablet offers this player
             field = self.fields["paid"]
             assert isinstance(field, forms.ChoiceField)
@@ -108,6 +113,9 @@ class ClaimForm(KeyedForm):
         return found
 
 
+DOLLAR_APPS = ("venmo", "cashapp")
+
+
 class HandlesForm(KeyedForm):
     """Where a player takes payments; an empty field has none. The shapes are checked by
     services/payments.py, which names the field."""
@@ -127,12 +135,17 @@ class HandlesForm(KeyedForm):
             self.fields[name].widget.attrs.update({"autocomplete": "off",
                                                    "autocapitalize": "none",
                                                    "spellcheck": "false"})
+        if shown().currency != "USD":
+            # Venmo and Cash App pay dollars only: a house in another currency is not asked
+            # for them, and a handle kept from before travels unchanged (hidden, not cleared).
+            for name in DOLLAR_APPS:
+                self.fields[name].widget = forms.HiddenInput()
 
     @classmethod
     def of(cls, player: Any) -> HandlesForm:
         """The form filled with the player's handles as they are kept."""
-        shown = {"venmo": f"@{player.venmo}" if player.venmo else "",
-                 "paypal": player.paypal,
-                 "cashapp": f"${player.cashapp}" if player.cashapp else "",
-                 "zelle": player.zelle}
-        return cls(initial=shown)
+        kept = {"venmo": f"@{player.venmo}" if player.venmo else "",
+                "paypal": player.paypal,
+                "cashapp": f"${player.cashapp}" if player.cashapp else "",
+                "zelle": player.zelle}
+        return cls(initial=kept)

@@ -14,7 +14,6 @@ from collections import defaultdict
 
 from rules.errors import RulesError
 from rules.fewest_payments import settle_balances
-from rules.money import dollars as money
 from rules.money import format_cents
 
 from . import payloads
@@ -27,6 +26,7 @@ from .night import Night, Person
 
 def refuse_unfinished(night: Night) -> None:
     """What must be done before the close, each with its sentence (B5, B12)."""
+    money = night.settings.money   # the night's currency: "$18.05", "€18.05", "¥1500"
     waiting = night.not_cashed_out()
     if waiting:
         raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} "
@@ -61,6 +61,7 @@ def regular_inviter(night: Night, guest: Person) -> Person | None:
 
 def close(night: Night) -> Draft:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
+    money = night.settings.money
     refuse_unfinished(night)
     legs = Legs(night)
     cash = night.natural(Account.CASH_BOX)

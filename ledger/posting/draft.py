@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from rules.money import dollars as money
-
 from .accounts import Account, EntryKind
 from .errors import LedgerError
 from .night import NEW_NOTE, LegKey, Night, Person
@@ -96,7 +94,8 @@ def finish(night: Night | None, draft: Draft) -> Draft:
         if moved.get(kind):
             after = night.natural(kind) + Account.sign(kind) * moved[kind]
             if after < 0:
-                raise LedgerError(f"That would leave {label} at {money(after)}; nothing "
+                raise LedgerError(f"That would leave {label} at "
+                                  f"{night.settings.money(after)}; nothing "
                                   "written.")
     for (kind, note), amount in notes.items():
         if Account.sign(kind) * (night.note_balance(kind, note) + amount) < 0:

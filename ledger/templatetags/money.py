@@ -4,7 +4,7 @@ currency of the house or night the page shows (ledger/house_settings.py `shown`)
 from django import template
 from django.utils.html import format_html
 
-from ledger.house_settings import shown
+from ledger.house_settings import SEED, shown
 from rules.errors import MoneyError
 from rules.money import parse_cents
 
@@ -66,3 +66,23 @@ def in_currency(value: object) -> str:
     """A sentence of the rules engine with its money in the shown currency ("$1.00" ->
     "€1.00"; "3000.00" -> "3000" in yen); the seed house's sentences stay as they are."""
     return shown().in_currency(str(value))
+
+
+@register.simple_tag
+def paid_in() -> str:
+    """What a cash-out is paid in: "whole dollars" in the seed house's game, else the cash
+    unit's steps ("steps of €1.00", "steps of ¥1000")."""
+    rules = shown()
+    if rules.currency == SEED.currency and rules.cash_unit == SEED.cash_unit:
+        return "whole dollars"
+    return f"steps of {rules.money(rules.cash_unit)}"
+
+
+@register.simple_tag
+def odd_part() -> str:
+    """What is left of a cash-out under the cash unit, for the final pot (B12): "odd cents"
+    when the unit is a whole one of a currency with cents, else "odd amounts under ¥1000"."""
+    rules = shown()
+    if rules.digits and rules.cash_unit == 100:
+        return "odd cents"
+    return f"odd amounts under {rules.money(rules.cash_unit)}"

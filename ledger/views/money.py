@@ -39,7 +39,7 @@ from ledger.selectors import (
     warning_given,
 )
 from ledger.selectors.keys import key_used
-from rules.money import format_cents, whole_dollars_and_odd_cents
+from rules.money import whole_dollars_and_odd_cents
 
 from .common import dashboard_url, get_open_session, holder_required, saved_redirect
 
@@ -71,7 +71,7 @@ def _bumped(form_data: QueryDict, bump: str, settings: HouseSettings) -> QueryDi
         current = BuyInForm.base_fields["amount"].to_python(data.get("amount")) or 0
     except ValidationError:  # an unreadable amount starts again from zero
         current = 0
-    data["amount"] = format_cents(max(0, current + step))
+    data["amount"] = settings.amount_text(max(0, current + step))
     return data
 
 
@@ -269,7 +269,7 @@ def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
     dash = session_dashboard(session)
     # The pot's amount travels in the form, so a repeated tap asks for the same thing.
     form = PotAwardForm(request.POST or None, roster=seated_roster(session),
-                        initial={"pot": format_cents(dash.table_pot)})
+                        initial={"pot": session.game_settings.amount_text(dash.table_pot)})
     if request.method == "POST" and form.is_valid():
         pot = form.cleaned_data["pot"]
         outcome = call_service(request, form, partial(services.hand_record, session=session,

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import ClaimForm, HandlesForm
+from ledger.house_settings import shown
 from ledger.models import Player, PokerSession
 from ledger.pages import call_answer, call_service, form_errors
 from ledger.permissions import banker_required
@@ -36,7 +37,6 @@ from ledger.selectors import (
     settle_transfers,
 )
 from ledger.services.requests import link_post_allowed
-from rules.money import format_cents
 
 from .phone_requests import FLOOD
 from .players import edit_context
@@ -63,7 +63,7 @@ def phone_payments(player: Player, session: PokerSession | None,
         form = None
         if can_post and line.payer.pk == player.pk and line.left:
             form = ClaimForm(prefix_id=f"paid{n}", initial={
-                "to": line.payee.name, "amount": format_cents(line.left),
+                "to": line.payee.name, "amount": shown().amount_text(line.left),
                 "night": night.pk if night is not None else ""})
         forms.append((n, line, form))
     to_confirm, sent = player_claims(player)

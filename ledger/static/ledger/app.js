@@ -4,22 +4,26 @@
 (function () {
   "use strict";
 
-  // "18.05" / "18.5" / "$18" -> 1805; null when it is not an amount.
+  // "18.05" / "18.5" / "$18" / "€18" / "¥1500" -> 1805 (150000); null when it is not an amount.
   function parseCents(text) {
-    var m = /^\s*\$?\s*(\d*)(?:\.(\d{0,2}))?\s*$/.exec(text || "");
+    var m = /^\s*(?:[^\d\s.,-]{1,4})?\s*(\d*)(?:\.(\d{0,2}))?\s*$/.exec(text || "");
     if (!m || (m[1] === "" && (m[2] === undefined || m[2] === ""))) { return null; }
     var cents = (m[2] || "").padEnd(2, "0");
     return parseInt(m[1] || "0", 10) * 100 + parseInt(cents, 10);
   }
 
-  function formatCents(cents) {
+  // Hundredths as a decimal string: "18.05"; with digits "0" (yen) a whole amount has no
+  // point ("1500"), as the server writes it (house_settings.amount_text).
+  function formatCents(cents, digits) {
     var sign = cents < 0 ? "-" : "";
     var abs = Math.abs(cents);
+    if (digits === "0" && abs % 100 === 0) { return sign + String(abs / 100); }
     var part = String(abs % 100).padStart(2, "0");
     return sign + String(Math.floor(abs / 100)) + "." + part;
   }
 
-  // $5 step buttons: <button name="bump" value="500" data-step-for="id_amount">
+  // $5 step buttons: <button name="bump" value="500" data-step-for="id_amount">, in the
+  // form's currency digits (data-money-digits: "€20.00", "¥2000").
   function onStep(button) {
     var input = document.getElementById(button.dataset.stepFor);
     if (!input) { return false; }
@@ -28,7 +32,8 @@
     } else {
       var current = parseCents(input.value);
       var next = (current === null ? 0 : current) + parseInt(button.value, 10);
-      input.value = formatCents(Math.max(0, next));
+      var digits = input.form ? input.form.dataset.moneyDigits : undefined;
+      input.value = formatCents(Math.max(0, next), digits);
     }
     input.dispatchEvent(new Event("input", { bubbles: true }));
     return true;
@@ -38,10 +43,7 @@
   // the night's settings), "$18.05" in the seed house, "¥1500" in a yen one.
   function formatMoney(form, cents) {
     var symbol = form.dataset.moneySymbol === undefined ? "$" : form.dataset.moneySymbol;
-    var text = formatCents(Math.abs(cents));
-    if (form.dataset.moneyDigits === "0" && Math.abs(cents) % 100 === 0) {
-      text = String(Math.abs(cents) / 100);
-    }
+    var text = formatCents(Math.abs(cents), form.dataset.moneyDigits);
     return (cents < 0 ? "-" : "") + symbol + text;
   }
 
