@@ -20,6 +20,7 @@ the seed house's dollars reads as it always did.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -140,9 +141,11 @@ PDF_DENSITIES = ((18, 14, 10, 6.0, 1.2, 5.0), (16, 12, 9, 5.0, 0.9, 4.5),
 
 
 def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, str]], *,
-              notes: Sequence[str] = (), currency: str | None = None) -> bytes:
+              notes: Sequence[str] = (), currency: str | None = None,
+              made: datetime.datetime | None = None) -> bytes:
     """A printable A4 landscape report: `sections` are (heading, table, empty_text); with
-    `currency` ("EUR") the money columns' headings name it.
+    `currency` ("EUR") the money columns' headings name it; `made`, the moment the report
+    is of (a closed night's close: its file is the same bytes whenever it is printed).
 
     Set as roomy as fits on one page (PDF_DENSITIES): the notes under the tables (the journal
     seal) never spill alone onto a second page."""
@@ -153,6 +156,8 @@ def pdf_bytes(title: str, subtitle: str, sections: Iterable[tuple[str, Table, st
             break
     else:
         pdf = _pdf_at(PDF_DENSITIES[0], title, subtitle, sections, notes, currency)
+    if made is not None:
+        pdf.set_creation_date(made)
     return bytes(pdf.output())
 
 
@@ -374,7 +379,7 @@ def _settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
                    f"{net_formula(settings, money)}",
                    "How each Net adds up: " + "; ".join(net_lines(report, terms, money)) + ".",
                    *_seal_note(session)],
-            currency=currency,
+            currency=currency, made=session.closed_at,
         )
     if fmt == "xlsx":
         return xlsx_bytes([("Players", table), ("Payments", transfers)], settings)

@@ -56,3 +56,20 @@ def test_a_closed_night_keeps_its_settle_up_when_the_houses_game_changes(night):
     tonight = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                     seating=people(("Fred", "Ann")), key=new_key("open"))
     assert tonight.game_settings == changed
+
+
+def test_a_closed_nights_pdf_is_the_same_bytes_at_any_moment(night, monkeypatch):
+    """Its creation date is the night's close, not the moment it is printed."""
+    from fpdf import FPDF
+
+    play_worked_night(night)
+    session = night.session
+    first = settle_up_file(session, settle_up_report(session), "pdf")
+    made = FPDF.__init__
+
+    def three_days_later(pdf: FPDF, *args: object, **kwargs: object) -> None:
+        made(pdf, *args, **kwargs)   # type: ignore[arg-type]
+        pdf.creation_date += datetime.timedelta(days=3)
+
+    monkeypatch.setattr(FPDF, "__init__", three_days_later)
+    assert settle_up_file(session, settle_up_report(session), "pdf") == first
