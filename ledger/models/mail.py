@@ -22,7 +22,7 @@ class MailOut(models.Model):
     KINDS = [(CLOSE, "the night's settle-up"), (REMINDER, "a reminder of a debt")]
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
-    # (kind, night, player) for a close; (kind, player, day) for a reminder.
+    # (kind, night, player) for a close; (kind, player, number) for a reminder.
     key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=10, choices=KINDS)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")

@@ -275,16 +275,17 @@ def queue_reminders(*, older_days: int = REMIND_AFTER_DAYS,
         if since > now - datetime.timedelta(days=older_days):
             continue
         player = players[pid]
-        if MailOut._base_manager.filter(player=player, kind=MailOut.REMINDER,
-                                        created_at__gt=now - REMIND_EVERY).exists():
+        earlier = MailOut._base_manager.filter(player=player, kind=MailOut.REMINDER)
+        if earlier.filter(created_at__gt=now - REMIND_EVERY).exists():
             continue
+        number = earlier.count() + 1   # two runs at once: one of them queues it
         subject, body = reminder_message(player, owed, since, rules)
         try:
             with transaction.atomic():
                 MailOut.objects.create(
-                    house_id=player.house_id, key=f"{MailOut.REMINDER}:{pid}:{now:%Y-%m-%d}",
+                    house_id=player.house_id, key=f"{MailOut.REMINDER}:{pid}:{number}",
                     kind=MailOut.REMINDER, player=player, subject=subject, body=body)
-        except IntegrityError:   # another run queued today's already
+        except IntegrityError:   # another run queued this one already
             continue
         queued += 1
     return queued
