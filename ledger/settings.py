@@ -69,9 +69,13 @@ EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env.int("DJANGO_EMAIL_TIMEOUT", default=20)   # a server that hangs: not forever
-DEFAULT_FROM_EMAIL = env.str(
-    "DJANGO_EMAIL_FROM",
-    default=f"banker@{public_host(PUBLIC_URL) or 'localhost'}")
+# The sender: DJANGO_EMAIL_FROM, else the mail server's login when it is an address (a relay
+# usually sends only as its login), else banker@ the public host's name.
+_MAIL_HOST = public_host(PUBLIC_URL)
+if not (any(c.isalpha() for c in _MAIL_HOST) and "." in _MAIL_HOST):
+    _MAIL_HOST = "localhost"   # an address such as 192.168.1.20 names no mail domain
+DEFAULT_FROM_EMAIL = env.str("DJANGO_EMAIL_FROM", default="") or (
+    EMAIL_HOST_USER if "@" in EMAIL_HOST_USER else f"banker@{_MAIL_HOST}")
 # `make serve` (manage.py serve_house): plain HTTP on the house network, and only there - on a
 # loopback or private address; anywhere else the HTTPS-only settings below stay as they are.
 HOUSE_NETWORK = (env.bool("BANKER_HOUSE_NETWORK", default=False) and not DEBUG

@@ -173,6 +173,13 @@ def test_every_message_has_the_one_click_unsubscribe(smtp, addresses):
     assert response.status_code == 200 and b"is unsubscribed" in response.content
     assert named("Fred").mail_stopped_at is not None
     assert phone.get("/mail/unsubscribe/1:forged/").status_code == 404
+    # The banker saving the address mails nobody again; the player saving it does.
+    services.email_set(player=named("Fred"), email="fred@example.com", key=new_key())
+    assert named("Fred").mail_stopped_at is not None
+    fred = named("Fred")
+    services.email_set(player=fred, email="fred@example.com", token=fred.balance_token,
+                       key=new_key())
+    assert named("Fred").mail_stopped_at is None
 
 
 def test_an_unsubscribed_player_gets_nothing(smtp, addresses):
@@ -313,3 +320,46 @@ def test_without_a_mail_server_nothing_is_queued(players, settings):
     call_command("remind", stdout=out)
     assert "No mail server" in out.getvalue()
 
+
+
+def test_make_serve_starts_the_daily_remind_in_a_process_of_its_own(settings, monkeypatch):
+    from ledger.management.commands import serve_house
+
+    started = []
+    monkeypatch.setattr(serve_house.subprocess, "Popen",
+                        lambda args, **kw: started.append(args[1:]))
+    settings.MAIL_ON = False
+    serve_house.Command(stdout=StringIO())._daily_reminders()
+    assert started == []
+    settings.MAIL_ON = True
+    serve_house.Command(stdout=StringIO())._daily_reminders()
+    assert started == [[str(ROOT / "manage.py"), "remind", "--daily"]]
+
+
+def test_remind_daily_runs_then_stops_with_the_server(smtp, addresses, monkeypatch):
+    from ledger.management.commands import remind
+
+    night = played()
+    smtp.stop()
+    services.session_close(session=night.session, key=new_key("close"))
+    smtp.start()
+    parents = iter([100, 100, 1])   # the server's pid, then init's: the server stopped
+    monkeypatch.setattr(remind.os, "getppid", lambda: next(parents))
+    monkeypatch.setattr(remind.time, "sleep", lambda seconds: None)
+    call_command("remind", "--daily", stdout=StringIO())
+    assert len(smtp.inbox.messages) == 2
+
+
+def test_remind_names_its_house_and_refuses_a_bad_number_of_days(smtp, addresses):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="--older: expected a number of days"):
+        call_command("remind", "--older", "two weeks", stdout=StringIO())
+    with pytest.raises(CommandError, match="--house: there is no house 'nowhere'"):
+        call_command("remind", "--house", "nowhere", stdout=StringIO())
+    night = played()
+    services.session_close(session=night.session, key=new_key("close"))
+    smtp.inbox.messages.clear()
+    out = StringIO()
+    call_command("remind", "--house", night.session.house.slug, "--older", "0", stdout=out)
+    assert "Sent 1 e-mail (1 reminder of a debt)." in out.getvalue()
