@@ -213,7 +213,8 @@ def queue_close_mail(session: PokerSession) -> int:
         MailOut.objects.create(house_id=session.house_id, key=key, kind=MailOut.CLOSE,
                                player=player, session=session, subject=subject, body=body)
         queued += 1
-    transaction.on_commit(send_queued_quietly, robust=True)
+    house = session.house_id
+    transaction.on_commit(lambda: send_queued_quietly(house), robust=True)
     return queued
 
 
@@ -376,10 +377,10 @@ def send_queued(house_id: int | None = None) -> Sent:
     return Sent(sent=sent, waiting=waiting.count(), error=error)
 
 
-def send_queued_quietly() -> None:
+def send_queued_quietly(house_id: int | None = None) -> None:
     """`send_queued` after a close's commit: whatever happens, the close is done."""
     try:
-        result = send_queued()
+        result = send_queued(house_id)
     except Exception:   # the close is committed: a mail is never its failure
         log.exception("The queued e-mails could not be sent; they wait for `manage.py remind`.")
         return
