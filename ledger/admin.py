@@ -19,6 +19,7 @@ from .models import (
     Invitation,
     JournalKey,
     LinkPost,
+    MailOut,
     Membership,
     PaymentClaim,
     PhoneRequest,
@@ -71,7 +72,8 @@ class PlayerAdmin(ModelAdmin):
     list_filter = ("regular", "is_host")
     search_fields = ("name", "note_id")
     # The payment handles are set on the player's page, where their shapes are checked.
-    readonly_fields = ("balance_token", "created_at", "venmo", "paypal", "cashapp", "zelle")
+    readonly_fields = ("balance_token", "created_at", "venmo", "paypal", "cashapp", "zelle",
+                       "email", "mail_stopped_at")
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False  # players are named in the journal
@@ -206,3 +208,12 @@ class JournalKeyAdmin(ReadOnlyAdmin):
     """The fingerprint of the journal's key (`audit` compares its key to it; `rekey` moves it)."""
 
     list_display = ("fingerprint", "recorded_at")
+
+
+@admin.register(MailOut)
+class MailOutAdmin(ReadOnlyAdmin):
+    """The e-mails queued and sent (services/mail.py): `manage.py remind` sends those queued."""
+
+    list_display = ("key", "player", "created_at", "sent_at", "dropped", "tries", "error")
+    list_filter = ("kind",)
+    exclude = ("body",)   # a player's figures and links: not for the admin's list

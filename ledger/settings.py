@@ -12,6 +12,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 
 from ledger.ledger_key import create_key_file
+from ledger.mail_url import parse_email_url
 from ledger.public_url import house_address, parse_public_url, public_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -52,6 +53,29 @@ except ValueError as error:
 if PUBLIC_URL and public_host(PUBLIC_URL) not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(public_host(PUBLIC_URL))
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+# The mail server (README "E-mail"): with DJANGO_EMAIL_URL set, every close mails each player
+# with an address their line of the settle-up, and `manage.py remind` mails the debts; unset,
+# nothing is mailed. Mails go after the commit, from an outbox (services/mail.py).
+try:
+    _EMAIL = parse_email_url(env.str("DJANGO_EMAIL_URL", default=""))
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None
+MAIL_ON = bool(_EMAIL)
+EMAIL_BACKEND = _EMAIL.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env.int("DJANGO_EMAIL_TIMEOUT", default=20)   # a server that hangs: not forever
+# The sender: DJANGO_EMAIL_FROM, else the mail server's login when it is an address (a relay
+# usually sends only as its login), else banker@ the public host's name.
+_MAIL_HOST = public_host(PUBLIC_URL)
+if not (any(c.isalpha() for c in _MAIL_HOST) and "." in _MAIL_HOST):
+    _MAIL_HOST = "localhost"   # an address such as 192.168.1.20 names no mail domain
+DEFAULT_FROM_EMAIL = env.str("DJANGO_EMAIL_FROM", default="") or (
+    EMAIL_HOST_USER if "@" in EMAIL_HOST_USER else f"banker@{_MAIL_HOST}")
 # `make serve` (manage.py serve_house): plain HTTP on the house network, and only there - on a
 # loopback or private address; anywhere else the HTTPS-only settings below stay as they are.
 HOUSE_NETWORK = (env.bool("BANKER_HOUSE_NETWORK", default=False) and not DEBUG

@@ -9,6 +9,7 @@ from ledger.views import (
     bank,
     house_settings,
     houses,
+    mail,
     odds,
     offline,
     payments,
@@ -47,6 +48,7 @@ urlpatterns = [
     path("players/<int:pk>/retire/", views.player_retire, name="player_retire"),
     path("players/<int:pk>/link/", views.player_link, name="player_link"),
     path("players/<int:pk>/handles/", payments.player_handles, name="player_handles"),
+    path("players/<int:pk>/email/", payments.player_email, name="player_email"),
     path("s/<int:pk>/", views.session_dashboard_view, name="session_dashboard"),
     path("s/<int:pk>/seats/", views.seating, name="seating"),
     path("s/<int:pk>/bank/", bank.bank_hand_over, name="bank_hand_over"),
@@ -86,6 +88,9 @@ urlpatterns = [
     path("p/<str:token>/payments/<int:pk>/reject/", payments.phone_claim_reject,
          name="phone_claim_reject"),
     path("p/<str:token>/handles/", payments.phone_handles, name="phone_handles"),
+    path("p/<str:token>/email/", payments.phone_email, name="phone_email"),
+    # The e-mails' one-click unsubscribe (RFC 8058): GET asks, POST unsubscribes.
+    path("mail/unsubscribe/<str:mail_token>/", mail.unsubscribe, name="mail_unsubscribe"),
     path("", include("tables.urls")),
     path("admin/", admin.site.urls),
 ]

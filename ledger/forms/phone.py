@@ -149,3 +149,22 @@ class HandlesForm(KeyedForm):
                 "cashapp": f"${player.cashapp}" if player.cashapp else "",
                 "zelle": player.zelle}
         return cls(initial=kept)
+
+
+class EmailForm(KeyedForm):
+    """The address a player is mailed at (the night's settle-up, reminders); empty: none. The
+    shape is checked by services/mail.py, in one sentence."""
+
+    email = forms.CharField(label="E-mail", required=False, max_length=300,
+                            help_text="The settle-up of each night you play is mailed here. "
+                            "Nobody else sees it.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, auto_id="mail_%s", **kwargs)
+        self.fields["email"].widget.attrs.update({"autocomplete": "email", "inputmode": "email",
+                                                  "autocapitalize": "none",
+                                                  "spellcheck": "false"})
+
+    @classmethod
+    def of(cls, player: Any) -> EmailForm:
+        return cls(initial={"email": player.email})

@@ -45,6 +45,7 @@ from .house_games import HouseGame
 from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
 from .keys import JournalKey
+from .mail import MailOut
 from . import witnessed  # noqa: F401  (the witness after each commit of entries)
 # isort: on
 
@@ -52,7 +53,7 @@ __all__ = [
     "AppendOnlyError", "AppendOnlyModel", "AppendOnlyQuerySet", "BankNote",
     "BankTenure", "CloseBackupRecord", "Entry", "House", "HouseGame", "IdempotencyKey",
     "Invitation", "JournalKey",
-    "LinkPost", "Membership", "Role",
+    "LinkPost", "MailOut", "Membership", "Role",
     "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat",
     "new_balance_token",
 ]

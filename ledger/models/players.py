@@ -63,6 +63,13 @@ class Player(SealedRow):
                                help_text="A Cash App $cashtag, without the $.")
     zelle = models.CharField("Zelle", max_length=254, blank=True, default="",
                              help_text="The e-mail address or US phone number Zelle knows.")
+    # Where the close and the reminders are mailed (services/mail.py), set by the player on
+    # their own page or by the banker: shown to nobody else, never in a settle-up or export.
+    # Not sealed: it moves and routes no money (a mail says only what THE BOOK says).
+    email = models.EmailField("E-mail", max_length=254, blank=True, default="",
+                              help_text="Where the settle-up of each night is mailed.")
+    # When the player unsubscribed (the mail's one-click link): nothing more is mailed.
+    mail_stopped_at = models.DateTimeField(null=True, blank=True, editable=False)
     seals = SealsField()
 
     objects = HouseManager()

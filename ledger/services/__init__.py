@@ -56,6 +56,10 @@ the command line or an import and is not checked.
     claim_confirm(*, claim, player=None, token=None, user=None)   # the payment, once
     claim_reject(*, claim, reason="", player=None, token=None, user=None)
     book_payment(*, player, to, amount, key, user=None)   # no night open: THE BOOK alone
+    email_set(*, player, email="", token=None, key, user=None)   # where a player is mailed
+    mail_stop(player)                                    # the mail's one-click unsubscribe
+    send_queued(house_id=None) -> Sent                   # the outbox, outside transactions
+    queue_reminders(*, older_days=14, now=None)          # the house in scope's debts
 """
 
 from ledger.posting.bank import chip_total
@@ -78,6 +82,15 @@ from .hands import (
     penalty_record,
     warning_record,
 )
+from .mail import (
+    email_set,
+    mail_stop,
+    queue_reminders,
+    send_queued,
+    unsubscribed_player,
+    waiting_mail,
+    waiting_sentence,
+)
 from .notes import note_commit, note_void
 from .payments import claim_confirm, claim_create, claim_reject, handles_set
 from .players import player_create, player_link_renew, player_retire, player_update
@@ -87,12 +100,15 @@ from .sessions import session_open, session_seat, session_seating_set
 __all__ = [
     "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
     "claim_create", "claim_reject", "handles_set", "cashout_create", "chip_total",
-    "correctable", "count_difference_record", "entry_reverse", "final_pot_award", "game_call",
+    "correctable", "count_difference_record", "email_set", "entry_reverse",
+    "final_pot_award", "game_call",
     "game_end", "hand_enter", "hand_preview", "hand_record", "house_game_save",
     "IdempotencyConflict",
-    "LedgerError", "night_import", "NotTheHolder", "note_commit", "note_void",
+    "LedgerError", "mail_stop", "night_import", "NotTheHolder", "note_commit", "note_void",
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
-    "player_update", "PossibleDuplicate", "request_approve", "request_ask", "request_count",
-    "request_decline", "session_close", "session_open", "session_seat",
-    "session_seating_set", "surrogate_book_merge", "warning_record",
+    "player_update", "PossibleDuplicate", "queue_reminders", "request_approve",
+    "request_ask", "request_count",
+    "request_decline", "send_queued", "session_close", "session_open", "session_seat",
+    "session_seating_set", "surrogate_book_merge", "unsubscribed_player", "waiting_mail",
+    "waiting_sentence", "warning_record",
 ]

@@ -1,6 +1,8 @@
 """Closing a night (B5, B8, B9, B12): the rules are the posting core's
 (ledger/posting/closing.py); here the night is locked, the close written, and the night marked
-closed with the payments that settle THE BOOK."""
+closed with the payments that settle THE BOOK. Each player with an address is mailed their
+line of the settle-up: queued here, in the close's transaction, sent after its commit
+(services/mail.py), so the mail never fails the close."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from ledger.types import Banker
 
 from .idempotency import idempotent
 from .journal import locked_night, write
+from .mail import queue_close_mail
 
 
 @idempotent("session_close")
@@ -23,4 +26,5 @@ def session_close(*, session: PokerSession, key: str, user: Banker = None) -> En
     session.closed_at = entry.created_at
     session.settlement = draft.settlement
     session.save(update_fields=["status", "closed_at", "settlement"])
+    queue_close_mail(session)
     return entry

@@ -95,6 +95,7 @@ ACTION_WORDS = {
     "cashout_create": "save a cash-out",
     "claim_create": "claim a payment",
     "count_difference_record": "record a count difference",
+    "email_set": "keep a player's e-mail address",
     "entry_reverse": "correct an entry",
     "final_pot_award": "award the final pot",
     "game_call": "call a game",

@@ -50,6 +50,9 @@ def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseFo
         "surrogate_to_merge": steps.surrogate_to_merge,
         # a close whose copy was never written (the process killed after the close) gets it
         "backup": None if session.is_open else backups.close_backup(session.pk),
+        # the players' e-mails of the close that the mail server has not taken yet
+        "mail_waiting": "" if session.is_open else services.waiting_sentence(
+            services.waiting_mail(session)),
     }
 
 
@@ -62,6 +65,14 @@ def _backup_after_close(request: HttpRequest, night: int) -> None:
         messages.success(request, copy.sentence())
     else:
         messages.warning(request, copy.sentence())
+
+
+def _mail_after_close(request: HttpRequest, night: PokerSession) -> None:
+    """The close is committed and its e-mails were sent (services/mail.py, after the commit):
+    say how many still wait for the mail server."""
+    waiting = services.waiting_sentence(services.waiting_mail(night))
+    if waiting:
+        messages.warning(request, waiting)
 
 
 _NOTE_ROW = (
@@ -131,6 +142,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
         outcome = call_service(request, form, partial(services.session_close, session=session))
         if outcome.result is not None:
             transaction.on_commit(lambda: _backup_after_close(request, session.pk), robust=True)
+            transaction.on_commit(lambda: _mail_after_close(request, session), robust=True)
             return redirect("settle_up", session.pk)
     return render(request, "ledger/close.html", _context(request, session, close_form=form),
                   status=400)

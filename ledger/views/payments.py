@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import services
 from ledger.forms import KeyedForm
-from ledger.forms.phone import ClaimForm, HandlesForm
+from ledger.forms.phone import ClaimForm, EmailForm, HandlesForm
 from ledger.house_settings import shown
 from ledger.models import Player, PokerSession
 from ledger.pages import call_answer, call_service, form_errors
@@ -178,6 +178,24 @@ def phone_handles(request: HttpRequest, token: str) -> HttpResponse:
     return _refused(request, player, 400, form_errors(form))
 
 
+@never_cache
+@require_POST
+def phone_email(request: HttpRequest, token: str) -> HttpResponse:
+    """POST /p/<token>/email/: `email`, where the player is mailed (empty: none)."""
+    player = _phone_sender(token)
+    refused = _gate(request, player)
+    if refused is not None:
+        return refused
+    form = EmailForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, partial(services.email_set, player=player,
+            token=token, email=form.cleaned_data["email"]))
+        if outcome.result is not None:
+            return _back(token, "mail")
+        return _refused(request, player, 400, outcome.error or form_errors(form))
+    return _refused(request, player, 400, form_errors(form))
+
+
 # ---- the banker's side -------------------------------------------------------------------
 
 
@@ -196,4 +214,21 @@ def player_handles(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(reverse("player_edit", args=[player.pk]) + "#handles")
     context = edit_context(request, player)
     context["handles_form"] = form
+    return render(request, "ledger/player_edit.html", context, status=400)
+
+
+@banker_required
+@require_POST
+def player_email(request: HttpRequest, pk: int) -> HttpResponse:
+    """The banker keeps the address a player is mailed at (the player's edit page)."""
+    player = get_object_or_404(Player, pk=pk)
+    form = EmailForm(request.POST)
+    if form.is_valid():
+        outcome = call_service(request, form, partial(services.email_set, player=player,
+            email=form.cleaned_data["email"]))
+        if outcome.result is not None:
+            messages.success(request, f"Saved {outcome.result.name}'s e-mail address.")
+            return redirect(reverse("player_edit", args=[player.pk]) + "#mail")
+    context = edit_context(request, player)
+    context["email_form"] = form
     return render(request, "ledger/player_edit.html", context, status=400)

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
 from ledger.charts import chart_points, night_chart, summary_points
-from ledger.forms.phone import HandlesForm
+from ledger.forms.phone import EmailForm, HandlesForm
 from ledger.kept import filled_safe, keep, keeping, kept, kept_page, request_version
 from ledger.models import Player
 from ledger.scoping import current_house_id
@@ -58,7 +58,8 @@ def player_balance(request: HtmxRequest, token: str) -> HttpResponse:
         "player": player,
         "live_html": live,
         # the payment handles' form (the live part has the rest of paying)
-        "pay": {"can_post": can_post, "handles": HandlesForm.of(player) if can_post else None},
+        "pay": {"can_post": can_post, "handles": HandlesForm.of(player) if can_post else None,
+                "email": EmailForm.of(player) if can_post else None},
         # the history does not change during a night: not in the polled part
         "history_html": _latest_nights(player),
     }

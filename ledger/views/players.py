@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import services
 from ledger.forms import KeyedForm, PlayerEditForm, RetireForm
-from ledger.forms.phone import HandlesForm
+from ledger.forms.phone import EmailForm, HandlesForm
 from ledger.kept import kept_page
 from ledger.models import Player
 from ledger.pages import call_service, public_link
@@ -47,6 +47,7 @@ def edit_context(request: HttpRequest, player: Player, **forms: Form) -> dict[st
         "retire_form": RetireForm(initial={"retired": not player.retired}),
         "link_form": KeyedForm(),
         "handles_form": HandlesForm.of(player),
+        "email_form": EmailForm.of(player),
     }
 
 

@@ -25,6 +25,7 @@ from test_requests import ask
 from ledger.models import Entry, House, PaymentClaim, PhoneRequest, Player, PokerSession, Role
 from ledger.scoping import ScopeError, every_house, in_house, no_house
 from ledger.services.houses import house_create, member_role_set
+from ledger.services.mail import unsubscribe_token
 
 pytestmark = pytest.mark.django_db
 
@@ -106,8 +107,9 @@ def _routes() -> list[tuple[str, str]]:
 ROUTES = _routes()
 # A token is its player's credential: it answers by itself, whoever is logged in.
 TOKEN_ONLY = {name for name, route in ROUTES if "<str:token>" in route and "<int:" not in route}
+# (the e-mails' unsubscribe link answers by itself too, like a token: test_mail.py)
 NOT_OF_A_HOUSE = {"login", "logout", "join", "signup", "service_worker", "manifest",
-                  "offline_page", "rule_book"}
+                  "offline_page", "rule_book", "mail_unsubscribe"}
 
 
 def _path(route: str, ids: dict[str, object]) -> str:
@@ -120,7 +122,8 @@ def _ids(of: dict, token_of: dict | None = None) -> dict[str, object]:
     first = (token_of or of)["player"]
     return {"pk": night.pk, "request_pk": of["ask"].pk, "entry_pk": of["entry"].pk,
             "house": of["house"].slug, "token": first.balance_token,
-            "invitation": "no-such-invitation"}
+            "invitation": "no-such-invitation",
+            "mail_token": unsubscribe_token(first)}
 
 
 def _other_house_ids(route: str, mine: dict, theirs: dict) -> tuple[dict, str] | None:

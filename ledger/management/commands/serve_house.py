@@ -10,7 +10,8 @@ First start: the house's name and its owner's login, asked for when the input is
 otherwise taken from BANKER_HOUSE (default "Home game"), BANKER_OWNER and BANKER_PASSWORD; no
 prompt ever when the input is not a terminal (then a missing owner is one line, exit 2). The
 owner is a superuser in the bankers group. Then it prints the address the tablet and the
-phones open, with its QR code, and becomes gunicorn (`--setup-only` stops before that).
+phones open, with its QR code, and becomes gunicorn (`--setup-only` stops before that). With
+DJANGO_EMAIL_URL set it first starts `manage.py remind --daily` beside it (README "E-mail").
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from __future__ import annotations
 import getpass
 import io
 import os
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -106,8 +109,20 @@ class Command(BaseCommand):
         if options["setup_only"]:
             return
         connections.close_all()
+        self._daily_reminders()
         sys.stdout.flush()
         os.execv(sys.executable, gunicorn_command(host, port, options["workers"]))
+
+    def _daily_reminders(self) -> None:
+        """With a mail server (DJANGO_EMAIL_URL), `manage.py remind --daily` in a process of
+        its own: the queued e-mails and the reminders once a day, never inside a request. It
+        is gunicorn's child after the exec and stops when gunicorn does."""
+        if not settings.MAIL_ON:
+            return
+        subprocess.Popen([sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "remind",
+                          "--daily"], stdin=subprocess.DEVNULL)
+        self.stdout.write("E-mail: the queued e-mails and the reminders go once a day "
+                          "(manage.py remind).")
 
     def _refuse_outside_the_house(self, host: str, port: str) -> None:
         if settings.DEBUG:
