@@ -114,6 +114,15 @@ class Call:
             data["options"] = dict(self.options)
         return data
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Call:
+        """A stored call read back; what a row of before kept otherwise reads as nothing
+        (no game: ""; no dealer: ""; no options)."""
+        game, dealer, options = data.get("game"), data.get("dealer"), data.get("options")
+        return cls(game=game if isinstance(game, str | dict) else "",
+                   dealer=dealer if isinstance(dealer, str) else "",
+                   options=dict(options) if isinstance(options, dict) else {})
+
 
 @dataclass(frozen=True)
 class Hand:

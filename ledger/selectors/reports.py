@@ -13,6 +13,7 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.posting.payloads import Call
 from ledger.posting.table_events import hand_result
 from ledger.selectors.book import night_book
 from ledger.selectors.night import player_lines
@@ -164,11 +165,12 @@ def journal_details(session: PokerSession) -> dict[int, str]:
     for pk, kind, payload, reversed_by in rows:
         payload = payload if isinstance(payload, dict) else {}
         if kind == Entry.CALL:
+            call = Call.from_json(payload)
             if reversed_by is None:
-                game = payload.get("game")
-            details[pk] = (f"{payload.get('dealer') or 'The dealer'} calls "
-                           f"{game_name(payload.get('game')) or 'a game'}"
-                           f"{_options_text(payload.get('options'))}")
+                game = call.game or None
+            details[pk] = (f"{call.dealer or 'The dealer'} calls "
+                           f"{game_name(call.game or None) or 'a game'}"
+                           f"{_options_text(call.options)}")
         elif kind == Entry.END_GAME:
             if reversed_by is None:
                 game = None

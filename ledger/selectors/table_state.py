@@ -14,6 +14,7 @@ from ledger.models import (
     PokerSession,
     Seat,
 )
+from ledger.posting.payloads import Call
 from ledger.posting.table_events import table_event
 from ledger.selectors.night_lines import (
     live_entries,
@@ -46,9 +47,11 @@ def table_record(session: PokerSession) -> TableRecord:
         .order_by("id").values_list("kind", "amount", "payload"))
     games: list[str | dict[str, object]] = []
     for kind, _, payload in reversed(rows):
-        game = payload.get("game")
-        if kind == Entry.CALL and isinstance(game, str | dict) and game not in games:
-            games.append(game)
+        if kind != Entry.CALL:
+            continue
+        game = Call.from_json(payload).game
+        if game and game not in games:
+            games.append(game if isinstance(game, str) else dict(game))
     return TableRecord([table_event(kind, amount, payload) for kind, amount, payload in rows],
                        games)
 
