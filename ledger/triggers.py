@@ -10,8 +10,11 @@ Beyond UPDATE and DELETE of a row:
 - SQLite: `INSERT OR REPLACE` deletes the row it collides with without firing DELETE triggers
   (recursive_triggers is off); a BEFORE INSERT trigger refuses an insert that collides with an
   existing row on any unique column.
-On PostgreSQL a deferred constraint trigger also refuses, at commit, an entry whose postings
-do not sum to zero (as django-hordak's `check_leg` does), whoever writes them.
+Both refuse, at commit, an entry whose postings do not sum to zero (as django-hordak's
+`check_leg` does), whoever writes them: PostgreSQL with a deferred constraint trigger; SQLite,
+which has none, with a row trigger that keeps each entry still off balance in
+`ledger_unbalanced_entry`, whose deferred foreign key into the ever-empty
+`ledger_balance_never` fails the commit while a row is left there.
 The test suite drops them all before it flushes a test database (tests/conftest.py).
 `trigger_problems` tells the audit which guard is missing, disabled or not what it should be.
 """
@@ -36,7 +39,7 @@ def trigger_names(table: str, vendor: str | None = None) -> list[str]:
     """The names of the triggers guarding one table (on the default database's vendor)."""
     vendor = vendor or connections["default"].vendor
     extra = {"sqlite": ["no_replace"], "postgresql": ["no_truncate"]}.get(vendor, [])
-    if vendor == "postgresql" and table == "ledger_posting":
+    if table == "ledger_posting" and vendor in ("sqlite", "postgresql"):
         extra = [*extra, "balanced"]
     return [f"{table}_{suffix}" for suffix in ["no_update", "no_delete", *extra]]
 
@@ -45,8 +48,24 @@ def _refusal(table: str) -> str:
     return f"SELECT RAISE(ABORT, '{table} is append-only: add a reversing entry');"
 
 
+# SQLite's balance guard: its tables, made beside the journal's (not Django's models).
+_SQLITE_GUARD_TABLES = (
+    "CREATE TABLE IF NOT EXISTS ledger_balance_never (id INTEGER PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS ledger_unbalanced_entry (entry_id INTEGER PRIMARY KEY, "
+    "until_balanced INTEGER NOT NULL REFERENCES ledger_balance_never (id) "
+    "DEFERRABLE INITIALLY DEFERRED)",
+)
+_SQLITE_BALANCED = (
+    "AFTER INSERT ON ledger_posting BEGIN "
+    "INSERT OR IGNORE INTO ledger_unbalanced_entry (entry_id, until_balanced) "
+    "VALUES (NEW.entry_id, 0); "
+    "DELETE FROM ledger_unbalanced_entry WHERE entry_id = NEW.entry_id AND "
+    "(SELECT COALESCE(SUM(amount), 0) FROM ledger_posting WHERE entry_id = NEW.entry_id) = 0; "
+    "END")
+
+
 def _sqlite_sql(table: str) -> list[str]:
-    update, delete, replace = trigger_names(table, "sqlite")
+    update, delete, replace, *balanced = trigger_names(table, "sqlite")
     collides = " OR ".join(
         "(" + " AND ".join(f"NEW.{column} IS NOT NULL AND {column} = NEW.{column}"
                            for column in key) + ")"
@@ -58,6 +77,9 @@ def _sqlite_sql(table: str) -> list[str]:
                                  f"WHEN EXISTS (SELECT 1 FROM {table} WHERE {collides})")):
         statements.append(f"DROP TRIGGER IF EXISTS {name}")
         statements.append(f"CREATE TRIGGER {name} {head} BEGIN {_refusal(table)} END")
+    for name in balanced:
+        statements.append(f"DROP TRIGGER IF EXISTS {name}")
+        statements.append(f"CREATE TRIGGER {name} {_SQLITE_BALANCED}")
     return statements
 
 
@@ -117,6 +139,9 @@ def install_append_only_triggers(using: str = "default") -> None:
         if connection.vendor == "postgresql":
             for function in _PG_FUNCTIONS:
                 cursor.execute(function)
+        if connection.vendor == "sqlite" and "ledger_posting" in tables:
+            for sql in _SQLITE_GUARD_TABLES:
+                cursor.execute(sql)
         for table in APPEND_ONLY_TABLES:
             if table not in tables:
                 continue

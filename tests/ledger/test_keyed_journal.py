@@ -303,6 +303,26 @@ def test_postgresql_takes_a_balanced_entry_written_leg_by_leg(night):
     assert selectors.audit()["chain"]["edited"] == [entry.pk]   # still an edit of the entry
 
 
+@pytest.mark.skipif(POSTGRES, reason="SQLite's guard: PostgreSQL's is tested above")
+@pytest.mark.django_db(transaction=True)
+def test_sqlite_refuses_at_commit_an_entry_whose_postings_do_not_sum_to_zero(night):
+    """SQLite has no deferred trigger: the entry left off balance keeps a row whose deferred
+    foreign key fails the COMMIT itself (ledger/triggers.py)."""
+    entry = night.buy("Fred", "20.00")
+    with pytest.raises(DatabaseError, match="FOREIGN KEY"):
+        with transaction.atomic():
+            _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, "
+                 "note_id, amount) VALUES (%s, %s, 'cash_box', %s, NULL, NULL, -500)",
+                 [entry.house_id, entry.pk, night.session.pk])
+    assert selectors.audit()["ok"]
+    with transaction.atomic():   # legs that balance by the commit are taken, one by one
+        for amount in (-500, 500):
+            _sql("INSERT INTO ledger_posting (house_id, entry_id, kind, session_id, player_id, "
+                 "note_id, amount) VALUES (%s, %s, 'cash_box', %s, NULL, NULL, %s)",
+                 [entry.house_id, entry.pk, night.session.pk, amount])
+    assert selectors.audit()["unbalanced_entries"] == []
+
+
 # ---- a stray posting -----------------------------------------------------------------------
 
 
