@@ -68,7 +68,7 @@ EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
-EMAIL_TIMEOUT = env.int("DJANGO_EMAIL_TIMEOUT", default=20)   # a server that hangs: not forever
+EMAIL_TIMEOUT = env.int("DJANGO_EMAIL_TIMEOUT", default=10)   # a server that hangs: not forever
 # The sender: DJANGO_EMAIL_FROM, else the mail server's login when it is an address (a relay
 # usually sends only as its login), else banker@ the public host's name.
 _MAIL_HOST = public_host(PUBLIC_URL)
