@@ -12,6 +12,7 @@ from ledger.views import (
     mail,
     odds,
     offline,
+    online,
     payments,
     phone_page,
     phone_requests,
@@ -24,6 +25,7 @@ from ledger.views import (
 house_pages = [
     path("", views.session_list, name="house_home"),
     path("s/new/", views.session_open, name="house_session_open"),
+    path("import/pokernow/", online.pokernow_import, name="house_pokernow_import"),
     path("players/", views.player_list, name="house_players"),
     path("members/", houses.members, name="house_members"),
     path("settings/", house_settings.house_settings, name="house_settings"),
@@ -42,6 +44,7 @@ urlpatterns = [
     path("offline/", offline.offline_page, name="offline_page"),
     path("rules/", rule_book.rule_book_page, name="rule_book"),
     path("s/new/", views.session_open, name="session_open"),
+    path("import/pokernow/", online.pokernow_import, name="pokernow_import"),
     path("players/", views.player_list, name="player_list"),
     path("players/new/", views.player_new, name="player_new"),
     path("players/<int:pk>/", views.player_edit, name="player_edit"),

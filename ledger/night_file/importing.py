@@ -57,12 +57,13 @@ def _refuse_a_night_already_here(head: Mapping[str, Any], digest: str) -> None:
                 f"already here as session {session.pk}; nothing written.", code="already_here")
 
 
-def import_session(data: Any, *, user: Banker = None) -> PokerSession:
+def import_session(data: Any, *, user: Banker = None, key: str | None = None) -> PokerSession:
     """Create a new session from a night file; all or nothing. The night plays by the file's
-    settings (a `/1` file: the seed house's), whatever its house's are now."""
+    settings (a `/1` file: the seed house's), whatever its house's are now. Its writes are
+    keyed under `key` (a page's one-time key), else under a fresh one."""
     document = check_document(data)
     try:
-        return _import(document, user=user)
+        return _import(document, user=user, key=key or f"import-{uuid.uuid4().hex}")
     except LedgerError:
         raise
     except (DatabaseError, ArithmeticError, TypeError, ValueError, AttributeError,
@@ -73,7 +74,7 @@ def import_session(data: Any, *, user: Banker = None) -> PokerSession:
                           "nothing written.") from None
 
 
-def _import(document: NightDocument, *, user: Banker) -> PokerSession:
+def _import(document: NightDocument, *, user: Banker, key: str) -> PokerSession:
     head, events = document.head, document.events
     seating = _seating(head, document.rows)
     digest = events_digest(events)
@@ -88,4 +89,4 @@ def _import(document: NightDocument, *, user: Banker) -> PokerSession:
             (p.name, p.note_id) for p in planned.people.values() if p.pk is None])
 
     return services.night_import(plan=plan, under_lock=under_lock,
-                                 key=f"import-{uuid.uuid4().hex}", user=user)
+                                 key=key, user=user)

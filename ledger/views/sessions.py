@@ -45,6 +45,7 @@ from ledger.views.houses import house_list
 
 from .common import HtmxRequest, get_open_session, get_session, holder_required
 from .conditional import etag, not_modified, tagged
+from .online import may_import
 from .pending import requests_context
 
 RECENT = 12  # entries shown under the dashboard
@@ -63,7 +64,8 @@ def session_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "ledger/session_list.html",
                   {"sessions": page.object_list, "page": page,
-                   "no_backup": _newest_close_without_copy(page)})
+                   "no_backup": _newest_close_without_copy(page),
+                   "may_import": may_import(request)})
 
 
 def _newest_close_without_copy(page: Page[PokerSession]) -> PokerSession | None:

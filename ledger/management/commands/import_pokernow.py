@@ -1,21 +1,19 @@
 """`manage.py import_pokernow ledger.csv --house SLUG`: a PokerNow ledger as one closed night of
-the house (ledger/night_file/pokernow.py), imported as every night file is; prints its id."""
+the house (ledger/night_file/pokernow.py), imported as every night file is, by the one path the
+house's upload page takes too (ledger/night_file/online.py); prints its id."""
 
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.command_line import fail, house_named
-from ledger.models import Player, PokerSession
-from ledger.night_file import events_digest, import_session
-from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE, Known, night_document
+from ledger.night_file.online import import_pokernow, ledger_text
+from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE
 from ledger.night_file.schema import MAX_FILE_BYTES
-from ledger.scoping import in_house
-from ledger.selectors.book import book_now
 from ledger.services import LedgerError
 
 
-def _read(path: str) -> str:
+def _read(path: str) -> bytes:
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -24,24 +22,7 @@ def _read(path: str) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise fail(f"FILE: {path} is larger than a night's ledger can be "
                    f"({MAX_FILE_BYTES:,} bytes)")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise fail(f"FILE: {path} is not UTF-8 text (byte {error.start}); save it as "
-                   "UTF-8") from None
-
-
-def _refuse_a_ledger_already_here(document: dict[str, Any]) -> None:
-    """The same ledger imported before, whatever date it was given: its events (who bought
-    and cashed out what) are a night's fingerprint. (The import itself refuses the same date,
-    banker and events under its lock, so two imports at once still make one night.)"""
-    digest = events_digest(document["events"])
-    found = (PokerSession.objects.filter(import_digest=digest).select_related("banker")
-             .order_by("id").first())
-    if found is not None:
-        raise LedgerError(f"This ledger is already here as session {found.pk}, the night of "
-                          f"{found.date.isoformat()} banked by {found.banker.name}; nothing "
-                          "written.", code="already_here")
+    return raw
 
 
 class Command(BaseCommand):
@@ -65,22 +46,13 @@ class Command(BaseCommand):
                             help="add unknown nicknames as guests of this regular")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        text = _read(options["file"])
+        raw = _read(options["file"])
         house = house_named(options["house"])
         try:
-            with in_house(house.pk):
-                players = list(Player.objects.select_related("invited_by").order_by("pk"))
-                known = [Known(p.name, p.note_id, p.regular, p.is_host,
-                               p.invited_by.name if p.invited_by else None) for p in players]
-                names = {p.pk: p.name for p in players}
-                book = {names[pk]: cents for pk, cents in book_now().items() if cents}
-                document = night_document(
-                    text, settings=house.game_settings, known=known, book=book,
-                    aliases=options["alias"], date=options["date"],
-                    chip_value=options["chip_value"],
-                    guests_invited_by=options["guests_invited_by"])
-                _refuse_a_ledger_already_here(document)
-                session = import_session(document)
+            session = import_pokernow(
+                ledger_text(raw, options["file"]), house=house, aliases=options["alias"],
+                date=options["date"], chip_value=options["chip_value"],
+                guests_invited_by=options["guests_invited_by"])
         except LedgerError as error:
             raise fail(str(error)) from None
         self.stdout.write(str(session.pk))
