@@ -8,15 +8,13 @@ from typing import Any
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
-from ledger.night_file.online import MAX_UPLOAD_BYTES, ledger_text
-from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE
-
 from .fields import KeyedForm
 
 
 class PokerNowImportForm(KeyedForm):
-    """The CSV (at most MAX_UPLOAD_BYTES), the aliases one `nickname=Player` a line, the chip
-    value, the night's date and the regular who invites unknown nicknames, all optional."""
+    """The CSV (at most `max_bytes`), the aliases one `nickname=Player` a line, the chip value
+    (`chip_value` at first), the night's date and the regular who invites unknown nicknames,
+    all optional. The view gives the import's limits; the file's bytes go to the import."""
 
     file = forms.FileField(label="PokerNow ledger (CSV)",
                            widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}))
@@ -26,7 +24,7 @@ class PokerNowImportForm(KeyedForm):
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Annie=Ann",
                                      "autocomplete": "off"}))
     chip_value = forms.CharField(
-        label="Chip value", max_length=20, initial=DEFAULT_CHIP_VALUE,
+        label="Chip value", max_length=20,
         help_text="What one chip of the file is worth; 1 when its amounts are money.",
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
     date = forms.CharField(
@@ -37,24 +35,25 @@ class PokerNowImportForm(KeyedForm):
         label="Guests invited by", required=False,
         help_text="Add nicknames that are nobody here as guests of this regular.")
 
-    def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (),
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (), max_bytes: int,
+                 chip_value: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.max_bytes = max_bytes
+        self.fields["chip_value"].initial = chip_value
         field = self.fields["guests_invited_by"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "Nobody: refuse unknown nicknames"),
                          *((name, name) for _, name in regulars)]
 
-    def clean_file(self) -> str:
-        """The file's text (the import reads it): UTF-8, at most MAX_UPLOAD_BYTES."""
+    def clean_file(self) -> tuple[bytes, str]:
+        """The file's bytes and name (the import reads them), at most `max_bytes`."""
         upload: UploadedFile = self.cleaned_data["file"]
-        if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                f"The file is larger than a PokerNow ledger can be ({MAX_UPLOAD_BYTES:,} "
-                "bytes); nothing written.")
-        raw = upload.read(MAX_UPLOAD_BYTES + 1)
-        if len(raw) > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                f"The file is larger than a PokerNow ledger can be ({MAX_UPLOAD_BYTES:,} "
-                "bytes); nothing written.")
-        return ledger_text(raw, upload.name or "the file")
+        too_large = forms.ValidationError(
+            f"The file is larger than a PokerNow ledger can be ({self.max_bytes:,} bytes); "
+            "nothing written.")
+        if upload.size is not None and upload.size > self.max_bytes:
+            raise too_large
+        raw = upload.read(self.max_bytes + 1)
+        if len(raw) > self.max_bytes:
+            raise too_large
+        return raw, upload.name or "the file"

@@ -7,6 +7,7 @@ gets 403."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -15,8 +16,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from ledger.forms.online import PokerNowImportForm
+from ledger.models import PokerSession
 from ledger.models.houses import WRITERS
-from ledger.night_file.online import alias_lines, import_pokernow
+from ledger.night_file.online import MAX_UPLOAD_BYTES, alias_lines, import_pokernow, ledger_text
+from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE
 from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import regular_players
@@ -38,13 +41,18 @@ def pokernow_import(request: HttpRequest) -> HttpResponse:
                                "bankers import one.")
     house = request.house   # type: ignore[attr-defined]
     form = PokerNowImportForm(request.POST or None, request.FILES or None,
-                              regulars=regular_players())
+                              regulars=regular_players(), max_bytes=MAX_UPLOAD_BYTES,
+                              chip_value=DEFAULT_CHIP_VALUE)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        raw, name = data["file"]
+
+        def imported(**kwargs: Any) -> PokerSession:
+            return import_pokernow(ledger_text(raw, name), house=house, **kwargs)
+
         outcome = call_service(request, form, partial(
-            import_pokernow, data["file"], house=house, aliases=alias_lines(data["aliases"]),
-            date=data["date"] or None, chip_value=data["chip_value"],
-            guests_invited_by=data["guests_invited_by"] or None))
+            imported, aliases=alias_lines(data["aliases"]), date=data["date"] or None,
+            chip_value=data["chip_value"], guests_invited_by=data["guests_invited_by"] or None))
         session = outcome.result
         if session is not None:
             messages.success(request, f"Imported the online night of "
