@@ -25,7 +25,7 @@ from typing import Any
 # The Entry columns an entry's link seals (attribute names: ids for foreign keys).
 CHAIN_FIELDS = ("session_id", "kind", "player_id", "counterparty_id", "amount", "method",
                 "payload", "memo", "reverses_id", "key", "created_by_id", "created_at")
-CLOSE = "close"     # Entry.CLOSE: its link also seals the night's settlement
+CLOSE = "close"     # EntryKind.CLOSE: its link also seals the night's settlement
 
 GENESIS = "0" * 64  # the `chain` before the first entry
 NEW_NOTE = "new"    # a posting on the bank note its own entry creates (the id comes later)

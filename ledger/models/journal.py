@@ -24,25 +24,7 @@ from .players import Player
 class Entry(AppendOnlyModel):
     """One money event: a balanced set of postings, who entered it, when and why."""
 
-    OPENING = EntryKind.OPENING
-    BUY = EntryKind.BUY
-    WARNING = EntryKind.WARNING
-    PENALTY = EntryKind.PENALTY
-    CALL = EntryKind.CALL
-    HAND = EntryKind.HAND
-    END_GAME = EntryKind.END_GAME
-    CASHOUT = EntryKind.CASHOUT
-    COUNT_DIFFERENCE = EntryKind.COUNT_DIFFERENCE
-    FINAL_POT = EntryKind.FINAL_POT
-    NOTE = EntryKind.NOTE
-    PAY = EntryKind.PAY
-    MERGE = EntryKind.MERGE
-    CLOSE = EntryKind.CLOSE
-    REVERSAL = EntryKind.REVERSAL
     KIND_CHOICES = [(kind.value, kind.label) for kind in EntryKind]
-    CASH = Method.CASH
-    BY_NOTE = Method.BY_NOTE
-    BY_BOOK = Method.BY_BOOK
     METHOD_CHOICES = [(method.value, method.label) for method in Method]
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="entries")

@@ -36,9 +36,9 @@ def _player_json(player: Player) -> dict[str, Any]:
     return row
 
 
-_ABOUT = {Entry.BUY: "player", Entry.WARNING: "player", Entry.PENALTY: "player",
-          Entry.CASHOUT: "player", Entry.NOTE: "player", Entry.PAY: "player",
-          Entry.FINAL_POT: "winner", Entry.CALL: "dealer"}
+_ABOUT = {EntryKind.BUY: "player", EntryKind.WARNING: "player", EntryKind.PENALTY: "player",
+          EntryKind.CASHOUT: "player", EntryKind.NOTE: "player", EntryKind.PAY: "player",
+          EntryKind.FINAL_POT: "winner", EntryKind.CALL: "dealer"}
 
 
 def _ids_of(entry: Entry, held: Mapping[int, int]) -> dict[str, int]:
@@ -50,10 +50,10 @@ def _ids_of(entry: Entry, held: Mapping[int, int]) -> dict[str, int]:
     about = payload.get(_ABOUT.get(EntryKind(entry.kind), ""))
     if isinstance(about, str) and entry.player_id is not None:
         ids[about] = entry.player_id
-    other = payload.get({Entry.BUY: "from", Entry.PAY: "to"}.get(EntryKind(entry.kind), ""))
+    other = payload.get({EntryKind.BUY: "from", EntryKind.PAY: "to"}.get(EntryKind(entry.kind), ""))
     if isinstance(other, str) and other != BANK and entry.counterparty_id is not None:
         ids[other] = entry.counterparty_id
-    holder = payload.get("holder") if entry.kind == Entry.NOTE else None
+    holder = payload.get("holder") if entry.kind == EntryKind.NOTE else None
     if isinstance(holder, str) and holder not in (BANK, "all") and entry.pk in held:
         ids[holder] = held[entry.pk]
     return ids
@@ -152,7 +152,7 @@ def export_session(session: PokerSession) -> dict[str, Any]:
     and a new player who took an old name is another."""
     entries = list(Entry.objects.filter(session=session).order_by("id"))
     position = {entry.pk: index for index, entry in enumerate(entries)}
-    held = dict(Posting.objects.filter(entry__session=session, entry__kind=Entry.NOTE,
+    held = dict(Posting.objects.filter(entry__session=session, entry__kind=EntryKind.NOTE,
                                        kind=Account.NOTE_HELD)
                 .values_list("entry_id", "player_id"))
     seats = list(session.seats.order_by("position").values_list("player_id", flat=True))
@@ -162,7 +162,7 @@ def export_session(session: PokerSession) -> dict[str, Any]:
     named: list[tuple[Entry, dict[str, int]]] = []
     for entry in entries:
         ids = _ids_of(entry, held)
-        if entry.kind == Entry.HAND and IDS not in entry.payload:
+        if entry.kind == EntryKind.HAND and IDS not in entry.payload:
             if fallback is None:
                 fallback = dict(Player.objects.values_list("name", "pk"))
             for name in hand_names(entry.payload):
@@ -183,7 +183,7 @@ def export_session(session: PokerSession) -> dict[str, Any]:
             inviter = players[inviter.pk].invited_by
     events = []
     for entry, ids in named:
-        if entry.kind == Entry.REVERSAL:
+        if entry.kind == EntryKind.REVERSAL:
             if entry.reverses_id is None:   # the database refuses it (correction_names_its_entry)
                 raise LedgerError(f"Entry #{entry.pk} is a correction that names no entry.")
             events.append({"type": "reverse", "event": position[entry.reverses_id],

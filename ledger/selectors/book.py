@@ -21,12 +21,12 @@ from ledger.models import (
     PokerSession,
     Posting,
 )
-from ledger.posting.accounts import Account
+from ledger.posting.accounts import Account, EntryKind
 from ledger.selectors.balances import book_balances
 
 
 def close_entry_id(session: PokerSession) -> int | None:
-    entry = Entry.objects.filter(session=session, kind=Entry.CLOSE).order_by("id").first()
+    entry = Entry.objects.filter(session=session, kind=EntryKind.CLOSE).order_by("id").first()
     return entry.pk if entry else None
 
 
@@ -126,7 +126,7 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
     payload = row["reverses_payload"] if corrected else row["entry__payload"]
     payload = payload if isinstance(payload, dict) else {}
     words: str
-    if kind == Entry.BUY:
+    if kind == EntryKind.BUY:
         if mine:
             words = f"bought chips from {other} on THE BOOK" if other else _NIGHT_WORDS["bought"]
         elif row["entry__counterparty_id"] == me.pk:
@@ -134,10 +134,10 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
         else:
             words = _NIGHT_WORDS["bank_sold"]
         return "night", words
-    if kind in (Entry.CASHOUT, Entry.FINAL_POT, Entry.COUNT_DIFFERENCE):
-        key = kind if mine or kind == Entry.COUNT_DIFFERENCE else f"bank_{kind}"
+    if kind in (EntryKind.CASHOUT, EntryKind.FINAL_POT, EntryKind.COUNT_DIFFERENCE):
+        key = kind if mine or kind == EntryKind.COUNT_DIFFERENCE else f"bank_{kind}"
         return "night", _NIGHT_WORDS[key]
-    if kind == Entry.NOTE:
+    if kind == EntryKind.NOTE:
         holder = payload.get("holder")
         if mine:
             words = "your bank note committed into THE BOOK (B5)"
@@ -145,7 +145,7 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
             words = f"{who}'s bank note you held, committed into THE BOOK (B5)"
         else:
             words = f"{who}'s bank note the bank held, committed into THE BOOK (B5)"
-    elif kind == Entry.CLOSE:
+    elif kind == EntryKind.CLOSE:
         moves = [m.groupdict() for m in _GUEST_MOVE.finditer(str(row["memo"] or ""))]
         if natural > 0:
             to = next((m["inviter"] for m in moves if m["guest"].strip() == me.name), "")
@@ -158,11 +158,11 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
                 words = f"guests {' and '.join(guests)}'s debts moved to you (B9)"
             else:
                 words = "your guests' debts moved to you (B9)"
-    elif kind == Entry.PAY:
+    elif kind == EntryKind.PAY:
         words = f"you paid {other}" if mine else f"{who} paid you"
-    elif kind == Entry.OPENING:
+    elif kind == EntryKind.OPENING:
         words = "THE BOOK as it stood before this app"
-    elif kind == Entry.MERGE:
+    elif kind == EntryKind.MERGE:
         words = "the surrogate book of a night without the host, merged (B7)"
     else:
         words = str(row["memo"] or kind)
@@ -191,7 +191,7 @@ def book_story(player: Player, *, keep: int = 8) -> BookStory:
     sign = Account.sign(Account.BOOK)
     for row in rows:
         natural = sign * row["amount"]
-        corrected = row["entry__kind"] == Entry.REVERSAL and row["entry__reverses__kind"]
+        corrected = row["entry__kind"] == EntryKind.REVERSAL and row["entry__reverses__kind"]
         view: dict[str, Any] = dict(row)
         if corrected:   # a correction is told as what it corrected
             for name in ("player_id", "player__name", "counterparty_id",

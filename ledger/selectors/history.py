@@ -28,7 +28,7 @@ from ledger.models import (
     Posting,
     Seat,
 )
-from ledger.posting.accounts import Account
+from ledger.posting.accounts import Account, EntryKind
 from ledger.selectors.balances import book_balances
 from ledger.selectors.book import (
     book_balance_after,
@@ -84,11 +84,11 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
     ids = [s.pk for s in sessions]
     by_id = {s.pk: s for s in sessions}
     money_query = (Entry.objects.filter(session__in=ids, reversed_by__isnull=True)
-                   .exclude(kind=Entry.REVERSAL)
-                   .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT,
-                                     Entry.COUNT_DIFFERENCE]))
+                   .exclude(kind=EntryKind.REVERSAL)
+                   .filter(kind__in=[EntryKind.BUY, EntryKind.CASHOUT, EntryKind.FINAL_POT,
+                                     EntryKind.COUNT_DIFFERENCE]))
     voided_query = Posting.objects.filter(
-        session__in=ids, kind=Account.NOTE, entry__kind=Entry.NOTE,
+        session__in=ids, kind=Account.NOTE, entry__kind=EntryKind.NOTE,
         entry__payload__action="void", entry__reversed_by__isnull=True)
     seats = Seat.objects.filter(session__in=ids)
     if player is not None:
@@ -150,7 +150,7 @@ def _books_after(sessions: list[PokerSession], player: Player | None = None
     closes = {s.pk: getattr(s, "close_id") for s in sessions  # noqa: B009 (an annotation)
               if getattr(s, "close_id", None) is not None}
     if not all(hasattr(s, "close_id") for s in sessions):   # not read with the nights
-        closes = dict(Entry.objects.filter(session__in=ids, kind=Entry.CLOSE)
+        closes = dict(Entry.objects.filter(session__in=ids, kind=EntryKind.CLOSE)
                       .values("session").annotate(first=Min("id"))
                       .values_list("session", "first"))
     book = Posting.objects.filter(kind=Account.BOOK)
@@ -194,7 +194,7 @@ def _closed_sessions(year: int | None = None) -> QuerySet[PokerSession]:
     sessions = (PokerSession.objects.filter(status=PokerSession.CLOSED).select_related("banker")
                 .defer("settlement", "book_before")
                 .annotate(close_id=Subquery(Entry.objects.filter(
-                    session=OuterRef("pk"), kind=Entry.CLOSE).order_by("id").values("id")[:1])))
+                    session=OuterRef("pk"), kind=EntryKind.CLOSE).order_by("id").values("id")[:1])))
     if year is not None:
         sessions = sessions.filter(date__year=year)
     return sessions.order_by("date", "id")

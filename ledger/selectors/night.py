@@ -26,7 +26,7 @@ from ledger.models import (
     Posting,
     Seat,
 )
-from ledger.posting.accounts import Account
+from ledger.posting.accounts import Account, EntryKind
 from ledger.selectors.balances import (
     book_balances,
     open_note_balances,
@@ -79,12 +79,13 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
     }
     money_rows = list(
         live_entries(session)
-        .filter(kind__in=[Entry.BUY, Entry.CASHOUT, Entry.FINAL_POT, Entry.COUNT_DIFFERENCE])
+        .filter(kind__in=[EntryKind.BUY, EntryKind.CASHOUT, EntryKind.FINAL_POT,
+                          EntryKind.COUNT_DIFFERENCE])
         .values("kind", "player", "counterparty", "method")
         .annotate(total=Sum("amount"), n=Count("id")).order_by()
     )
     voided = list(
-        Posting.objects.filter(session=session, kind=Account.NOTE, entry__kind=Entry.NOTE,
+        Posting.objects.filter(session=session, kind=Account.NOTE, entry__kind=EntryKind.NOTE,
                                entry__payload__action="void", entry__reversed_by__isnull=True)
         .values("note__debtor", "note__holder").annotate(total=Sum("amount")).order_by()
     )
@@ -132,12 +133,12 @@ def warning_given(session: PokerSession) -> bool:
     """Are tonight's warnings for jumping the bet used up (B11: the house's number a night,
     the seed house's one), so every jump now costs the penalty?"""
     allowed = session.game_settings.penalty_warnings
-    return Entry.objects.filter(session=session, kind=Entry.WARNING).count() >= allowed
+    return Entry.objects.filter(session=session, kind=EntryKind.WARNING).count() >= allowed
 
 
 def hand_recorded(session: PokerSession) -> bool:
     """Has a hand been recorded tonight? From then on the seating order is fixed."""
-    return Entry.objects.filter(session=session, kind=Entry.HAND).exists()
+    return Entry.objects.filter(session=session, kind=EntryKind.HAND).exists()
 
 
 def seated_roster(session: PokerSession) -> list[tuple[int, str]]:
@@ -178,7 +179,7 @@ def saved_entry(session: PokerSession, pk: int) -> Entry | None:
 def saved_hand(session: PokerSession, pk: int) -> Entry | None:
     """The hand just saved, for the hand page's "saved" line; None if `pk` is no hand of the
     night."""
-    return Entry.objects.filter(session=session, kind=Entry.HAND, pk=pk).first()
+    return Entry.objects.filter(session=session, kind=EntryKind.HAND, pk=pk).first()
 
 
 def all_players() -> list[Player]:
@@ -250,7 +251,8 @@ def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
     from the cash box), by name. One query."""
     cash = (Posting.objects.filter(entry=OuterRef("pk"), kind=Account.CASH_BOX)
             .values("entry").annotate(total=Sum("amount")).values("total"))
-    entries = (Entry.objects.filter(session=session, kind__in=[Entry.CASHOUT, Entry.FINAL_POT],
+    entries = (Entry.objects.filter(session=session,
+                                    kind__in=[EntryKind.CASHOUT, EntryKind.FINAL_POT],
                                     reversed_by__isnull=True, player__isnull=False)
                .select_related("player").annotate(cash=Subquery(cash)).order_by("id"))
     totals: dict[int, OwedCash] = {}
@@ -269,8 +271,8 @@ def not_cashed_out(session: PokerSession) -> list[Player]:
     """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
     live = Entry.objects.filter(session=session, reversed_by__isnull=True,
                                 player__isnull=False)
-    return list(Player.objects.filter(pk__in=live.filter(kind=Entry.BUY).values("player"))
-                .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
+    return list(Player.objects.filter(pk__in=live.filter(kind=EntryKind.BUY).values("player"))
+                .exclude(pk__in=live.filter(kind=EntryKind.CASHOUT).values("player"))
                 .order_by("name"))   # one query
 
 
@@ -313,13 +315,14 @@ def session_dashboard(session: PokerSession) -> Dashboard:
     game = table_game(session, record=record)
     seats = [line.player.name for line in lines if line.seat is not None]  # in seating order
     # `warning_given` and `hand_recorded` in one read
-    recorded = set(Entry.objects.filter(session=session, kind__in=[Entry.WARNING, Entry.HAND])
+    recorded = set(Entry.objects.filter(session=session,
+                                        kind__in=[EntryKind.WARNING, EntryKind.HAND])
                    .order_by().values_list("kind", flat=True).distinct())
     return Dashboard(
         session=session, lines=lines, cash_box=totals.get(Account.CASH_BOX, 0),
         table_pot=game.pot, final_pot=totals.get(Account.FINAL_POT, 0),
         chips_outstanding=totals.get(Account.CHIPS, 0),
         note_balances=open_note_balances(session),
-        warning_given=Entry.WARNING in recorded, hand_recorded=Entry.HAND in recorded,
+        warning_given=EntryKind.WARNING in recorded, hand_recorded=EntryKind.HAND in recorded,
         game=game, deal=deal_state(session, record=record, seats=seats),
     )

@@ -13,7 +13,7 @@ from ledger.models import (
     Player,
     PokerSession,
 )
-from ledger.posting.accounts import Method
+from ledger.posting.accounts import EntryKind, Method
 
 
 @dataclass
@@ -57,11 +57,11 @@ class PlayerLine:
 def live_entries(session: PokerSession) -> QuerySet[Entry]:
     """The session's entries that have not been corrected (and are not corrections)."""
     return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
-        kind=Entry.REVERSAL
+        kind=EntryKind.REVERSAL
     )
 
 
-_BOUGHT = {Entry.CASH: "bought_cash", Entry.BY_NOTE: "bought_note", Entry.BY_BOOK: "bought_book"}
+_BOUGHT = {Method.CASH: "bought_cash", Method.BY_NOTE: "bought_note", Method.BY_BOOK: "bought_book"}
 
 
 def _whole(value: object) -> int:
@@ -72,15 +72,15 @@ def _whole(value: object) -> int:
 def add_money_row(lines: dict[int, PlayerLine], row: Mapping[str, object]) -> None:
     """One (player, kind, method, counterparty) sum of the night's money entries on its line."""
     line, total, kind = lines[_whole(row["player"])], _whole(row["total"]), row["kind"]
-    if kind == Entry.BUY:
+    if kind == EntryKind.BUY:
         attr = _BOUGHT[Method(str(row["method"]))]
         setattr(line, attr, getattr(line, attr) + total)
         if row["counterparty"]:
             lines[_whole(row["counterparty"])].sold += total
-    elif kind == Entry.CASHOUT:
+    elif kind == EntryKind.CASHOUT:
         line.cashed_out += total
         line.cashouts += _whole(row["n"])
-    elif kind == Entry.COUNT_DIFFERENCE:
+    elif kind == EntryKind.COUNT_DIFFERENCE:
         line.count_differences += total
     else:
         line.final_pot += total

@@ -115,12 +115,12 @@ class StoredNight:
     def not_cashed_out(self) -> list[str]:
         live = Entry.objects.filter(session=self.session, reversed_by__isnull=True,
                                     player__isnull=False)
-        return list(Player.objects.filter(pk__in=live.filter(kind=Entry.BUY).values("player"))
-                    .exclude(pk__in=live.filter(kind=Entry.CASHOUT).values("player"))
+        return list(Player.objects.filter(pk__in=live.filter(kind=EntryKind.BUY).values("player"))
+                    .exclude(pk__in=live.filter(kind=EntryKind.CASHOUT).values("player"))
                     .order_by("name").values_list("name", flat=True))
 
     def warned(self) -> list[str]:
-        return list(Entry.objects.filter(session=self.session, kind=Entry.WARNING)
+        return list(Entry.objects.filter(session=self.session, kind=EntryKind.WARNING)
                     .order_by("id").values_list("player__name", flat=True))
 
     @cached_property

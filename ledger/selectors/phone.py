@@ -26,6 +26,7 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_and_surrogate
 from ledger.selectors.night import players_named
 from rules.money import parse_cents, whole_dollars_and_odd_cents
@@ -257,7 +258,7 @@ def payments_made(player: Player | None = None, *, count: int = PAYMENTS_SHOWN) 
     """The latest payments in the journal (the tablet's, and the confirmed claims'), newest
     first, each with its night (none: THE BOOK alone) and the claim it came from, if any.
     With `player`, only those they paid or received."""
-    rows = (Entry.objects.filter(kind=Entry.PAY, reversed_by__isnull=True)
+    rows = (Entry.objects.filter(kind=EntryKind.PAY, reversed_by__isnull=True)
             .select_related("player", "counterparty", "session", "payment_claim")
             .order_by("-id"))
     if player is not None:

@@ -13,6 +13,7 @@ from ledger.models import (
     Player,
     PokerSession,
 )
+from ledger.posting.accounts import EntryKind
 from ledger.posting.payloads import Call
 from ledger.posting.table_events import hand_result
 from ledger.selectors.book import night_book
@@ -160,18 +161,18 @@ def journal_details(session: PokerSession) -> dict[int, str]:
     details: dict[int, str] = {}
     game: object = None   # the game at the table: the last call, until its end
     rows = (Entry.objects.filter(session=session,
-                                 kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND])
+                                 kind__in=[EntryKind.CALL, EntryKind.END_GAME, EntryKind.HAND])
             .order_by("id").values_list("id", "kind", "payload", "reversed_by"))
     for pk, kind, payload, reversed_by in rows:
         payload = payload if isinstance(payload, dict) else {}
-        if kind == Entry.CALL:
+        if kind == EntryKind.CALL:
             call = Call.from_json(payload)
             if reversed_by is None:
                 game = call.game or None
             details[pk] = (f"{call.dealer or 'The dealer'} calls "
                            f"{game_name(call.game or None) or 'a game'}"
                            f"{_options_text(call.options)}")
-        elif kind == Entry.END_GAME:
+        elif kind == EntryKind.END_GAME:
             if reversed_by is None:
                 game = None
         else:

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.models import (
-    Entry,
     Player,
     PokerSession,
     Seat,
 )
+from ledger.posting.accounts import EntryKind
 from ledger.posting.payloads import Call
 from ledger.posting.table_events import table_event
 from ledger.selectors.night_lines import (
@@ -43,11 +43,11 @@ class TableRecord:
 def table_record(session: PokerSession) -> TableRecord:
     rows: list[TableRow] = list(
         live_entries(session)
-        .filter(kind__in=[Entry.CALL, Entry.END_GAME, Entry.HAND, Entry.PENALTY])
+        .filter(kind__in=[EntryKind.CALL, EntryKind.END_GAME, EntryKind.HAND, EntryKind.PENALTY])
         .order_by("id").values_list("kind", "amount", "payload"))
     games: list[str | dict[str, object]] = []
     for kind, _, payload in reversed(rows):
-        if kind != Entry.CALL:
+        if kind != EntryKind.CALL:
             continue
         game = Call.from_json(payload).game
         if game and game not in games:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from ledger.house_settings import shown
 from ledger.models import Entry, Player, PokerSession
 from ledger.posting import bank
+from ledger.posting.accounts import EntryKind, Method
 from ledger.types import Banker
 
 from .errors import PossibleDuplicate
@@ -25,7 +26,7 @@ DUPLICATE_WINDOW = timedelta(seconds=60)  # R15
 def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None, amount: int,
                      paid: str, key: str) -> None:
     recent = Entry.objects.filter(
-        session=session, kind=Entry.BUY, player=buyer, counterparty=seller, amount=amount,
+        session=session, kind=EntryKind.BUY, player=buyer, counterparty=seller, amount=amount,
         method=paid, created_at__gte=timezone.now() - DUPLICATE_WINDOW, reversed_by__isnull=True,
     ).exclude(key=key).order_by("-id").first()
     if recent is not None:
@@ -43,7 +44,7 @@ def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None
 
 @idempotent("buyin_create")
 def buyin_create(*, session: PokerSession, player: Player, amount: int,
-                 paid: str = Entry.CASH, seller: Player | None = None, key: str,
+                 paid: str = Method.CASH, seller: Player | None = None, key: str,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight;
     `seller` None is the bank, `amount` in cents."""

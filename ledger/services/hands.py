@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from ledger.house import house_id_in_use
 from ledger.models import Entry, HouseGame, Player, PokerSession
 from ledger.posting import table
+from ledger.posting.accounts import EntryKind
 from ledger.posting.night import Person
 from ledger.posting.table import IDS
 from ledger.selectors.night_state import StoredNight
@@ -111,9 +112,9 @@ def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
     cards, the same typed figures; its pot aside, since the antes of the next deal change it),
     saved a few minutes ago under another key, is asked about first (PossibleDuplicate)."""
     last = (Entry.objects.filter(session=session, reversed_by__isnull=True,
-                                 kind__in=[Entry.HAND, Entry.CALL, Entry.END_GAME])
+                                 kind__in=[EntryKind.HAND, EntryKind.CALL, EntryKind.END_GAME])
             .exclude(key=key).order_by("-id").first())
-    if last is None or last.kind != Entry.HAND \
+    if last is None or last.kind != EntryKind.HAND \
             or last.created_at < timezone.now() - DUPLICATE_HAND_WINDOW:
         return
     before = {k: v for k, v in last.payload.items() if k not in NOT_THE_HAND}

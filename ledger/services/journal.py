@@ -16,6 +16,7 @@ from django.utils import timezone
 from ledger import chain
 from ledger.house import house_id_in_use
 from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.posting.accounts import EntryKind
 from ledger.posting.bank import closed_night
 from ledger.posting.draft import Draft
 from ledger.posting.night import NEW_NOTE
@@ -162,7 +163,7 @@ def chain_tip(house_id: int) -> tuple[int, str] | None:
 def sealed_facts(kind: str, settlement: object) -> dict[str, object] | None:
     """The facts outside the entry's own rows that its link seals: for the entry that closes
     a night, the settlement stored on the night (who pays whom, what the phones show)."""
-    return {"settlement": settlement} if kind == Entry.CLOSE else None
+    return {"settlement": settlement} if kind == EntryKind.CLOSE else None
 
 
 def chain_fields() -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from ledger.house_settings import SEED, HouseSettings
 from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
+from ledger.posting.accounts import Method
 from ledger.posting.amounts import bank_steps
 from ledger.posting.bank import chip_total
 from ledger.selectors.opening import tonight
@@ -51,7 +52,7 @@ def answer_reason(reason: object) -> str:
         raise LedgerError(f"Keep the reason under {REASON_LENGTH} characters.", field="reason")
     return text
 # Who may pay for chips how: the choices the tablet's buy-in form offers every player (B3).
-PAID_CHOICES = (Entry.CASH, Entry.BY_NOTE, Entry.BY_BOOK)
+PAID_CHOICES = (Method.CASH, Method.BY_NOTE, Method.BY_BOOK)
 _DIGITS = re.compile(r"^[0-9]+$")
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from ledger.house_settings import HouseSettings
 from ledger.models import BankTenure, Entry, House, Player, PokerSession, Seat
 from ledger.models.witnessed import witness_after_commit
+from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_balances
 from ledger.types import Banker
 from rules.money import format_cents
@@ -99,7 +100,7 @@ def session_seating_set(*, session: PokerSession, order: Sequence[Player],
     in this order, so once a hand is on record the seats stay as they were dealt.
     """
     session = lock_session(session, user=user)
-    if Entry.objects.filter(session=session, kind=Entry.HAND).exists():
+    if Entry.objects.filter(session=session, kind=EntryKind.HAND).exists():
         raise LedgerError(
             "A hand has already been recorded tonight; the seats stay as they were dealt (B1).",
             field="order",

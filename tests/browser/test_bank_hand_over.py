@@ -10,6 +10,8 @@ import pytest
 from table_steps import SAVED, buy
 from test_layout import NO_SIDEWAYS, PORTRAIT, SMALL_TAPS
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-staple"
@@ -85,7 +87,7 @@ def test_ann_hands_the_bank_to_bob_then_her_buy_in_is_refused_and_bobs_saves(
         assert form.input_value("#id_amount") == "20"                  # nothing lost
         _fits(form)
         form.screenshot(path=str(shots / "bank-refused-buyin-820x1180.png"), full_page=True)
-        assert not Entry.objects.filter(kind=Entry.BUY).exists()
+        assert not Entry.objects.filter(kind=EntryKind.BUY).exists()
 
         form.goto(table + "buy/")                                      # opening it again
         assert HELD.match(form.inner_text("#bank-refused .error-box").strip())
@@ -97,7 +99,7 @@ def test_ann_hands_the_bank_to_bob_then_her_buy_in_is_refused_and_bobs_saves(
         buy(bob_page, table, "Fred", "20", "Cash")
         bob_page.wait_for_url(SAVED)
         assert "Fred bought $20.00" in bob_page.inner_text("#saved")
-        entry = Entry.objects.get(kind=Entry.BUY)
+        entry = Entry.objects.get(kind=EntryKind.BUY)
         assert (entry.amount, entry.created_by) == (2000, bob)
 
         ann_page.goto(table + "journal/")

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = pytest.mark.parametrize("size", [{"width": 820, "height": 1180},
@@ -75,7 +77,7 @@ def test_a_78_40_count_on_the_pad_in_ten_taps(banker_page, live_server, short_bo
     taps.tap("button.btn-big[name=save]")
     page.wait_for_url(re.compile(r"\?saved="))
     assert taps.count <= 10, taps.count
-    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    entry = Entry.objects.get(kind=EntryKind.CASHOUT)
     assert entry.payload["chips"] == {"green": 15, "black": 3, "red": 4}
     assert "$20.00 in cash, $58.00 owed" in entry.memo
 

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PORTRAIT = {"width": 820, "height": 1180}
@@ -89,7 +91,7 @@ def test_a_three_player_hand_by_who_won_in_two_taps(banker_page, live_server, th
     hands.tap("#hand-actions button[name=save]")
     page.wait_for_url(re.compile(r"saved=\d+"))
     assert hands.total == 2 <= 4
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert [a["name"] for a in result["awards"]] == ["Fred"]
     assert {o["name"] for o in result["owes"]} == {"Mike", "Ann"}
 
@@ -115,7 +117,7 @@ def test_a_hand_by_the_cards_is_one_tap_a_card(banker_page, live_server, three, 
     hands.tap("#hand-actions button[name=save]")
     page.wait_for_url(re.compile(r"saved=\d+"))
     assert hands.total == 15 + 2                             # a tap a card, the mode, Save
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert [a["name"] for a in result["awards"]] == ["Mike"]
 
 
@@ -173,7 +175,7 @@ def test_everybody_dropped_is_two_taps(banker_page, live_server, three):
     page.wait_for_url(re.compile(r"saved=\d+"))
     assert hands.total == 2
     assert "Everyone re-antes (P14)." in page.inner_text("#saved-hand")
-    assert Entry.objects.get(kind=Entry.HAND).payload["result"]["carry"] == "0.15"
+    assert Entry.objects.get(kind=EntryKind.HAND).payload["result"]["carry"] == "0.15"
 
 
 def test_an_empty_hand_a_bad_card_and_a_hand_saved_twice(banker_page, live_server, three,
@@ -196,7 +198,7 @@ def test_an_empty_hand_a_bad_card_and_a_hand_saved_twice(banker_page, live_serve
     assert page.get_attribute("#id_p1_down", "aria-invalid") == "true"
     assert page.input_value("#id_p1_down") == "1x 2d 3d 4d 5d"  # kept
     page.screenshot(path=str(shots / "hand-card-error-820x1180.png"), full_page=True)
-    assert Entry.objects.filter(kind=Entry.HAND).count() == 0
+    assert Entry.objects.filter(kind=EntryKind.HAND).count() == 0
 
     page.goto(url)
     page.check("#id_p1_won_high")
@@ -209,10 +211,10 @@ def test_an_empty_hand_a_bad_card_and_a_hand_saved_twice(banker_page, live_serve
     page.click("#hand-actions button[name=save]")
     assert "Possible duplicate?" in page.inner_text("#duplicate")
     page.screenshot(path=str(shots / "hand-duplicate-820x1180.png"), full_page=True)
-    assert Entry.objects.filter(kind=Entry.HAND).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.HAND).count() == 1
     page.click("#save-again")
     page.wait_for_url(re.compile(r"saved=\d+"))
-    assert Entry.objects.filter(kind=Entry.HAND).count() == 2
+    assert Entry.objects.filter(kind=EntryKind.HAND).count() == 2
 
 
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE, PHONE], ids=["820", "1024", "390"])

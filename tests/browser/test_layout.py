@@ -14,6 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
 from ledger_night import Night, make_player, named, open_night, people  # noqa: E402
 from test_worked_night import play_worked_night  # noqa: E402
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PORTRAIT = {"width": 820, "height": 1180}
@@ -143,7 +145,7 @@ def _banker_pages(closed, tonight, players):
     from ledger.models import Entry
 
     fred = players["Fred"]
-    buy = Entry.objects.filter(session=tonight, kind=Entry.BUY).first()
+    buy = Entry.objects.filter(session=tonight, kind=EntryKind.BUY).first()
     s, c = f"/s/{tonight.pk}", f"/s/{closed.pk}"
     return {
         "sessions": ("/", None), "session-open": ("/s/new/", None),
@@ -261,16 +263,16 @@ def test_buy_in_from_a_row_in_two_taps_then_undo(banker_page, live_server, two_n
     page = banker_page
     page.set_viewport_size(PORTRAIT)
     page.goto(f"{live_server.url}/s/{tonight.pk}/")
-    before = Entry.objects.filter(kind=Entry.BUY).count()
+    before = Entry.objects.filter(kind=EntryKind.BUY).count()
     page.click("a[aria-label='Buy-in for Ann']")                  # tap 1
     page.click("#quick-buy button:text('$10')")                    # tap 2
     page.wait_for_selector("#saved")
     assert "Ann bought $10.00 from bank, paid by cash" in page.inner_text("#saved")
-    assert Entry.objects.filter(kind=Entry.BUY).count() == before + 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == before + 1
     page.screenshot(path=str(shots / "saved-with-undo-820x1180.png"), full_page=True)
     page.click("#undo")
     page.wait_for_selector("#saved:has-text('undone at the table')")
-    assert Entry.objects.filter(kind=Entry.REVERSAL).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.REVERSAL).count() == 1
 
 
 def test_qr_codes_open_on_the_players_and_settle_up_pages(banker_page, live_server, two_nights,

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -99,7 +101,7 @@ def test_a_stud_hand_by_the_cards_is_a_tap_a_fold_and_a_tap_a_card(banker_page, 
     page.wait_for_url(re.compile(r"saved=\d+"))
     # the mode, a tap a card of the two shown hands, a tap a fold, Save: 20 (it took 24)
     assert len(taps) == 1 + 14 + 4 + 1
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert [a["name"] for a in result["awards"]] == ["Mike"]
     assert Player.objects.count() == 6
 
@@ -120,8 +122,8 @@ def test_a_second_cash_out_tonight_asks_first_R15(banker_page, live_server, tabl
     question = page.inner_text("#cash-out-again")
     assert "Fred already cashed out $40.00 tonight — another?" in question
     page.screenshot(path=str(shots / "cash-out-again-1024x768.png"))
-    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT).count() == 1
     page.click("#cash-out-again button:text('Yes, another cash-out')")
     page.wait_for_url(re.compile(r"\?saved=\d+"))
-    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 2
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT).count() == 2
 

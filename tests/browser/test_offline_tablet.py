@@ -9,6 +9,7 @@ import re
 import pytest
 
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -80,7 +81,7 @@ def test_writes_made_offline_are_sent_once_in_order_when_back_R1(banker_page, li
     assert [item["label"].split(":")[0] for item in kept] == [
         "Buy-in", "Buy-in", "Buy-in", "Hand of Draw match pot", "Cash-out"]
     assert len({item["key"] for item in kept}) == 5       # each its own one-time key
-    assert Entry.objects.filter(kind__in=[Entry.BUY, Entry.HAND]).count() == 0
+    assert Entry.objects.filter(kind__in=[EntryKind.BUY, EntryKind.HAND]).count() == 0
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
@@ -92,18 +93,19 @@ def test_writes_made_offline_are_sent_once_in_order_when_back_R1(banker_page, li
     page.screenshot(path=str(shots / "offline-refused-1024x768.png"), full_page=True)
     assert "The connection is back" in page.inner_text("#offline-banner")   # a kept copy
 
-    written = list(Entry.objects.filter(session=session, kind__in=[Entry.BUY, Entry.HAND])
+    written = list(Entry.objects.filter(session=session, kind__in=[EntryKind.BUY, EntryKind.HAND])
                    .order_by("pk").values_list("kind", "player__name"))
     assert written == [
-        (Entry.BUY, "Fred"), (Entry.BUY, "Ann"), (Entry.BUY, "Gus"), (Entry.HAND, None)]
-    assert not Entry.objects.filter(kind=Entry.CASHOUT).exists()
+        (EntryKind.BUY, "Fred"), (EntryKind.BUY, "Ann"), (EntryKind.BUY, "Gus"),
+        (EntryKind.HAND, None)]
+    assert not Entry.objects.filter(kind=EntryKind.CASHOUT).exists()
 
     # Sent again (an answer lost on the way back): the one-time key replays, nothing new.
     again = page.evaluate("""(items) => Promise.all(items.slice(0, 4).map(item =>
         fetch(item.url, {method: "POST", body: new URLSearchParams(item.body)})
           .then(r => r.url)))""", kept)
     assert all("saved=" in url for url in again)
-    assert Entry.objects.filter(kind__in=[Entry.BUY, Entry.HAND]).count() == 4
+    assert Entry.objects.filter(kind__in=[EntryKind.BUY, EntryKind.HAND]).count() == 4
 
     page.click(".outbox-refused button:text('Drop it')")
     page.wait_for_selector("#outbox", state="hidden")
@@ -127,10 +129,10 @@ def test_a_form_lost_on_its_way_is_kept_by_the_worker(banker_page, live_server, 
     page.wait_for_selector(f"{WAITING}:has-text('1 waiting to send')")   # on the page's copy
     assert "Buy-in: Fred, 15" in page.inner_text("#outbox")   # named by the page it left
     assert page.get_attribute("body", "data-offline-copy")
-    assert not Entry.objects.filter(kind=Entry.BUY).exists()
+    assert not Entry.objects.filter(kind=EntryKind.BUY).exists()
     page.context.set_offline(False)
     page.wait_for_selector("#outbox", state="hidden", timeout=15000)
-    buy = Entry.objects.get(kind=Entry.BUY)
+    buy = Entry.objects.get(kind=EntryKind.BUY)
     assert (buy.player.name, buy.amount) == ("Fred", 1500)
     page.click("#offline-banner a")                        # the live page again
     page.wait_for_load_state()
@@ -154,11 +156,11 @@ def test_kept_on_this_tablet_goes_once_it_is_sent(banker_page, live_server, tabl
     page.wait_for_selector(f"{WAITING}:has-text('1 waiting to send')")
     assert page.is_visible("#outbox-kept")
     assert "Kept on this tablet: Hand of Draw match pot" in page.inner_text("#outbox-kept")
-    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+    assert not Entry.objects.filter(kind=EntryKind.HAND).exists()
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_selector("#outbox", state="hidden", timeout=15000)
-    assert Entry.objects.filter(kind=Entry.HAND).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.HAND).count() == 1
     page.wait_for_selector("#outbox-kept", state="hidden")
     assert "Kept on this tablet" not in page.inner_text("main")

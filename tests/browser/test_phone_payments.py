@@ -9,6 +9,8 @@ import datetime
 import pytest
 from test_layout import PHONE, SMALL_PHONE, SMALL_TAPS, WIDE
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TABLET = {"width": 1024, "height": 768}
@@ -97,6 +99,6 @@ def test_paying_pages_fit_and_the_holder_confirms_on_the_book_page(
     page.click(f"#confirm-{fred_claim.pk}")
     page.wait_for_selector("#payments >> text=confirmed by the banker")
     tonight = PokerSession.objects.get(status=PokerSession.OPEN)
-    entry = Entry.objects.get(kind=Entry.PAY)
+    entry = Entry.objects.get(kind=EntryKind.PAY)
     assert entry.session == tonight and entry.payload["to"] == "Ann"
     assert {p.name: c for p, c in the_book()} == {"Ann": 500, "Gus": -500}

@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import expect
 from test_layout import NO_SIDEWAYS, PHONE
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-staple"
@@ -111,7 +113,7 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         # the balance moved: the polled part shows what Fred owes now (not only "You owe")
         expect(fred.locator("#live")).to_contain_text(re.compile(r"You owe.*\$20\.00", re.S),
                                                       timeout=LIVE)
-        assert Entry.objects.filter(kind=Entry.BUY, player__name="Fred").count() == 1
+        assert Entry.objects.filter(kind=EntryKind.BUY, player__name="Fred").count() == 1
 
         # A second ask, declined with a reason.
         fred.fill("#ask_amount", "50")
@@ -125,7 +127,7 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         started = time.monotonic()
         waits.append(_seen_within(fred, f"#my-request-{second.pk} >> text=declined", started))
         assert "“Pay the $20 first, Fred”" in fred.inner_text(f"#my-request-{second.pk}")
-        assert Entry.objects.filter(kind=Entry.BUY, player__name="Fred").count() == 1
+        assert Entry.objects.filter(kind=EntryKind.BUY, player__name="Fred").count() == 1
         fred.screenshot(path=str(shots / "phone-requests-390x844.png"), full_page=True)
         assert fred.evaluate(NO_SIDEWAYS)
         # Nothing written for a while: the phone's polls are answered 304 (its ETag sent back)
@@ -190,7 +192,7 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         fred.click("#paid-1")                                            # "I paid Gus"
         fred.wait_for_selector("#settle >> text=$14.00 waiting for Gus to confirm")
         assert _book() == book_before                                    # nothing moved yet
-        assert not Entry.objects.filter(kind=Entry.PAY).exists()
+        assert not Entry.objects.filter(kind=EntryKind.PAY).exists()
         gus.reload()
         claim = PaymentClaim.objects.get()
         gus.wait_for_selector(f"#claim-{claim.pk} >> text=Fred says they paid you")
@@ -199,7 +201,7 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         gus.click(f"#confirm-{claim.pk}")                                # the receiver confirms
         gus.wait_for_selector("#my-payments >> text=Fred paid you")
         assert _book() == {}                                             # THE BOOK moved
-        assert Entry.objects.filter(kind=Entry.PAY, session__isnull=True).count() == 1
+        assert Entry.objects.filter(kind=EntryKind.PAY, session__isnull=True).count() == 1
         assert "$0.00" in gus.inner_text("#live")
         tablet.goto(live_server.url + "/book/")
         tablet.wait_for_selector("#payments >> text=THE BOOK alone (no night open)")

@@ -8,6 +8,8 @@ import re
 import pytest
 from test_hand_page import SEVEN, _call, _night
 
+from ledger.posting.accounts import EntryKind
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -32,7 +34,7 @@ def _save(page):
     page.click("#hand-actions button[name=save]")
     page.wait_for_url(re.compile(r"saved=\d+"))
     from ledger.models import Entry
-    return Entry.objects.filter(kind=Entry.HAND).latest("pk").payload["result"]
+    return Entry.objects.filter(kind=EntryKind.HAND).latest("pk").payload["result"]
 
 
 def _sides(result):
@@ -74,7 +76,7 @@ def test_baseball_an_extra_down_card_after_a_face_up_4_and_refused_without_it_H2
     error = page.locator("#id_p0_extra").evaluate("e => e.closest('td').innerText")
     assert "Jh is one down card too many" in error and "no face-up four" in error
     from ledger.models import Entry
-    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+    assert not Entry.objects.filter(kind=EntryKind.HAND).exists()
     page.fill("#id_p0_up", "4h 8s 3d Jc")
     result = _save(page)
     assert _sides(result) == [("Mike", "high", "10.05")]       # jacks full beat three fives

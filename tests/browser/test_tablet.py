@@ -6,6 +6,7 @@ import re
 import pytest
 
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 PHONE = {"width": 390, "height": 844}  # a common phone's viewport
 
@@ -34,7 +35,7 @@ def test_buyin_by_tapping_five_dollar_buttons(banker_page, live_server, table, s
     assert page.inner_text("#chips-outstanding") == "$20.00"
     assert page.inner_text("#notes-open") == "$20.00"
     page.screenshot(path=str(shots / "dashboard.png"), full_page=True)
-    entry = Entry.objects.get(kind=Entry.BUY)
+    entry = Entry.objects.get(kind=EntryKind.BUY)
     assert (entry.amount, entry.method, entry.player.name) == (2000, "note", "Fred")
 
 
@@ -46,7 +47,7 @@ def test_a_bad_amount_is_explained_on_the_form(banker_page, live_server, table, 
     page.click("button.btn-big[name=save]")
     assert "multiples of $5.00" in page.inner_text(".field-error")
     page.screenshot(path=str(shots / "buyin-error.png"), full_page=True)
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 0
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 0
 
 
 def test_double_tap_on_save_creates_one_entry(banker_page, live_server, table):
@@ -60,7 +61,7 @@ def test_double_tap_on_save_creates_one_entry(banker_page, live_server, table):
     page.wait_for_url(re.compile(r"/s/\d+/\?saved=\d+"))
     page.wait_for_load_state("networkidle")
     assert len(posts) == 1  # the page drops the second tap
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
     assert "Ann bought $10.00" in page.inner_text("#saved")
 
 
@@ -84,7 +85,7 @@ def test_the_same_form_sent_twice_by_the_browser_is_saved_once_R2(banker_page, l
     }""")
     assert [status for status, _ in finals] == [200, 200]  # both followed the redirect
     assert finals[0][1] == finals[1][1] and "?saved=" in finals[0][1]
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
     page.goto(finals[1][1])
     assert "Ann bought $10.00" in page.inner_text("#saved")
 
@@ -98,10 +99,10 @@ def test_possible_duplicate_is_asked_R15(banker_page, live_server, table, shots)
         page.click("button.btn-big[name=save]")
     assert "Possible duplicate?" in page.inner_text("#duplicate")
     page.screenshot(path=str(shots / "buyin-duplicate.png"), full_page=True)
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
     page.click("text=Yes, record it again")
     page.wait_for_url(re.compile(r"\?saved="))
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 2
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 2
 
 
 def test_cashout_counts_chips_with_a_running_total(banker_page, live_server, table, shots):
@@ -130,7 +131,7 @@ def test_cashout_counts_chips_with_a_running_total(banker_page, live_server, tab
     page.click("button.btn-big[name=save]")
     page.wait_for_url(re.compile(r"\?saved="))
     assert "$0.25 to the final pot" in page.inner_text("#saved")
-    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    entry = Entry.objects.get(kind=EntryKind.CASHOUT)
     assert entry.payload["chips"] == {"white": 3, "red": 1, "blue": 2, "yellow": 1,
                                       "black": 12, "green": 2}
 

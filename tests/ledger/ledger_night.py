@@ -10,6 +10,7 @@ from django.db.models import Sum
 
 from ledger import selectors, services
 from ledger.models import Entry, Player, PokerSession
+from ledger.posting.accounts import EntryKind
 from rules.money import parse_cents
 
 _keys = itertools.count()
@@ -57,11 +58,11 @@ def assert_invariants(session: PokerSession | None = None):
         assert dash.cash_box >= 0 and dash.final_pot >= 0
         assert all(value > 0 for _, value in dash.open_notes)
         live = Entry.objects.filter(session=night, reversed_by__isnull=True)
-        sold = live.filter(kind=Entry.BUY, counterparty__isnull=True).aggregate(
+        sold = live.filter(kind=EntryKind.BUY, counterparty__isnull=True).aggregate(
             total=Sum("amount"))["total"] or 0
         turned_in = sum(services.chip_total(e.payload["chips"], night.game_settings)
-                        for e in live.filter(kind=Entry.CASHOUT))
-        lost = live.filter(kind=Entry.COUNT_DIFFERENCE).aggregate(
+                        for e in live.filter(kind=EntryKind.CASHOUT))
+        lost = live.filter(kind=EntryKind.COUNT_DIFFERENCE).aggregate(
             total=Sum("amount"))["total"] or 0
         # chips outstanding = chips the bank sold - chips cashed in - count differences >= 0
         assert dash.chips_outstanding == sold - turned_in - lost >= 0

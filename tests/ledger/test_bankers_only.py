@@ -12,6 +12,7 @@ from test_security import _banker_routes, route_path
 
 from ledger.models import Entry, Player
 from ledger.permissions import BANKERS
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def test_a_plain_login_cannot_post_a_buyin_read_the_book_or_see_the_links(plain_
                               {"key": "k" * 20, "player": fred.pk, "amount": "20.00",
                                "paid": "cash", "save": "1"})
     assert buyin.status_code == 403
-    assert not Entry.objects.filter(kind=Entry.BUY).exists()
+    assert not Entry.objects.filter(kind=EntryKind.BUY).exists()
     assert plain_client.get(reverse("book")).status_code == 403
     people = plain_client.get(reverse("player_list"))
     assert people.status_code == 403 and fred.balance_token not in people.content.decode()

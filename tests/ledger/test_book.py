@@ -4,7 +4,7 @@ import pytest
 from ledger_night import cents, named, new_key, open_night
 
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_the_surrogate_book_reaches_the_book_only_by_an_explicit_merge_B7(player
     night.close()
     assert selectors.the_book() == []
     merge = night.merge()
-    assert merge.kind == Entry.MERGE
+    assert merge.kind == EntryKind.MERGE
     assert {p.name: c for p, c in selectors.the_book()} == {"Ann": -1000, "Gus": 1000}
     with pytest.raises(LedgerError, match="empty or already merged"):
         services.surrogate_book_merge(session=night.session, key=new_key())

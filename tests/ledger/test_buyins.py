@@ -10,6 +10,7 @@ from ledger import selectors, services
 from ledger.forms import BuyInForm
 from ledger.models import BankNote, Entry, Posting
 from ledger.night_file.amounts import cents_of
+from ledger.posting.accounts import EntryKind
 from ledger.posting.amounts import bank_steps
 from ledger.services import LedgerError, PossibleDuplicate
 
@@ -152,7 +153,7 @@ def test_a_different_buy_in_is_not_a_duplicate_R15(night):
                           key="b")
     services.buyin_create(session=night.session, player=named("Ann"), amount=cents("20.00"),
                           key="c")
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 3
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 3
 
 
 def test_nothing_can_be_bought_once_the_night_is_closed(night):

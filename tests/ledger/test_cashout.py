@@ -6,6 +6,7 @@ from ledger_night import cents, named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, Posting
+from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def test_a_player_who_lost_everything_cashes_out_nothing(night):
     night.cashout("Fred", green=4)
     assert selectors.not_cashed_out(night.session) == []
     assert night.row("Ann")["net"] == "-10.00"
-    assert Entry.objects.filter(kind=Entry.CASHOUT, player__name="Ann").get().payload == {
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT, player__name="Ann").get().payload == {
         "type": "cashout", "player": "Ann", "chips": {}}
 
 
@@ -137,4 +138,4 @@ def test_after_a_count_difference_the_final_pot_is_paid_as_it_stands_B12(night):
 def test_an_empty_final_pot_cannot_be_won(night):
     with pytest.raises(LedgerError, match="final pot is empty"):
         services.final_pot_award(session=night.session, winner=named("Ann"), key=new_key())
-    assert not Entry.objects.filter(kind=Entry.FINAL_POT).exists()
+    assert not Entry.objects.filter(kind=EntryKind.FINAL_POT).exists()

@@ -7,6 +7,7 @@ from ledger_night import assert_invariants, new_key
 from ledger import selectors, services
 from ledger.house import house_in_use
 from ledger.models import Entry, Player, PokerSession
+from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +109,7 @@ def test_an_empty_night_closes_with_nothing_to_settle(night):
 def test_cash_left_in_the_box_goes_to_the_banker_at_close(night):
     night.buy("Fred", "10.00")
     night.cashout("Fred", green=1)
-    night.reverse(Entry.objects.get(kind=Entry.CASHOUT))  # typed wrong: he had 2 greens
+    night.reverse(Entry.objects.get(kind=EntryKind.CASHOUT))  # typed wrong: he had 2 greens
     night.cashout("Fred", green=2)
     night.close()
     assert selectors.session_dashboard(night.session).cash_box == 0

@@ -13,6 +13,7 @@ from ledger_night import named, new_key
 from ledger import selectors, services
 from ledger.models import Entry
 from ledger.night_file import export_session, import_session
+from ledger.posting.accounts import EntryKind
 from rules.games.hand_types import HandInput
 from rules.games.table import next_antes
 
@@ -36,7 +37,7 @@ def _post(client, night, data, key=None):
 
 
 def _hands() -> int:
-    return Entry.objects.filter(kind=Entry.HAND).count()
+    return Entry.objects.filter(kind=EntryKind.HAND).count()
 
 
 # ---- an empty hand ------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def test_the_drop_games_offer_everybody_dropped_and_the_pot_stays_P14(banker_cli
     assert "everybody re-antes" in page
     response = _post(banker_client, night, {"mode": "dropped", "pot": "2.00", "save": "1"})
     assert response.status_code == 302
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert result["carry"] == "2.00" and result["awards"] == [] and not result["game_over"]
     assert "Everyone re-antes (P14)." in result["explain"]
     state = selectors.table_game(night.session)
@@ -100,7 +101,7 @@ def test_with_the_wimp_rule_the_best_hand_pays_instead_of_a_re_ante_P11(banker_c
     saved = _post(banker_client, night, {"mode": "dropped", "pot": "2.00", "best": "Ann",
                                          "save": "1"})
     assert saved.status_code == 302
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert result["owes"] == [{"name": "Ann", "amount": "1.00", "reason": "wimp"}]
     assert result["next_pot"] == "3.00"
 
@@ -203,7 +204,7 @@ def test_an_import_takes_hands_as_recorded_without_the_question(banker_client, n
     assert [e["type"] for e in exported["events"]].count("hand") == 2
     exported["session"]["date"] = "2026-11-28"          # the same hands on another night
     imported = import_session(json.loads(json.dumps(exported)))
-    assert Entry.objects.filter(session=imported, kind=Entry.HAND).count() == 2
+    assert Entry.objects.filter(session=imported, kind=EntryKind.HAND).count() == 2
 
 
 # ---- errors in the banker's words, on the field --------------------------------------------------
@@ -330,7 +331,7 @@ def test_a_game_in_rounds_is_played_from_the_hand_page_round_by_round_S4(banker_
     assert 'data-count="3"' in re.search(r'<input[^>]*name="p1_down"[^>]*>', page)[0]
     saved = _post(banker_client, night, {"pot": "2.00", "p1_won_high": "on", "save": "1"})
     assert saved.status_code == 302
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert [a["name"] for a in result["awards"]] == ["Fred"]
     assert selectors.table_game(night.session).round == 2
     page = banker_client.get(reverse("hand", args=[night.session.pk])).content.decode()

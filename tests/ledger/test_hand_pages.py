@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from ledger import selectors
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_a_hand_by_winners_is_worked_out_then_saved_P3(banker_client, called):
     html = preview.content.decode()
     assert preview.status_code == 200 and "not saved yet" in html
     assert "Mike wins nothing and matches 3.00" in html
-    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+    assert not Entry.objects.filter(kind=EntryKind.HAND).exists()
     saved = _hand_post(banker_client, called, {"pot": "3.00", "p1_won_high": "on",
                                                "save": "1"})
     assert saved.status_code == 302
@@ -68,11 +69,11 @@ def test_typed_awards_that_break_the_rules_are_refused_with_the_right_figures_P2
     assert refused.status_code == 400
     assert "typed Fred 1.55, Ann 1.50" in html and "Fred 1.50, Ann 1.50" in html
     assert "0.05 stays in the pot" in html and "use-computed" in html
-    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+    assert not Entry.objects.filter(kind=EntryKind.HAND).exists()
     accepted = banker_client.post(url, {**data, "key": _key(page) + "x", "save": "",
                                         "use_computed": "1"})
     assert accepted.status_code == 302
-    assert Entry.objects.get(kind=Entry.HAND).payload["result"]["carry"] == "0.05"
+    assert Entry.objects.get(kind=EntryKind.HAND).payload["result"]["carry"] == "0.05"
 
 
 def test_a_hand_by_the_cards_names_each_hand_S1(banker_client, called):
@@ -81,7 +82,7 @@ def test_a_hand_by_the_cards_names_each_hand_S1(banker_client, called):
         "p1_down": "As Ad Ac 7d 2c", "p2_down": "Ks Kd Qh Jc 9s", "p3_down": "2s 3d 5h 8c Ts",
         "save": "1"})
     assert response.status_code == 302
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert result["awards"] == [{"name": "Fred", "amount": "2.00", "side": "high"}]
     page = banker_client.get(response.url).content.decode()
     assert "three aces" in page.lower() or "three of a kind" in page.lower()
@@ -92,7 +93,7 @@ def test_a_card_entered_twice_names_the_card(banker_client, called):
         "mode": "cards", "pot": "2.00", "p0_folded": "on", "p3_folded": "on",
         "p1_down": "As Ad Ac 7d 2c", "p2_down": "As Kd Qh Jc 9s", "save": "1"})
     assert response.status_code == 400 and "As" in response.content.decode()
-    assert not Entry.objects.filter(kind=Entry.HAND).exists()
+    assert not Entry.objects.filter(kind=EntryKind.HAND).exists()
 
 
 def test_the_dealers_own_game_changes_the_wild_cards_S12(banker_client, night, players):
@@ -100,14 +101,14 @@ def test_the_dealers_own_game_changes_the_wild_cards_S12(banker_client, night, p
     page = banker_client.get(url)
     banker_client.post(url, {"key": _key(page), "game": "five-card-draw", "wild": "2",
                              "dealer": players["Fred"].pk})
-    call = Entry.objects.get(kind=Entry.CALL)
+    call = Entry.objects.get(kind=EntryKind.CALL)
     assert call.payload == {"type": "call", "game": "five-card-draw", "dealer": "Fred",
                             "options": {"wild": "2"}}
     response = _hand_post(banker_client, night, {
         "mode": "cards", "pot": "1.00", "p0_folded": "on", "p3_folded": "on",
         "p1_down": "Ks Kd 2c 7h 9s", "p2_down": "As Ad Qh Jc 8s", "save": "1"})
     assert response.status_code == 302
-    result = Entry.objects.get(kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
     assert result["awards"][0]["name"] == "Fred"        # three kings with the wild deuce
 
 
@@ -145,7 +146,7 @@ def test_the_dealers_own_game_is_saved_for_the_house_and_called_again_S12(
     saved = HouseGame.objects.get()
     assert (saved.name, saved.definition["wild"], saved.definition["split"]) == (
         "Deuces Hi-Lo", "2", "cards-talk")
-    call = Entry.objects.get(kind=Entry.CALL)
+    call = Entry.objects.get(kind=EntryKind.CALL)
     assert call.payload["game"]["id"] == "house-deuces-hi-lo"   # inline: exports carry it
     page = banker_client.get(url)
     assert "Deuces Hi-Lo (house)" in page.content.decode()

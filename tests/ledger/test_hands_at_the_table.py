@@ -12,6 +12,7 @@ from ledger_night import named, new_key
 from ledger import selectors, services
 from ledger.models import Entry, Posting
 from ledger.night_file import export_session, import_session
+from ledger.posting.accounts import EntryKind
 from ledger.posting.hand_words import in_words
 from ledger.services import LedgerError
 from rules.errors import RulesError
@@ -61,7 +62,7 @@ def old_man_night():
 
 def test_the_old_man_rounds_come_out_through_the_ledger_P3_P9_P12():
     session = import_session(old_man_night())
-    hands = list(Entry.objects.filter(session=session, kind=Entry.HAND).order_by("id"))
+    hands = list(Entry.objects.filter(session=session, kind=EntryKind.HAND).order_by("id"))
     first, second = (hand.payload["result"] for hand in hands)
     assert amounts(first["awards"]) == OLD_MAN[0]["expect"]["awards"]
     assert amounts(first["owes"]) == OLD_MAN[0]["expect"]["owes"]
@@ -69,7 +70,7 @@ def test_the_old_man_rounds_come_out_through_the_ledger_P3_P9_P12():
     assert hands[1].payload["pot"] == "36.00"          # computed from the first hand
     assert amounts(second["awards"]) == {"Ashley": "36.00"} and second["owes"] == []
     assert second["game_over"] is True
-    assert not Posting.objects.filter(entry__kind=Entry.HAND).exists()   # the table's record
+    assert not Posting.objects.filter(entry__kind=EntryKind.HAND).exists()   # the table's record
     state = selectors.table_game(session)
     assert (state.game, state.over, state.pot) == ("old-man", True, 0)
 
@@ -115,7 +116,7 @@ def test_the_house_rules_examples_come_out_through_the_ledger(case):
     hand = {"type": "hand", **copy.deepcopy(case["input"]), "awards": case["expect"]["awards"]}
     names = sorted({p["name"] for p in hand["players"]})
     session = import_session(night_of(["Host", *names], [hand], banker="Host"))
-    result = Entry.objects.get(session=session, kind=Entry.HAND).payload["result"]
+    result = Entry.objects.get(session=session, kind=EntryKind.HAND).payload["result"]
     assert amounts(result["awards"]) == case["expect"]["awards"]
     assert result["carry"] == case["expect"]["carry"]
 

@@ -11,6 +11,7 @@ from ledger import services
 from ledger.house import house_in_use
 from ledger.house_settings import SEED
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 from rules.games.options import house_defaults
 from rules.games.registry import get_game
 
@@ -28,7 +29,7 @@ def _night_of(settings):
 def _called(session, game, **options):
     services.game_call(session=session, game=game, dealer=named("Mike"),
                        options=options or None, key=new_key())
-    return Entry.objects.filter(session=session, kind=Entry.CALL).latest("id").payload
+    return Entry.objects.filter(session=session, kind=EntryKind.CALL).latest("id").payload
 
 
 def test_the_seed_houses_defaults_give_no_option(players):

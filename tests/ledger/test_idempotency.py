@@ -8,6 +8,7 @@ from ledger_night import cents, named, new_key
 
 from ledger import selectors, services
 from ledger.models import Entry, IdempotencyKey, Posting
+from ledger.posting.accounts import EntryKind
 from ledger.services import IdempotencyConflict, LedgerError
 
 
@@ -110,7 +111,7 @@ def test_eight_taps_with_one_key_make_exactly_one_entry_R1(players):
         session=night.session, player=named("Fred"), amount=cents("20.00"), key="same-tap"))
     assert errors == []
     assert len({entry.pk for entry in results}) == 1
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
     assert night.chips_out() == 2000
 
 

@@ -22,7 +22,7 @@ from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
 from ledger.night_file import import_session
 from ledger.night_file.amounts import cents_of
 from ledger.night_file.schema import check_document
-from ledger.posting.accounts import BANK
+from ledger.posting.accounts import BANK, EntryKind, Method
 from ledger.services import LedgerError
 from rules.games.hand_types import HandInput
 
@@ -45,7 +45,7 @@ def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
 
     if kind == "buy":
         return services.buyin_create(player=named(get("player")), amount=amount(),
-                                     paid=get("paid", Entry.CASH),
+                                     paid=get("paid", Method.CASH),
                                      seller=party(get("from", BANK)),
                                      confirm_duplicate=True, **common)
     if kind == "warning":
@@ -125,7 +125,7 @@ def contents(session: PokerSession) -> dict:
     for entry in entries:
         payload = dict(entry.payload)
         ids = {n: names[pk] for n, pk in (payload.pop("ids", None) or {}).items()}
-        if entry.kind == Entry.REVERSAL:
+        if entry.kind == EntryKind.REVERSAL:
             payload["entry"] = position[payload["entry"]]
         memo = re.sub(r"#(\d+)", lambda m: f"#{position.get(int(m[1]))}", entry.memo)
         legs = sorted((p.kind, names.get(p.player_id), position[notes[p.note_id].entry_id]

@@ -14,6 +14,7 @@ from ledger_night import assert_invariants, make_player
 from ledger.house import house_in_use
 from ledger.models import Entry, Player, PokerSession
 from ledger.night_file.pokernow import Known, night_document
+from ledger.posting.accounts import EntryKind
 from ledger.scoping import in_house
 from ledger.selectors.book import book_now
 from ledger.selectors.reports import settle_up_report
@@ -106,7 +107,7 @@ def test_a_pokernow_ledger_is_one_closed_night_paid_to_the_cent(house, tmp_path)
     with in_house(house.pk):
         book = {Player.objects.get(pk=pk).name: cents for pk, cents in book_now().items()}
     assert book == {"Fred": 3234, "Ann": -1434, "Mike": -1066, "Lou": -889, "Gus": 155}
-    assert not Entry.objects.filter(session=session, kind=Entry.FINAL_POT).exists()
+    assert not Entry.objects.filter(session=session, kind=EntryKind.FINAL_POT).exists()
     assert_invariants(session)
     audit_clean()
 
@@ -166,7 +167,7 @@ def test_a_buy_in_above_the_largest_amount_is_bought_in_parts(house, tmp_path):
     rows = ["Ann,a,2026-11-21T01:00:00Z,,25000000,,1,-24999999",
             "Fred,b,2026-11-21T01:05:00Z,,100,,25000099,24999999"]
     session = run(ledger_file(tmp_path, rows))
-    assert Entry.objects.filter(session=session, kind=Entry.BUY).count() == 4
+    assert Entry.objects.filter(session=session, kind=EntryKind.BUY).count() == 4
     assert nets(session) == {"Ann": "-249999.99", "Fred": "249999.99"}
 
 

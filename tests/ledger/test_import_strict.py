@@ -19,6 +19,7 @@ from test_import_robust import _counts, example
 from ledger import selectors
 from ledger.models import Entry, PokerSession
 from ledger.night_file import export_session, import_session, read_document, schema
+from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
 from rules.games.registry import get_game
 
@@ -148,7 +149,7 @@ def test_every_field_the_contract_documents_is_still_accepted(tmp_path):
     session = import_session(every_documented_field())
     assert not session.is_open
     assert selectors.audit()["ok"]
-    typed = Entry.objects.filter(session=session, kind=Entry.HAND).order_by("-id").first()
+    typed = Entry.objects.filter(session=session, kind=EntryKind.HAND).order_by("-id").first()
     assert typed.payload["game"]["name"] == "House Draw"   # JSON, not Python's text of a dict
     exported = export_session(session)
     hands = [e for e in exported["events"] if e["type"] == "hand"]

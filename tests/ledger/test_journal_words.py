@@ -8,6 +8,7 @@ from ledger_night import named
 from ledger import services
 from ledger.forms import new_key
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_a_hands_whole_explanation_is_in_the_journal(banker_client, night):
 
 def test_new_memos_name_the_game(night):
     hand = _match_pot_night(night)
-    call = Entry.objects.get(kind=Entry.CALL)
+    call = Entry.objects.get(kind=EntryKind.CALL)
     assert call.memo == "Fred calls Draw match pot"
     assert hand.memo.startswith("hand of Draw match pot: ")
     assert hand.memo.endswith(" ".join(hand.payload["result"]["explain"]))

@@ -26,6 +26,7 @@ from ledger_night import named
 from ledger import chain, selectors
 from ledger.ledger_key import key_id, ledger_key
 from ledger.models import Entry, Player, PokerSession
+from ledger.posting.accounts import EntryKind
 from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 pytestmark = pytest.mark.django_db
@@ -231,7 +232,7 @@ def test_an_edited_settlement_is_named(closed_night):
     _sql("UPDATE ledger_pokersession SET settlement = %s WHERE id = %s"
          if not POSTGRES else "UPDATE ledger_pokersession SET settlement = %s::jsonb WHERE id = %s",
          [json.dumps(settlement), session.pk])
-    close = Entry.objects.get(session=session, kind=Entry.CLOSE)
+    close = Entry.objects.get(session=session, kind=EntryKind.CLOSE)
     code, _, err = _audit()
     assert code == 1
     assert f"problem: session {session.pk}: its settlement, or the entry that closed it " \
@@ -422,7 +423,7 @@ def test_the_migration_keeps_a_link_that_was_already_broken_broken(night):
 
 
 def test_the_close_entry_is_the_moment_the_night_closed(closed_night):
-    close = Entry.objects.get(session=closed_night.session, kind=Entry.CLOSE)
+    close = Entry.objects.get(session=closed_night.session, kind=EntryKind.CLOSE)
     assert closed_night.session.closed_at == close.created_at
     assert isinstance(close.created_at, datetime.datetime)
 

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def test_a_second_cash_out_the_same_night_asks_first_R15(banker_client, night, p
     page = again.content.decode()
     assert again.status_code == 200
     assert "Fred already cashed out $40.00 tonight — another?" in page
-    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1          # nothing written
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT).count() == 1          # nothing written
     yes = {name: value for name, value in re.findall(
         r'<input type="hidden" name="(\w+)" value="([^"]*)"',
         page.split('id="cash-out-again"')[1].split("</form>")[0])}
@@ -57,7 +58,7 @@ def test_a_second_cash_out_the_same_night_asks_first_R15(banker_client, night, p
     confirmed = banker_client.post(reverse("cashout", args=[night.session.pk]),
                                    {**yes, "save": "1"})
     assert confirmed.status_code == 302
-    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 2
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT).count() == 2
 
 
 def test_a_first_cash_out_is_taken_without_a_question(banker_client, night, players):
@@ -89,7 +90,7 @@ def test_a_players_phone_shows_words_not_rule_ids_P3_B5(client, night, players):
     night.cashout("Fred", black=20)
     night.cashout("Ann", black=20)
     night.commit("Fred")                     # its journal line says "(B5)" for the banker
-    memo = Entry.objects.filter(kind=Entry.NOTE).last().memo
+    memo = Entry.objects.filter(kind=EntryKind.NOTE).last().memo
     assert "(B5)" in memo
     fred.refresh_from_db()
     page = client.get(reverse("player_balance", args=[fred.balance_token])).content.decode()
@@ -105,7 +106,7 @@ def test_the_same_cash_out_sent_twice_replays_without_asking_R2(banker_client, n
     data = {"key": key, "player": players["Fred"].pk, "black": "40", "save": "1"}
     first, second = banker_client.post(url, data), banker_client.post(url, data)
     assert first.status_code == second.status_code == 302 and first.url == second.url
-    assert Entry.objects.filter(kind=Entry.CASHOUT).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.CASHOUT).count() == 1
 
 
 def test_the_close_asks_who_took_a_pot_left_on_the_table_P3_P5(banker_client, night, players):
@@ -121,7 +122,7 @@ def test_the_close_asks_who_took_a_pot_left_on_the_table_P3_P5(banker_client, ni
     assert "Finish the steps above first" in page                  # no close button yet
     refused = banker_client.post(url, {"key": "close-with-a-pot-1234", "confirm": "on"})
     assert refused.status_code == 400 and "$0.60 in the pot" in refused.content.decode()
-    assert night.refresh().session.is_open and not Entry.objects.filter(kind=Entry.CLOSE)
+    assert night.refresh().session.is_open and not Entry.objects.filter(kind=EntryKind.CLOSE)
     award = reverse("pot_award", args=[night.session.pk])
     assert banker_client.post(award, {"key": _key(banker_client.get(award)), "pot": "0.60",
                                       "winner": players["Ann"].pk, "save": "1"}).status_code == 302

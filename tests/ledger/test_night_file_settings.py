@@ -17,6 +17,7 @@ from ledger.house_settings import SEED, HouseSettings, preset
 from ledger.models import Entry, Player, PokerSession, Posting
 from ledger.night_file import export_session, import_session
 from ledger.night_file.schema import check_document
+from ledger.posting.accounts import EntryKind
 from ledger.selectors.reports import settle_up_report
 from ledger.services import LedgerError
 
@@ -61,7 +62,7 @@ def test_a_euro_night_plays_by_the_files_settings_whatever_the_house_plays():
     assert house_in_use().game_settings == SEED          # the house's own are unchanged
     assert session.status == PokerSession.CLOSED
     assert nets(session) == {"Mike": "-10.00", "Fred": "15.70", "Ann": "0.30", "Lou": "-6.00"}
-    final_pot = Entry.objects.get(session=session, kind=Entry.FINAL_POT)
+    final_pot = Entry.objects.get(session=session, kind=EntryKind.FINAL_POT)
     assert final_pot.amount == 200                         # 0.70 + 0.40 + 0.90
     assert_invariants(session)
 

@@ -15,6 +15,7 @@ from ledger.forms.phone import ClaimForm
 from ledger.models import Entry, IdempotencyKey, PaymentClaim, Player, PokerSession
 from ledger.night_file import export_session
 from ledger.permissions import make_banker
+from ledger.posting.accounts import EntryKind
 from ledger.selectors import owed_between, pay_links
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.payments import clean_handle
@@ -147,7 +148,7 @@ def test_a_claim_writes_nothing_until_confirmed(players):
                                        token=players["Ann"].balance_token)
     assert confirmed.status == PaymentClaim.CONFIRMED and confirmed.answered_by_payee
     entry = confirmed.entry
-    assert entry.kind == Entry.PAY and entry.session is None and entry.key == (
+    assert entry.kind == EntryKind.PAY and entry.session is None and entry.key == (
         f"payment-claim-{paid.pk}")
     assert entry.payload == {"type": "pay", "player": "Fred", "to": "Ann", "amount": "20.00"}
     assert book() == {}
@@ -201,7 +202,7 @@ def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
     assert paid.status == PaymentClaim.CLAIMED
     confirmed = services.claim_confirm(claim=paid, user=ann_banker)
     entry = confirmed.entry
-    assert entry.session == tonight.session and entry.kind == Entry.PAY
+    assert entry.session == tonight.session and entry.kind == EntryKind.PAY
     assert entry.created_by == ann_banker
     assert IdempotencyKey.objects.get(key=f"payment-claim-{paid.pk}").action == "payment_record"
     assert export_session(tonight.refresh().session)["events"] == [

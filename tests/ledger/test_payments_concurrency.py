@@ -11,6 +11,7 @@ from test_views_concurrency import _open
 
 from ledger import selectors, services
 from ledger.models import Entry, PaymentClaim, Player
+from ledger.posting.accounts import EntryKind
 
 TAPS = 6
 
@@ -54,7 +55,7 @@ def test_six_parallel_confirmations_write_one_payment(live_server):
     for thread in threads:
         thread.join(timeout=120)
     assert results == [302] * TAPS, results
-    assert Entry.objects.filter(kind=Entry.PAY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.PAY).count() == 1
     claim.refresh_from_db()
     assert claim.status == PaymentClaim.CONFIRMED and claim.answered_by_payee
     assert selectors.book_balances() == {}

@@ -8,6 +8,7 @@ from ledger_night import amounts, cents, named
 
 from ledger import services
 from ledger.forms import new_key
+from ledger.posting.accounts import EntryKind
 from rules.games.hand_types import HandInput
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +53,7 @@ def test_the_whole_explanation_is_shown(client, match_pot, players):
     from ledger.models import Entry
     from ledger.templatetags.rule_words import words_only
 
-    first = Entry.objects.filter(kind=Entry.HAND).order_by("id").first()
+    first = Entry.objects.filter(kind=EntryKind.HAND).order_by("id").first()
     html = _phone(client, players["Gus"])   # Gus lost: the winner's lines are there too
     for line in first.payload["result"]["explain"]:   # in words: no rule ids on a phone (P3)
         assert words_only(line).replace("'", "&#x27;") in html

@@ -13,6 +13,7 @@ from ledger import services
 from ledger.forms.phone import AskForm
 from ledger.models import Entry, IdempotencyKey, PhoneRequest, Player, PokerSession
 from ledger.permissions import make_banker
+from ledger.posting.accounts import EntryKind
 from ledger.selectors import request_summary
 from ledger.services import LedgerError, NotTheHolder
 from ledger.services.requests import (
@@ -69,7 +70,7 @@ def test_an_ask_writes_nothing_until_approved(anns_night, players, ann):
     approved = services.request_approve(session=anns_night.session, request=request, user=ann)
     assert approved.status == PhoneRequest.APPROVED
     entry = approved.entry
-    assert entry.kind == Entry.BUY and entry.amount == 2000 and entry.method == "book"
+    assert entry.kind == EntryKind.BUY and entry.amount == 2000 and entry.method == "book"
     assert entry.counterparty is None and entry.created_by == ann
     assert entry.payload == {"type": "buy", "player": "Fred", "amount": "20.00", "paid": "book"}
     assert len(journal()) == len(before) + 1
@@ -92,7 +93,7 @@ def test_a_count_is_approved_as_the_tablets_cash_out_B12(anns_night, players, an
     assert "pays $23.00, $0.25 to the final pot" in request_summary(request)
     entry = services.request_approve(session=anns_night.session, request=request,
                                      user=ann).entry
-    assert entry.kind == Entry.CASHOUT and entry.amount == 2300
+    assert entry.kind == EntryKind.CASHOUT and entry.amount == 2300
     assert entry.payload["chips"] == {"white": 3, "red": 1, "blue": 2, "yellow": 1,
                                       "black": 12, "green": 2}
     assert anns_night.refresh().row("Ann")["final_pot"] == "0.00"
@@ -218,7 +219,7 @@ def test_only_the_holder_of_the_bank_answers(anns_night, players, ann):
         services.request_decline(session=anns_night.session, request=request, user=bob)
     request.refresh_from_db()
     assert request.status == PhoneRequest.PENDING and not Entry.objects.filter(
-        kind=Entry.BUY).exists()
+        kind=EntryKind.BUY).exists()
 
 
 def test_a_count_above_the_chips_out_is_refused_and_stays_pending(anns_night, players, ann):

@@ -13,6 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from ledger_night import named
 
+from ledger.posting.accounts import EntryKind
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -265,11 +267,11 @@ def test_a_buyin_post_without_csrf_token_is_refused_and_writes_nothing_R12(banke
             "save": "1"}
     response = client.post(url, data)
     assert response.status_code == 403
-    assert not Entry.objects.filter(kind=Entry.BUY).exists()
+    assert not Entry.objects.filter(kind=EntryKind.BUY).exists()
     client.get(url)  # the form page sets the CSRF cookie; with its token the same post saves
     data["csrfmiddlewaretoken"] = client.cookies["csrftoken"].value
     assert client.post(url, data).status_code == 302
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
 
 
 # ---- issue 7: with DEBUG off, errors are the plain pages, never Django's debug page ----

@@ -10,6 +10,7 @@ from ledger_night import named, people
 
 from ledger import selectors
 from ledger.models import BankNote, Entry, PokerSession
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def _key(response) -> str:
     return match.group(1)
 
 
-def _entries(kind=Entry.BUY) -> int:
+def _entries(kind=EntryKind.BUY) -> int:
     return Entry.objects.filter(kind=kind).count()
 
 
@@ -110,7 +111,7 @@ def test_dashboard_fragment_for_htmx_polling(banker_client, night):
 
 def test_buyin_is_saved_and_the_table_says_what_was_saved(banker_client, night, players):
     response = _buy(banker_client, night, players, amount="20")
-    entry = Entry.objects.get(kind=Entry.BUY)
+    entry = Entry.objects.get(kind=EntryKind.BUY)
     assert response.status_code == 302
     assert response.url == reverse("session_dashboard", args=[night.session.pk]) + \
         f"?saved={entry.pk}"
@@ -136,7 +137,7 @@ def test_same_key_different_amount_is_refused_with_a_message_R3(banker_client, n
     assert response.status_code == 400
     assert "already used to save a buy-in" in response.content.decode()
     assert "Start a fresh form" in response.content.decode()
-    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [2000]
+    assert list(Entry.objects.filter(kind=EntryKind.BUY).values_list("amount", flat=True)) == [2000]
 
 
 def test_a_refused_form_can_be_fixed_and_saved_with_the_same_key(banker_client, night, players):
@@ -145,7 +146,7 @@ def test_a_refused_form_can_be_fixed_and_saved_with_the_same_key(banker_client, 
     assert refused.status_code == 400 and _key(refused) == key
     fixed = _buy(banker_client, night, players, key=key, amount="5")
     assert fixed.status_code == 302
-    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [500]
+    assert list(Entry.objects.filter(kind=EntryKind.BUY).values_list("amount", flat=True)) == [500]
 
 
 @pytest.mark.parametrize(
@@ -201,7 +202,7 @@ def test_chip_sale_between_players_B3(banker_client, night, players):
         "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "5",
         "paid": "note", "seller": players["Fred"].pk, "save": "1"})
     assert response.status_code == 302
-    sale = Entry.objects.filter(kind=Entry.BUY).last()
+    sale = Entry.objects.filter(kind=EntryKind.BUY).last()
     assert sale.counterparty == players["Fred"] and sale.method == "note"
     assert BankNote.objects.get().holder == players["Fred"]
 
@@ -226,13 +227,13 @@ def test_first_jump_gets_the_nights_warning_then_a_penalty_into_the_pot_B11(
                                       "player": players["Ann"].pk, "amount": "0.20",
                                       "warn": "1"})
     assert warned.status_code == 302
-    assert Entry.objects.filter(kind=Entry.PENALTY).count() == 0
+    assert Entry.objects.filter(kind=EntryKind.PENALTY).count() == 0
     page = banker_client.get(url)
     assert "Charge the $0.20 penalty" in page.content.decode()
     response = banker_client.post(url, {"key": _key(page), "player": players["Fred"].pk,
                                         "amount": "0.20", "save": "1"})
     assert response.status_code == 302
-    assert Entry.objects.filter(kind=Entry.PENALTY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.PENALTY).count() == 1
     assert "used" in banker_client.get(response.url).content.decode()
 
 
@@ -252,7 +253,7 @@ def test_cashout_pays_whole_dollars_and_odd_cents_go_to_the_final_pot_B12(
     response = _cashout(banker_client, night, players, white="3", red="1", blue="2",
                         yellow="1", black="12", green="2")
     assert response.status_code == 302
-    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    entry = Entry.objects.get(kind=EntryKind.CASHOUT)
     assert entry.amount == 2300  # $23.25 counted: $23 paid, $0.25 to the final pot
     page = banker_client.get(response.url).content.decode()
     assert "$0.25 to the final pot" in page
@@ -266,14 +267,14 @@ def test_cashout_add_up_shows_the_split_without_saving(banker_client, night, pla
     assert re.search(r'id="chip-total">\$2\.15<', html)
     assert re.search(r'id="chip-whole">\$2\.00<', html)
     assert re.search(r'id="chip-odd">\$0\.15<', html)
-    assert _entries(Entry.CASHOUT) == 0
+    assert _entries(EntryKind.CASHOUT) == 0
 
 
 def test_chip_plus_button_works_without_javascript(banker_client, night, players):
     night.buy("Fred", "25.00")
     response = _cashout(banker_client, night, players, save=False, red="2", adjust="red:1")
     assert 'name="red" value="3"' in response.content.decode()
-    assert _entries(Entry.CASHOUT) == 0
+    assert _entries(EntryKind.CASHOUT) == 0
 
 
 def test_cashout_of_more_chips_than_are_out_is_refused_R16(banker_client, night, players):
@@ -281,7 +282,7 @@ def test_cashout_of_more_chips_than_are_out_is_refused_R16(banker_client, night,
     response = _cashout(banker_client, night, players, green="2")
     assert response.status_code == 400
     assert "the bank has only $5.00 in chips out tonight" in response.content.decode()
-    assert _entries(Entry.CASHOUT) == 0
+    assert _entries(EntryKind.CASHOUT) == 0
 
 
 def test_a_winner_cashes_out_more_than_they_bought_on_the_page(banker_client, night, players):
@@ -300,7 +301,7 @@ def test_cashed_out_nothing_is_one_tap(banker_client, night, players):
     response = banker_client.post(url, {"key": _key(page), "player": players["Fred"].pk,
                                         "nothing": "1"})
     assert response.status_code == 302
-    assert Entry.objects.get(kind=Entry.CASHOUT).payload["chips"] == {}
+    assert Entry.objects.get(kind=EntryKind.CASHOUT).payload["chips"] == {}
 
 
 def test_an_empty_count_saved_by_mistake_asks_for_a_count(banker_client, night, players):
@@ -308,7 +309,7 @@ def test_an_empty_count_saved_by_mistake_asks_for_a_count(banker_client, night, 
     response = _cashout(banker_client, night, players)
     assert response.status_code == 400
     assert "Cashed out nothing" in response.content.decode()
-    assert _entries(Entry.CASHOUT) == 0
+    assert _entries(EntryKind.CASHOUT) == 0
 
 
 @pytest.mark.parametrize("count", ["-1", "x", "1.5", "99999999999"])
@@ -317,7 +318,7 @@ def test_cashout_refuses_malformed_counts_R16(banker_client, night, players, cou
     response = _cashout(banker_client, night, players, white=count)
     assert response.status_code == 400
     assert b"white" in response.content
-    assert _entries(Entry.CASHOUT) == 0
+    assert _entries(EntryKind.CASHOUT) == 0
 
 
 def test_double_tap_on_cashout_replays(banker_client, night, players):
@@ -326,7 +327,7 @@ def test_double_tap_on_cashout_replays(banker_client, night, players):
     first = _cashout(banker_client, night, players, key=key, black="5")
     second = _cashout(banker_client, night, players, key=key, black="5")
     assert first.status_code == second.status_code == 302 and first.url == second.url
-    assert _entries(Entry.CASHOUT) == 1
+    assert _entries(EntryKind.CASHOUT) == 1
 
 
 # ---- close --------------------------------------------------------------------------------
@@ -353,7 +354,7 @@ def test_the_close_page_shows_and_records_a_count_difference(banker_client, nigh
     record = reverse("count_difference", args=[night.session.pk])
     refused = banker_client.post(record, {"key": _key(page), "amount": "0.25", "reason": ""})
     assert refused.status_code == 400 and "Say why the count is off" in refused.content.decode()
-    assert _entries(Entry.COUNT_DIFFERENCE) == 0
+    assert _entries(EntryKind.COUNT_DIFFERENCE) == 0
     done = banker_client.post(record, {"key": _key(page), "amount": "0.25",
                                        "reason": "a blue chip under the table"})
     assert done.status_code == 302
@@ -453,7 +454,7 @@ def test_a_player_link_opens_no_banker_page_and_writes_nothing_R11(client, night
         response = client.post(reverse(name, args=[night.session.pk]),
                                {"player": players["Ann"].pk, "amount": "5", "key": "k" * 20})
         assert response.status_code == 302 and "/login/" in response.url
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 0
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 0
 
 
 def test_unknown_session_is_404_not_500_R16(banker_client):
@@ -474,7 +475,7 @@ def test_a_mistake_is_corrected_by_a_reversing_entry_with_a_reason(banker_client
     response = banker_client.post(url, {"key": _key(banker_client.get(url)),
                                         "reason": "typed 20 for 10"})
     assert response.status_code == 302
-    fix = Entry.objects.get(kind=Entry.REVERSAL)
+    fix = Entry.objects.get(kind=EntryKind.REVERSAL)
     assert fix.reverses == wrong and "typed 20 for 10" in fix.memo
     again = banker_client.post(url, {"key": _key(banker_client.get(url)), "reason": "again"})
     assert again.status_code == 400 and b"already corrected" in again.content
@@ -489,7 +490,7 @@ def test_payment_moves_both_book_balances(banker_client, night, players):
                                         "player": players["Ann"].pk, "to": "",
                                         "amount": "10.00", "save": "1"})
     assert response.status_code == 302
-    pay = Entry.objects.get(kind=Entry.PAY)
+    pay = Entry.objects.get(kind=EntryKind.PAY)
     assert pay.player == players["Ann"] and pay.counterparty == players["Mike"]
     html = banker_client.get(reverse("book")).content.decode()
     assert "THE BOOK is empty" in html
@@ -559,7 +560,7 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
     merged = banker_client.post(reverse("surrogate_merge", args=[night.session.pk]),
                                 {"key": _key(page)})
     assert merged.status_code == 302
-    assert Entry.objects.filter(kind=Entry.MERGE).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.MERGE).count() == 1
     assert "Merge into THE BOOK" not in banker_client.get(url).content.decode()
     assert "THE BOOK is empty" not in banker_client.get(reverse("book")).content.decode()
 
@@ -662,7 +663,8 @@ def test_a_buyin_above_500_is_saved_only_once_the_banker_confirms_it_B2(
     saved = _buy(banker_client, night, players, key=key, amount="1000",
                  confirm_amount="1000.00")
     assert saved.status_code == 302
-    assert list(Entry.objects.filter(kind=Entry.BUY).values_list("amount", flat=True)) == [1000_00]
+    bought = Entry.objects.filter(kind=EntryKind.BUY).values_list("amount", flat=True)
+    assert list(bought) == [1000_00]
 
 
 def test_a_chip_sale_above_500_asks_to_confirm_B3(banker_client, night, players):
@@ -681,9 +683,9 @@ def test_a_payment_above_500_asks_to_confirm(banker_client, night, players):
             "to": players["Fred"].pk, "amount": "750", "save": "1"}
     asked = banker_client.post(url, data)
     assert asked.status_code == 400 and "Yes, $750.00 is right" in asked.content.decode()
-    assert _entries(Entry.PAY) == 0
+    assert _entries(EntryKind.PAY) == 0
     saved = banker_client.post(url, {**data, "confirm_amount": "750.00"})
-    assert saved.status_code == 302 and _entries(Entry.PAY) == 1
+    assert saved.status_code == 302 and _entries(EntryKind.PAY) == 1
 
 
 # ---- issue 7: errors on hidden fields are shown -------------------------------------------
@@ -698,7 +700,7 @@ def test_awarding_an_empty_pot_says_the_pot_is_empty_not_fix_what_is_marked(
     assert response.status_code == 400
     assert "The pot is empty: there is nothing to award." in html
     assert "fix what is marked below" not in html
-    assert _entries(Entry.HAND) == 0
+    assert _entries(EntryKind.HAND) == 0
 
 
 def test_a_damaged_hidden_field_shows_its_own_message(banker_client, night, players):

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from ledger.models import BankTenure, Entry, PokerSession
 from ledger.permissions import make_banker
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -310,4 +311,4 @@ def test_a_non_holder_saves_no_house_game_with_a_refused_call_S12(tonight, ann, 
         "key": "call-" + "k" * 20, "game": "five-card-draw", "wild": "2",
         "save_as": "Deuces Wild", "dealer": players["Fred"].pk})
     assert response.status_code == 403
-    assert HouseGame.objects.count() == 0 and not Entry.objects.filter(kind=Entry.CALL)
+    assert HouseGame.objects.count() == 0 and not Entry.objects.filter(kind=EntryKind.CALL)

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def closed(night):
 def _url(name, closed):
     session = closed.session
     if name == "correction":
-        entry = Entry.objects.filter(session=session, kind=Entry.BUY).get()
+        entry = Entry.objects.filter(session=session, kind=EntryKind.BUY).get()
         return reverse(name, args=[session.pk, entry.pk])
     return reverse(name, args=[session.pk])
 

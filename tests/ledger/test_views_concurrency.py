@@ -16,6 +16,7 @@ from ledger_night import named, people
 
 from ledger import services
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 TAPS = 6
 
@@ -78,5 +79,5 @@ def test_six_parallel_taps_with_one_key_make_one_buyin_R2(live_server, client, b
 
     assert len(results) == TAPS
     assert all(status == 302 for status, _ in results), results  # never a 500
-    entry = Entry.objects.get(kind=Entry.BUY)  # exactly one created
+    entry = Entry.objects.get(kind=EntryKind.BUY)  # exactly one created
     assert {location for _, location in results} == {f"/s/{session.pk}/?saved={entry.pk}"}

@@ -17,6 +17,7 @@ from test_payments import book, played
 from ledger import services
 from ledger.forms.fields import new_key as fresh_key
 from ledger.models import Entry, LinkPost, PaymentClaim, Player
+from ledger.posting.accounts import EntryKind
 from ledger.services.requests import POSTS_PER_MINUTE
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +130,7 @@ def test_i_paid_moves_nothing_and_the_receiver_confirms_once(phone, night, playe
     assert (claim.amount, claim.status, claim.night_id) == (2000, "claimed",
                                                             night.session.pk)
     assert book() == {"Ann": 2000, "Fred": -2000}
-    assert not Entry.objects.filter(kind=Entry.PAY).exists()
+    assert not Entry.objects.filter(kind=EntryKind.PAY).exists()
     fred = words(page(phone, players["Fred"]))
     assert "$20.00 waiting for Ann to confirm" in fred and "I paid Ann" not in fred
     receiver = Client(enforce_csrf_checks=True)
@@ -137,7 +138,7 @@ def test_i_paid_moves_nothing_and_the_receiver_confirms_once(phone, night, playe
     assert "Fred</strong> says they paid you" in ann and f'id="confirm-{claim.pk}"' in ann
     assert answer(receiver, players["Ann"], claim, "confirm").status_code == 302
     assert answer(receiver, players["Ann"], claim, "confirm").status_code == 302
-    assert Entry.objects.filter(kind=Entry.PAY).count() == 1 and book() == {}
+    assert Entry.objects.filter(kind=EntryKind.PAY).count() == 1 and book() == {}
     ann = words(page(receiver, players["Ann"]))
     assert "Fred paid you $20.00" in ann and "paid $20.00, confirmed" in ann
     fred = words(page(phone, players["Fred"]))
@@ -152,7 +153,7 @@ def test_the_banker_confirms_on_the_book_page(phone, banker_client, night, playe
     url = reverse("book_claim_confirm", args=[claim.pk])
     first = banker_client.post(url)
     assert first.status_code == 302 and banker_client.post(url).status_code == 302
-    assert Entry.objects.filter(kind=Entry.PAY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.PAY).count() == 1
     assert book() == {"Ann": 500, "Fred": -500}
     html = text(banker_client.get(reverse("book")))
     assert "Payments to confirm" not in html and "Latest payments" in html
@@ -174,7 +175,7 @@ def test_the_banker_rejects_with_a_reason_the_payer_sees(phone, banker_client, n
     response = banker_client.post(reverse("book_claim_confirm", args=[claim.pk]))
     assert response.status_code == 400 and "already rejected" in text(response)
     response = banker_client.post(reverse("book_claim_confirm", args=[claim.pk + 99]))
-    assert response.status_code == 404 and not Entry.objects.filter(kind=Entry.PAY).exists()
+    assert response.status_code == 404 and not Entry.objects.filter(kind=EntryKind.PAY).exists()
 
 
 def test_too_much_is_a_sentence_and_nothing_is_sent(phone, night, players):
@@ -279,7 +280,7 @@ def test_while_tonight_is_open_last_nights_transfer_is_still_paid(phone, night, 
     claim = PaymentClaim.objects.get()
     receiver = Client(enforce_csrf_checks=True)
     assert answer(receiver, players["Ann"], claim, "confirm").status_code == 302
-    entry = Entry.objects.get(kind=Entry.PAY)
+    entry = Entry.objects.get(kind=EntryKind.PAY)
     assert entry.session_id == tonight.pk and book() == {}
     fred = words(page(phone, players["Fred"]))
     assert "To settle up from" not in fred and "You paid Ann $20.00" in fred

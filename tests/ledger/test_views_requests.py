@@ -15,6 +15,7 @@ from ledger_night import Night, make_player, named, new_key, open_night, people
 from ledger import services
 from ledger.models import Entry, LinkPost, PhoneRequest, Player
 from ledger.permissions import make_banker
+from ledger.posting.accounts import EntryKind
 from ledger.services.requests import POSTS_PER_MINUTE
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ def send(client: Client, player: Player, what: str, **fields):
 
 
 def buys() -> int:
-    return Entry.objects.filter(kind=Entry.BUY).count()
+    return Entry.objects.filter(kind=EntryKind.BUY).count()
 
 
 def text(response) -> str:
@@ -107,7 +108,7 @@ def test_a_count_shows_on_the_tablet_and_approves_as_a_cash_out(phone, banker_cl
     html = text(banker_client.get(reverse("session_dashboard", args=[tonight.session.pk])))
     assert "counted $9.65 (3 white, 2 blue, 9 black): pays $9.00, $0.65 to the final pot" in html
     banker_client.post(reverse("request_approve", args=[tonight.session.pk, request.pk]))
-    entry = Entry.objects.get(kind=Entry.CASHOUT)
+    entry = Entry.objects.get(kind=EntryKind.CASHOUT)
     assert entry.amount == 900 and entry.payload["player"] == "Gus"
 
 
@@ -253,7 +254,7 @@ def test_a_refusal_by_the_rules_keeps_the_request_waiting(phone, banker_client, 
     assert response.status_code == 400
     assert "only $5.00 in chips out tonight" in text(response)
     request.refresh_from_db()
-    assert request.status == "pending" and not Entry.objects.filter(kind=Entry.CASHOUT).exists()
+    assert request.status == "pending" and not Entry.objects.filter(kind=EntryKind.CASHOUT).exists()
 
 
 def test_no_page_shows_another_players_link(phone, tonight, players):

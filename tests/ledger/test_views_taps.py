@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from ledger.forms import new_key
 from ledger.models import Entry
+from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
 
@@ -46,12 +47,12 @@ def test_the_quick_buy_in_saves_ten_dollars_cash_with_one_tap(banker_client, nig
     response = banker_client.post(url, {"key": key, "player": players["Ann"].pk, "paid": "cash",
                                         "amount": "35", "quick": "10.00"})
     assert response.status_code == 302
-    entry = Entry.objects.get(kind=Entry.BUY)
+    entry = Entry.objects.get(kind=EntryKind.BUY)
     assert (entry.player, entry.amount, entry.method) == (players["Ann"], 1000, "cash")
     again = banker_client.post(url, {"key": key, "player": players["Ann"].pk, "paid": "cash",
                                      "amount": "", "quick": "10.00"})   # a double tap: R2
     assert again.status_code == 302 and again.url == response.url
-    assert Entry.objects.filter(kind=Entry.BUY).count() == 1
+    assert Entry.objects.filter(kind=EntryKind.BUY).count() == 1
 
 
 def test_the_quick_buy_in_by_note_is_one_tap_more(banker_client, night, players):
@@ -59,7 +60,7 @@ def test_the_quick_buy_in_by_note_is_one_tap_more(banker_client, night, players)
     response = banker_client.post(url, {"key": new_key(), "player": players["Gus"].pk,
                                         "paid": "note", "amount": "", "quick": "5.00"})
     assert response.status_code == 302
-    assert Entry.objects.get(kind=Entry.BUY).method == "note"
+    assert Entry.objects.get(kind=EntryKind.BUY).method == "note"
     saved = banker_client.get(response.url).content.decode()
     assert "Saved:</strong> Gus's $5.00 buy-in, paid by bank note." in saved
 
@@ -83,7 +84,7 @@ def test_undo_from_the_saved_banner_reverses_the_entry(banker_client, night):
     response = banker_client.post(reverse("correction", args=[night.session.pk, buy.pk]),
                                   {"key": key, "reason": "undone at the table"})
     assert response.status_code == 302
-    reversal = Entry.objects.get(kind=Entry.REVERSAL)
+    reversal = Entry.objects.get(kind=EntryKind.REVERSAL)
     assert reversal.reverses == buy and reversal.payload["reason"] == "undone at the table"
     after = banker_client.get(response.url).content.decode()
     assert "undone at the table" in after and 'id="undo"' not in after  # no undo of an undo

@@ -13,6 +13,7 @@ from ledger.forms import CashOutForm, NoteActionForm, SeatingForm
 from ledger.house import house_in_use
 from ledger.models import Entry, Player
 from ledger.numbers import read_whole_number, whole_number
+from ledger.posting.accounts import EntryKind
 
 ROSTER = [(1, "Mike"), (2, "Fred"), (3, "Gus")]
 NOT_ASCII = ["٣", "３", "३", "3_0", "+3", "3.0", "0x3", "³", "1e3", "- 3"]
@@ -76,7 +77,7 @@ def test_a_cash_out_of_arabic_indic_green_chips_saves_nothing(banker_client, nig
                                         "green": "٣", "save": "1"})
     assert response.status_code == 400
     assert "Count the green chips as a whole number." in response.content.decode()
-    assert not Entry.objects.filter(kind=Entry.CASHOUT).exists()
+    assert not Entry.objects.filter(kind=EntryKind.CASHOUT).exists()
 
 
 @pytest.mark.django_db
