@@ -1,0 +1,111 @@
+"""WCAG 2.2 AA on every page, measured by axe-core in Chromium: the banker's pages and the
+players' phone pages of the layout walk (test_layout.py: a closed night and tonight's, full of
+data), at the tablet's and the phones' sizes, in the light theme and in the dark one. axe-core
+is the copy bundled with axe-playwright-python (a dev dependency): nothing is downloaded.
+
+Each page is opened once (and prepared, as the layout walk does); the sizes and the themes are
+changed on the open page (the viewport and `prefers-color-scheme` apply without a reload), and
+axe runs on each. A failure lists every rule broken, where, and the first elements."""
+
+import sys
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_layout import (  # noqa: E402
+    LANDSCAPE,
+    PHONE,
+    PORTRAIT,
+    SMALL_PHONE,
+    _banker_pages,
+    two_nights,  # noqa: F401  (the fixture)
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE_JS = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+AXE_SOURCE = AXE_JS.read_text(encoding="utf-8")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SIZES = [LANDSCAPE, PORTRAIT, PHONE, SMALL_PHONE]
+THEMES = ["light", "dark"]
+# The pages the banker and the players use most, at every size; the others at the tablet
+# lying down and the small phone (the widest and the narrowest), which keeps the walk short.
+MAIN = {"dashboard", "buyin", "cashout", "cashout-counted", "hand", "hand-preview", "sessions",
+        "settle-up", "players"}
+EDGES = [LANDSCAPE, SMALL_PHONE]
+
+RUN = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                          resultTypes: ["violations"]});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.slice(0, 4).map(n => n.target.join(" ")),
+    count: v.nodes.length,
+  }));
+}"""
+
+
+def _axe(page, name: str, sizes, found: dict) -> None:
+    """Run axe on the open page at each size in each theme; add what it finds to `found`,
+    keyed by page and rule."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(AXE_SOURCE)   # not a <script> tag: the site's CSP refuses inline scripts
+    for size in sizes:
+        page.set_viewport_size(size)
+        # At the page's end the bars that stick to the bottom (Save, the chip pad) sit in
+        # their own place: a target half under one is a matter of where the page is
+        # scrolled, which axe's target-size would count (focus is kept above them by app.js,
+        # test_focus_stays_above_the_save_bar).
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        for theme in THEMES:
+            page.emulate_media(color_scheme=theme, reduced_motion="reduce")
+            for v in page.evaluate(RUN, TAGS):
+                where = found.setdefault((name, v["id"]), {"help": v["help"],
+                                                           "impact": v["impact"],
+                                                           "at": [], "targets": v["targets"],
+                                                           "count": v["count"]})
+                where["at"].append(f"{size['width']} {theme}")
+    page.emulate_media(color_scheme="light")
+
+
+def _report(found: dict) -> str:
+    lines = [f"{len(found)} axe violation(s) (page, rule):"]
+    for (name, rule), v in sorted(found.items()):
+        lines.append(f"- {name}: {rule} ({v['impact']}) {v['help']} — {v['count']} element(s) "
+                     f"at {', '.join(v['at'])}")
+        lines += [f"      {target}" for target in v["targets"]]
+    return "\n".join(lines)
+
+
+def _visit(page, url: str, prepare=None) -> None:
+    page.set_viewport_size(LANDSCAPE)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    if prepare is not None:
+        prepare(page)
+
+
+def test_every_page_meets_wcag_2_2_aa_in_both_themes(browser, banker_page, live_server,
+                                                      two_nights):  # noqa: F811
+    from ledger.models import Player
+
+    players = {p.name: p for p in Player.objects.all()}
+    found: dict = {}
+    page = banker_page
+    for name, (path, prepare) in _banker_pages(*two_nights, players).items():
+        _visit(page, live_server.url + path, prepare)
+        _axe(page, name, SIZES if name in MAIN else EDGES, found)
+
+    # The players' phones: not logged in.
+    context = browser.new_context()
+    phone = context.new_page()
+    for name in ("Ann", "Gus", "Maximilian Longname"):
+        token = Player.objects.get(name=name).balance_token
+        _visit(phone, f"{live_server.url}/p/{token}/")
+        _axe(phone, f"phone-{name.split()[0]}", SIZES, found)
+    _visit(phone, f"{live_server.url}/login/")
+    _axe(phone, "login", SIZES, found)
+    context.close()
+    assert not found, _report(found)
