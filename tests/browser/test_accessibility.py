@@ -109,3 +109,99 @@ def test_every_page_meets_wcag_2_2_aa_in_both_themes(browser, banker_page, live_
     _axe(phone, "login", SIZES, found)
     context.close()
     assert not found, _report(found)
+
+
+def test_the_dark_theme_switch_is_remembered_on_the_device(banker_page, live_server,
+                                                           two_nights):  # noqa: F811
+    """The header's Dark button: data-theme on <html> over the device's own setting, kept in
+    localStorage (set before the first paint by theme.js, in <head>)."""
+    _, tonight = two_nights
+    page = banker_page
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size(PORTRAIT)
+    page.goto(f"{live_server.url}/s/{tonight.pk}/")
+    background = "() => getComputedStyle(document.body).backgroundColor"
+    assert page.evaluate(background) == "rgb(244, 245, 242)"
+    toggle = page.locator("header [data-theme-toggle]")
+    assert toggle.inner_text() == "Dark"
+    toggle.click()
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert page.evaluate(background) == "rgb(16, 18, 17)"
+    assert toggle.inner_text() == "Light"
+    page.reload()
+    assert page.get_attribute("html", "data-theme") == "dark"
+    page.screenshot(path="/tmp/dashboard-dark-820x1180.png", full_page=True)
+    page.set_viewport_size(LANDSCAPE)
+    page.screenshot(path="/tmp/dashboard-dark-1024x768.png")
+    page.locator("header [data-theme-toggle]").click()          # back to light, remembered
+    page.emulate_media(color_scheme="dark")                     # over the device's dark
+    page.reload()
+    assert page.get_attribute("html", "data-theme") == "light"
+    assert page.evaluate(background) == "rgb(244, 245, 242)"
+
+
+def test_a_phone_follows_its_dark_setting(page, live_server, two_nights):  # noqa: F811
+    from ledger.models import Player
+
+    page.set_viewport_size(PHONE)
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{live_server.url}/p/{Player.objects.get(name='Ann').balance_token}/")
+    assert page.get_attribute("html", "data-theme") is None
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") \
+        == "rgb(16, 18, 17)"
+    assert page.locator("header [data-theme-toggle]").inner_text() == "Light"
+    page.screenshot(path="/tmp/phone-ann-dark-390x844.png", full_page=True)
+
+
+def test_the_night_page_keeps_the_tablet_awake(banker_page, live_server,
+                                               two_nights):  # noqa: F811
+    """Chromium (headless too) grants the Screen Wake Lock to the night's page: the switch
+    says "on" while the lock is held; switched off it lets go, and the choice is kept."""
+    _, tonight = two_nights
+    page = banker_page
+    page.goto(f"{live_server.url}/s/{tonight.pk}/")
+    switch = page.locator("#keep-awake")
+    assert switch.is_visible() and switch.is_checked()
+    page.wait_for_selector("#keep-awake[data-wake-lock=on]")
+    assert page.inner_text("#wake-state") == "The screen stays on."
+    page.get_by_label("Keep the screen on").uncheck()
+    page.wait_for_selector("#keep-awake[data-wake-lock=off]")
+    page.reload()
+    assert not page.locator("#keep-awake").is_checked()
+    assert page.get_attribute("#keep-awake", "data-wake-lock") == "off"
+    page.get_by_label("Keep the screen on").check()
+    page.wait_for_selector("#keep-awake[data-wake-lock=on]")
+    page.goto(f"{live_server.url}/s/{tonight.pk}/buy/")          # only the night's page
+    assert page.locator("#keep-awake").count() == 0
+
+
+# Is the focused element under a bar stuck to the bottom of the screen (WCAG 2.4.11)?
+HIDDEN_FOCUS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const box = el.getBoundingClientRect();
+  for (const bar of document.querySelectorAll(".action-bar, .chip-pad, .card-picker[data-form]")) {
+    if (bar.contains(el) || getComputedStyle(bar).position !== "sticky") continue;
+    const stuck = bar.getBoundingClientRect();
+    if (!stuck.height || box.bottom <= stuck.top + 1 || box.top >= stuck.bottom) continue;
+    return `${el.outerHTML.slice(0, 80)} under ${bar.className}`;
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, SMALL_PHONE], ids=["1024", "360"])
+def test_focus_stays_above_the_save_bar(banker_page, live_server, two_nights, size):  # noqa: F811
+    _, tonight = two_nights
+    page = banker_page
+    page.set_viewport_size(size)
+    hidden = []
+    for path in ("buy/", "cashout/", "hand/", "sale/"):
+        page.goto(f"{live_server.url}/s/{tonight.pk}/{path}")
+        page.wait_for_load_state("networkidle")
+        for _ in range(70):
+            page.keyboard.press("Tab")
+            under = page.evaluate(HIDDEN_FOCUS)
+            if under:
+                hidden.append(f"{path} at {size['width']}: {under}")
+    assert not hidden, "\n".join(dict.fromkeys(hidden))

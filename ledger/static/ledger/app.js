@@ -456,8 +456,11 @@
       if (bar.hidden || bar.contains(el) || getComputedStyle(bar).position !== "sticky") {
         return;
       }
+      // stuck to the bottom now: its bottom where its CSS bottom puts it (the pad sits
+      // on the Save bar, var(--bar) up)
       var box = bar.getBoundingClientRect();
-      if (box.height && box.bottom >= window.innerHeight - 2 && box.top < top) {
+      var offset = parseFloat(getComputedStyle(bar).bottom) || 0;
+      if (box.height && box.bottom + offset >= window.innerHeight - 2 && box.top < top) {
         top = box.top;
       }
     });
