@@ -173,6 +173,12 @@ def test_the_night_page_keeps_the_tablet_awake(banker_page, live_server,
     page.wait_for_selector("#keep-awake[data-wake-lock=on]")
     page.goto(f"{live_server.url}/s/{tonight.pk}/buy/")          # only the night's page
     assert page.locator("#keep-awake").count() == 0
+    # A browser without the Wake Lock (or a plain-HTTP page): the switch says so, off.
+    page.add_init_script("delete Navigator.prototype.wakeLock")
+    page.goto(f"{live_server.url}/s/{tonight.pk}/")
+    assert page.locator("#keep-awake").is_disabled()
+    assert page.get_attribute("#keep-awake", "data-wake-lock") == "unavailable"
+    assert "screen timeout" in page.inner_text("#wake-state")
 
 
 # Is the focused element under a bar stuck to the bottom of the screen (WCAG 2.4.11)?

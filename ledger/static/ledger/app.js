@@ -525,7 +525,16 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
     var wakeBox = document.getElementById("keep-awake");
-    if (wakeBox && "wakeLock" in navigator) { startWake(wakeBox); }
+    if (wakeBox && "wakeLock" in navigator) {
+      startWake(wakeBox);
+    } else if (wakeBox) {          // an old browser, or a plain-HTTP page (not secure)
+      wakeBox.checked = false;
+      wakeBox.disabled = true;
+      wakeBox.closest("[data-wake]").hidden = false;
+      wakeState(wakeBox, "unavailable", window.isSecureContext
+        ? "This browser cannot keep the screen on: set the tablet's screen timeout."
+        : "Only over HTTPS can the browser keep the screen on: set the tablet's screen timeout.");
+    }
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-chip-pad]").forEach(function (pad) {
       pad.hidden = false;
