@@ -19,7 +19,14 @@ KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
 class CountField(forms.IntegerField):
-    """A whole number typed on a page (a chip count): ASCII digits only (`whole_number`)."""
+    """A whole number typed on a page (a chip count): ASCII digits only (`whole_number`).
+    A phone shows its number pad for it (inputmode "numeric")."""
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        if not widget.is_hidden:
+            attrs.setdefault("inputmode", "numeric")
+        return attrs
 
     def to_python(self, value: Any) -> int | None:
         if value in self.empty_values:

@@ -54,6 +54,7 @@ class CountForm(KeyedForm):
         for colour, cents in settings.chips:
             self.fields[colour] = forms.CharField(
                 label=colour.capitalize(), required=False, max_length=8, strip=True,
+                help_text=f"{settings.money(cents)} each",   # a colour named with its value
                 widget=forms.TextInput(attrs={
                     "data-chip-cents": cents, "inputmode": "numeric", "pattern": "[0-9]*",
                     "autocomplete": "off", "placeholder": "0", "size": 5}),

@@ -24,7 +24,8 @@ from django.views.decorators.http import require_GET
 
 # The static files every banker page needs, kept on the device when the worker installs.
 PRECACHE = (
-    "ledger/app.css", "ledger/app.js", "ledger/htmx.min.js", "ledger/outbox_store.js",
+    "ledger/app.css", "ledger/app.js", "ledger/theme.js", "ledger/htmx.min.js",
+    "ledger/outbox_store.js",
     "ledger/outbox.js", "ledger/favicon.svg", "ledger/icon-192.png", "ledger/icon-512.png",
 )
 ICONS = (("ledger/icon-192.png", "192x192"), ("ledger/icon-512.png", "512x512"))

@@ -445,8 +445,96 @@
     if (tag) { etags[config.path] = tag; } else { delete etags[config.path]; }
   });
 
+  // Focus never hides under what sticks to the bottom of the screen (the Save bar, the chip
+  // pad, the card picker; WCAG 2.4.11): a field or button tabbed to behind them is scrolled up
+  // above them. app.css's scroll-padding does it for the bar alone, without JavaScript.
+  var STUCK = ".action-bar, .form-save, .chip-pad, .card-picker[data-form]";
+
+  function coverTop(el) {
+    var top = window.innerHeight;
+    document.querySelectorAll(STUCK).forEach(function (bar) {
+      if (bar.hidden || bar.contains(el) || getComputedStyle(bar).position !== "sticky") {
+        return;
+      }
+      // stuck to the bottom now: its bottom where its CSS bottom puts it (the pad sits
+      // on the Save bar, var(--bar) up)
+      var box = bar.getBoundingClientRect();
+      var offset = parseFloat(getComputedStyle(bar).bottom) || 0;
+      if (box.height && box.bottom + offset >= window.innerHeight - 2 && box.top < top) {
+        top = box.top;
+      }
+    });
+    return top;
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (!el || !el.getBoundingClientRect) { return; }
+    var box = el.getBoundingClientRect();
+    var top = coverTop(el);
+    if (box.bottom > top - 4) { window.scrollBy(0, box.bottom - top + 12); }
+  });
+
+  // The night's page keeps the tablet awake (the Screen Wake Lock) while the switch
+  // (data-wake) is on, its choice remembered on the device; the browser lets the lock go
+  // when the page is hidden, so it is taken again when the page comes back. The switch's
+  // data-wake-lock says what holds: "on", "off", or "refused" (the browser said no).
+  var WAKE_KEY = "banker-keep-awake";
+  var wakeLock = null;
+
+  function wakeState(box, state, words) {
+    box.dataset.wakeLock = state;
+    var out = document.getElementById("wake-state");
+    if (out) { out.textContent = words; }
+  }
+
+  function takeWakeLock(box) {
+    if (!box.checked || document.visibilityState !== "visible") { return; }
+    if (wakeLock && !wakeLock.released) { return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      if (!box.checked) { lock.release(); return; }
+      wakeState(box, "on", "The screen stays on.");
+      lock.addEventListener("release", function () {
+        if (wakeLock === lock) { wakeLock = null; }
+        wakeState(box, "off", box.checked ? "" : "The screen may sleep.");
+      });
+    }).catch(function () {
+      wakeState(box, "refused", "This browser would not keep the screen on.");
+    });
+  }
+
+  function startWake(box) {
+    var remembered = null;
+    try { remembered = localStorage.getItem(WAKE_KEY); } catch (e) { /* private mode */ }
+    box.checked = remembered !== "off";
+    box.closest("[data-wake]").hidden = false;
+    box.addEventListener("change", function () {
+      try { localStorage.setItem(WAKE_KEY, box.checked ? "on" : "off"); } catch (e) { /* */ }
+      if (box.checked) {
+        takeWakeLock(box);
+      } else {
+        if (wakeLock) { wakeLock.release(); wakeLock = null; }
+        wakeState(box, "off", "The screen may sleep.");
+      }
+    });
+    document.addEventListener("visibilitychange", function () { takeWakeLock(box); });
+    takeWakeLock(box);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("button[data-copy]").forEach(function (b) { b.hidden = false; });
+    var wakeBox = document.getElementById("keep-awake");
+    if (wakeBox && "wakeLock" in navigator) {
+      startWake(wakeBox);
+    } else if (wakeBox) {          // an old browser, or a plain-HTTP page (not secure)
+      wakeBox.checked = false;
+      wakeBox.disabled = true;
+      wakeBox.closest("[data-wake]").hidden = false;
+      wakeState(wakeBox, "unavailable", window.isSecureContext
+        ? "This browser cannot keep the screen on: set the tablet's screen timeout."
+        : "Only over HTTPS can the browser keep the screen on: set the tablet's screen timeout.");
+    }
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-chip-pad]").forEach(function (pad) {
       pad.hidden = false;
