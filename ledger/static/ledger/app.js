@@ -470,6 +470,9 @@
   document.addEventListener("focusin", function (event) {
     var el = event.target;
     if (!el || !el.getBoundingClientRect) { return; }
+    // the keyboard's focus only: a tap or click focuses what it presses, and a page that
+    // moved between its press and its release would lose the tap (a Submit never sent)
+    if (el.matches && !el.matches(":focus-visible")) { return; }
     var box = el.getBoundingClientRect();
     var top = coverTop(el);
     if (box.bottom > top - 4) { window.scrollBy(0, box.bottom - top + 12); }
