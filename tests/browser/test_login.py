@@ -1,6 +1,7 @@
 """The banker logs in on a tablet (browser, R13 wording)."""
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -14,7 +15,7 @@ def test_banker_logs_in_and_sees_the_sessions(page, live_server, banker_user, sh
     page.fill("#id_username", "mike")
     page.fill("#id_password", "wrong password")
     page.click("button[type=submit]")
-    assert page.locator(".error-box").is_visible()
+    expect(page.locator(".error-box")).to_be_visible()   # the answer of the POST, waited for
     page.screenshot(path=str(shots / "login-error.png"), full_page=True)
     page.fill("#id_password", "correct-horse-battery-staple")
     page.click("button[type=submit]")
