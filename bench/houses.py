@@ -45,10 +45,10 @@ def _time(clients: dict[str, Any], urls: dict[str, str],
     from django.db.models import F
     from django.test.utils import CaptureQueriesContext
 
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
     def written() -> None:   # as a write to tonight moves the version: the page computed again
-        PokerSession.objects.filter(status=PokerSession.OPEN).update(version=F("version") + 1)
+        Night.objects.filter(status=Night.OPEN).update(version=F("version") + 1)
 
     found = {}
     variants = [(name, url, False) for name, url in urls.items()]
@@ -98,7 +98,7 @@ def _clone(houses: int) -> None:
     """`houses - 1` copies of the first house's players and closed nights, in SQL."""
     from django.db import connection, models
 
-    from ledger.models import BankNote, Entry, House, Player, PokerSession, Posting, Seat
+    from ledger.models import BankNote, Entry, House, Night, Player, Posting, Seat
     from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
     first = House.objects.get()
@@ -107,7 +107,7 @@ def _clone(houses: int) -> None:
     tables = [   # model, which rows: the first house's players, closed nights and their rows
         (House, f"id = {first.pk}"),
         (Player, f"house_id = {first.pk}"),
-        (PokerSession, f"id IN {closed}"),
+        (Night, f"id IN {closed}"),
         (Seat, f"session_id IN {closed}"),
         (Entry, f"session_id IN {closed}"),
         (BankNote, f"session_id IN {closed}"),
@@ -214,7 +214,7 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from ledger.models import House, Membership, PokerSession, Role
+    from ledger.models import House, Membership, Night, Role
 
     started = time.perf_counter()
     build(10)
@@ -233,7 +233,7 @@ def main() -> None:
     started = time.perf_counter()
     _clone(houses)
     _at_rest()
-    print(f"{House.objects.count()} houses, {PokerSession.objects.count()} nights in all, "
+    print(f"{House.objects.count()} houses, {Night.objects.count()} nights in all, "
           f"copied in {time.perf_counter() - started:.0f} s", flush=True)
     timed: dict[str, list[dict[str, dict[str, Any]]]] = {alone: [], among: []}
     for _ in range(rounds):

@@ -130,10 +130,10 @@ def build(history: int) -> None:
 
 def pages() -> dict[str, str]:
     """The pages to time: tonight's, the last closed night's, the house's and a phone's."""
-    from ledger.models import Player, PokerSession
+    from ledger.models import Night, Player
 
-    s = PokerSession.objects.filter(status=PokerSession.OPEN).get()
-    last = (PokerSession.objects.filter(status=PokerSession.CLOSED).order_by("-date").first()
+    s = Night.objects.filter(status=Night.OPEN).get()
+    last = (Night.objects.filter(status=Night.CLOSED).order_by("-date").first()
             or s).pk
     token = Player.objects.get(name="P03").balance_token
     return {
@@ -170,9 +170,9 @@ def measure(history: int) -> dict[str, float]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
-    tonight = PokerSession.objects.filter(status=PokerSession.OPEN)
+    tonight = Night.objects.filter(status=Night.OPEN)
     banker = Client()
     banker.force_login(User.objects.get(username="bench"))
     phone = Client()

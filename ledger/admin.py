@@ -21,10 +21,10 @@ from .models import (
     LinkPost,
     MailOut,
     Membership,
+    Night,
     PaymentClaim,
     PhoneRequest,
     Player,
-    PokerSession,
     Posting,
     Seat,
 )
@@ -90,8 +90,8 @@ class SeatInline(TabularInline):
         return False
 
 
-@admin.register(PokerSession)
-class PokerSessionAdmin(ReadOnlyAdmin):
+@admin.register(Night)
+class NightAdmin(ReadOnlyAdmin):
     list_display = ("date", "banker", "host_present", "status", "closed_at")
     list_filter = ("status", "host_present")
     inlines = [SeatInline]

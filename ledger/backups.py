@@ -34,7 +34,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ledger.database_copy import write_backup
-from ledger.models import CloseBackupRecord, PokerSession
+from ledger.models import CloseBackupRecord, Night
 from ledger.scoping import every_house
 from ledger.services.versions import bump_night
 
@@ -220,8 +220,8 @@ def _claim(night: int) -> tuple[bool, CloseBackup | None]:
     when the night is not closed, its copy when one was written, a sentence when another is
     writing it now."""
     with transaction.atomic(), every_house():
-        locked = PokerSession.objects.select_for_update(no_key=True).filter(
-            pk=night, status=PokerSession.CLOSED).values_list("pk", flat=True)
+        locked = Night.objects.select_for_update(no_key=True).filter(
+            pk=night, status=Night.CLOSED).values_list("pk", flat=True)
         if not list(locked):
             return False, None
         record = CloseBackupRecord.objects.filter(night_id=night).first()
@@ -254,7 +254,7 @@ def _found_in_folder(night: int) -> CloseBackup | None:
 def missing_close_backups() -> list[int]:
     """The closed nights whose copy was never written (nor is being written), oldest first."""
     with every_house():
-        return list(PokerSession.objects.filter(status=PokerSession.CLOSED).exclude(
+        return list(Night.objects.filter(status=Night.CLOSED).exclude(
             close_backup__done=True).order_by("pk").values_list("pk", flat=True))
 
 

@@ -32,7 +32,7 @@ class Point:
     nights: int = 1
 
 
-class Night(Protocol):
+class ChartedNight(Protocol):
     """A player's closed night as the selectors give it (selectors.NightResult)."""
 
     @property
@@ -45,7 +45,7 @@ class Night(Protocol):
 MAX_BARS = 24   # a summary chart draws at most this many bars
 
 
-def chart_points(nights: Iterable[Night]) -> list[Point]:
+def chart_points(nights: Iterable[ChartedNight]) -> list[Point]:
     """Each night a point, oldest first."""
     return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
             for n in nights]
@@ -58,7 +58,7 @@ _PERIODS: list[Callable[[datetime.date], tuple[object, str]]] = [
 ]
 
 
-def summary_points(nights: Sequence[Night], *, most: int = MAX_BARS) -> list[Point]:
+def summary_points(nights: Sequence[ChartedNight], *, most: int = MAX_BARS) -> list[Point]:
     """The nights as at most `most` bars, oldest first: each night its own while they fit,
     else the nights of a month together (a quarter's, a year's when the months do not fit):
     the bar is their results added up, the line THE BOOK after the last of them."""

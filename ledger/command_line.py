@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError
 
 from ledger.house_settings import HouseSettings, SettingsError
-from ledger.models import House, PokerSession
+from ledger.models import House, Night
 from ledger.numbers import read_whole_number
 from ledger.scoping import every_house
 
@@ -17,15 +17,15 @@ def fail(message: str) -> CommandError:
     return CommandError(message, returncode=2)
 
 
-def session_by_id(value: str) -> PokerSession:
+def session_by_id(value: str) -> Night:
     """The night numbered `value`, whichever its house (run the rest in `in_house` of it)."""
     try:
         with every_house():
-            return PokerSession.objects.select_related("banker").get(
+            return Night.objects.select_related("banker").get(
                 pk=read_whole_number(value))
     except (ValueError, TypeError):
         raise fail(f"ID: expected a session number, got {value!r}") from None
-    except PokerSession.DoesNotExist:
+    except Night.DoesNotExist:
         raise fail(f"ID: there is no session {value}") from None
     except DatabaseError as error:
         raise fail(f"the database is not ready ({error}); run `manage.py migrate`") from None

@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.text import slugify
 
 from ledger.house_settings import HouseSettings, stored
-from ledger.models import House, Membership, Player, PokerSession
+from ledger.models import House, Membership, Night, Player
 from ledger.posting.errors import LedgerError
 from ledger.scoping import current_house_id
 
@@ -29,7 +29,7 @@ class HouseNotNamed(LedgerError):
 # number and the sum of their versions) and the login's role as a member: the first query of
 # every page. Written once as SQL: built by the ORM on every request, its subqueries cost more
 # Python than the queries they save.
-_TABLES = {"night": PokerSession._meta.db_table, "member": Membership._meta.db_table,
+_TABLES = {"night": Night._meta.db_table, "member": Membership._meta.db_table,
            "house": House._meta.db_table, "player": Player._meta.db_table,
            "group": Group._meta.db_table, "user_groups": User.groups.through._meta.db_table}
 _COLUMNS = """h.id, h.name, h.slug, h.created_at, h.settings,

@@ -27,7 +27,7 @@ from django.db import connection
 from django.utils.dateparse import parse_datetime
 
 from ledger import chain
-from ledger.models import BankTenure, Player, PokerSession, Seat
+from ledger.models import BankTenure, Night, Player, Seat
 from ledger.models.sealed import sealed_values
 from ledger.posting.accounts import Account
 from ledger.triggers import trigger_problems
@@ -148,7 +148,7 @@ def _player(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def audit(session: PokerSession | None = None, *, key: bytes | None = None,
+def audit(session: Night | None = None, *, key: bytes | None = None,
           house_id: int | None = None) -> dict[str, Any]:
     """The whole ledger checked (see the module docstring). With a session, only that night's
     entries are checked one by one for balance (the totals, the chain and the facts stay
@@ -169,7 +169,7 @@ def audit(session: PokerSession | None = None, *, key: bytes | None = None,
     notes = _read("ledger_banknote", ("id", "entry_id", "session_id", "debtor_id", "holder_id",
                                       "amount"), "bank note", _note, unreadable)
     sessions = {row["id"]: row for row in _read(
-        PokerSession._meta.db_table, ("id", "house_id", "status", "settlement"), "session",
+        Night._meta.db_table, ("id", "house_id", "status", "settlement"), "session",
         _session,
         unreadable)}
     players = _read("ledger_player", ("id", "house_id", "name", "name_seal"), "player", _player,
@@ -351,14 +351,14 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
     for pk in sorted(sessions):
         night = sessions[pk]
         closed_by = closes.get(pk, [])
-        if night["status"] not in (PokerSession.OPEN, PokerSession.CLOSED):
+        if night["status"] not in (Night.OPEN, Night.CLOSED):
             found.append(f"session {pk} is marked {night['status']!r}, neither open nor closed")
-        elif night["status"] == PokerSession.OPEN and closed_by:
+        elif night["status"] == Night.OPEN and closed_by:
             found.append(f"session {pk} is marked open, but its journal closed it "
                          f"(entry {closed_by[0]})")
-        elif night["status"] == PokerSession.CLOSED and not closed_by:
+        elif night["status"] == Night.CLOSED and not closed_by:
             found.append(f"session {pk} is marked closed, but its journal never closed it")
-        if night["status"] == PokerSession.OPEN and night["settlement"] != {}:
+        if night["status"] == Night.OPEN and night["settlement"] != {}:
             found.append(f"session {pk} is open but carries a settlement")
         if len(closed_by) > 1:
             found.append(f"session {pk} was closed more than once (entries {closed_by})")
@@ -374,7 +374,7 @@ def _facts(entries: list[dict[str, Any]], sessions: Mapping[int, Mapping[str, An
 
 # ---- the rows sealed beside the journal (ledger/models/sealed.py) ---------------------------
 
-_SEALED_MODELS = ((Player, "player"), (PokerSession, "session"), (Seat, "seat"),
+_SEALED_MODELS = ((Player, "player"), (Night, "session"), (Seat, "seat"),
                   (BankTenure, "bank tenure"))
 _BOOLEANS = {"regular", "is_host", "host_present", "retired"}   # SQLite gives 0 and 1
 # What the audit cannot see, said in its own output (and in the README's list of what is sealed)
@@ -479,7 +479,7 @@ def _legacy_chain_value(upto: int) -> str | None:
     from ledger.rechain import journal_rows
 
     previous = chain.GENESIS
-    for row in journal_rows(Entry, Posting, BankNote, PokerSession):
+    for row in journal_rows(Entry, Posting, BankNote, Night):
         if row["sequence"] > upto:
             break
         try:

@@ -55,11 +55,11 @@ def needs_its_key() -> bool:
     nights (seats and tenures belong to a night). A database not migrated yet holds nothing."""
     from django.db import connection
 
-    from ledger.models import Entry, Player, PokerSession
+    from ledger.models import Entry, Night, Player
 
     tables = set(connection.introspection.table_names())
     return any(model._meta.db_table in tables and model._base_manager.exists()
-               for model in (Entry, Player, PokerSession))
+               for model in (Entry, Player, Night))
 
 
 def key_problem() -> str:

@@ -28,7 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from ledger.house import house_in_use, request_house, shown_settings
 from ledger.house_settings import SEED, show, showing
 from ledger.ledger_key import KeyMissing
-from ledger.models import House, PokerSession, Role
+from ledger.models import House, Night, Role
 from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
 
@@ -65,7 +65,7 @@ CLOSED_SENTENCE = "This night is closed: nothing more can be entered into it."
 class NightClosed(Exception):
     """A writing page of a night that is closed (the back button after close, an old tab)."""
 
-    def __init__(self, session: PokerSession) -> None:
+    def __init__(self, session: Night) -> None:
         super().__init__(CLOSED_SENTENCE)
         self.session = session
 

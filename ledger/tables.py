@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from django_tables2.columns import BoundColumn
     from django_tables2.rows import BoundRow
 
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
 MONEY_ATTRS = {
     "th": {"class": "money"},
@@ -256,7 +256,7 @@ class DashboardTable(Table):
                                          total=True)
     book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
 
-    def __init__(self, *args: Any, session: PokerSession | None = None,
+    def __init__(self, *args: Any, session: Night | None = None,
                  writable: bool = True, **kwargs: Any) -> None:
         self.session = session
         self._buy_url = ""

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django_tables2.columns import BoundColumn
 
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
 class BookTable(Table):
     """THE BOOK: every person's balance across sessions (positive = is owed, B6)."""
@@ -123,7 +123,7 @@ class EntriesTable(Table):
                                 attrs={"cell": {"class": "row-action lead"}})
 
     def __init__(self, *args: Any, details: Mapping[int, str] | None = None,
-                 session: PokerSession | None = None, **kwargs: Any) -> None:
+                 session: Night | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.details = details or {}   # selectors.journal_details: calls and hands in words
         self.session = session         # the night every row is of, when the caller has it

@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from ledger.house_settings import SEED, HouseSettings, showing, shown
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.selectors import NetTerm, journal_seal
 from ledger.tables import MoneyColumn
 from tables.report_tables import SettleUpTable, TransfersTable
@@ -334,19 +334,19 @@ def net_formula(settings: HouseSettings, money: Money | None = None) -> str:
     return NET_FORMULA.replace("whole-dollar cash-out", f"cash-out in steps of {steps}")
 
 
-def settle_up_title(session: PokerSession) -> tuple[str, str]:
+def settle_up_title(session: Night) -> tuple[str, str]:
     state = "still open: these numbers change until it closes" if session.is_open else "closed"
     return (f"Settle-up, {session.date:%A, %B} {session.date.day}, {session.date.year}",
             f"Banker {session.banker.name}; the session is {state}.")
 
 
-def _seal_note(session: PokerSession) -> list[str]:
+def _seal_note(session: Night) -> list[str]:
     seal = journal_seal(session)
     return [f"Journal seal {seal}: keep this report; `manage.py audit --seal {seal}` shows "
             "later that nothing of this night was lost."] if seal else []
 
 
-def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
+def settle_up_file(session: Night, report: Mapping[str, Any], fmt: str,
                    terms: Mapping[str, Sequence[NetTerm]] | None = None) -> bytes:
     """The settle-up as a csv, pdf or xlsx file, in the night's currency; the PDF shows how
     each row's Net adds up (`terms`, from `settle_up_night`; read again when not given)."""
@@ -355,7 +355,7 @@ def settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
         return _settle_up_file(session, report, fmt, terms, settings)
 
 
-def _settle_up_file(session: PokerSession, report: Mapping[str, Any], fmt: str,
+def _settle_up_file(session: Night, report: Mapping[str, Any], fmt: str,
                     terms: Mapping[str, Sequence[NetTerm]] | None,
                     settings: HouseSettings) -> bytes:
     table, transfers = settle_up_tables(report)

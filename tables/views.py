@@ -25,7 +25,7 @@ from ledger.charts import night_chart, summary_points
 from ledger.forms.phone import AnswerForm
 from ledger.house_settings import shown
 from ledger.kept import keep, kept, kept_page
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.numbers import whole_number
 from ledger.pages import call_answer, form_errors, public_link
 from ledger.permissions import banker_required
@@ -149,7 +149,7 @@ def _links(request: HttpRequest, names: list[str],
 @kept_page
 def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's settle-up: each player's night and THE BOOK after, and who pays whom (B8)."""
-    session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+    session = get_object_or_404(Night.objects.select_related("banker"), pk=pk)
     report, terms = settle_up_night(session)
     fmt = request.GET.get("_export")
     if fmt in ("pdf", "xlsx", "csv"):
@@ -173,7 +173,7 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
 def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's journal (the session summary), with who entered each line and when, and who
     held the bank when."""
-    session = get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+    session = get_object_or_404(Night.objects.select_related("banker"), pk=pk)
     rows = journal_lines(session)
     table = EntriesTable(rows, show_footer=False, details=journal_details(session),
                          session=session)

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 
 from ledger.house_settings import SEED, HouseSettings, shown
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
 
@@ -102,13 +102,13 @@ class ClaimForm(KeyedForm):
             raise forms.ValidationError(f"There is no player {name!r}.")
         return found
 
-    def clean_night(self) -> PokerSession | None:
+    def clean_night(self) -> Night | None:
         text = self.cleaned_data.get("night") or ""
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
             raise forms.ValidationError("This form is damaged; reload the page and try again.")
-        found = PokerSession.objects.filter(pk=int(text)).first()
+        found = Night.objects.filter(pk=int(text)).first()
         if found is None:
             raise forms.ValidationError(f"There is no session {int(text)!r}.")
         return found

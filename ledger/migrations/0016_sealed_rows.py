@@ -10,14 +10,21 @@ from django.db import migrations
 import ledger.models.sealed
 
 
+def _historical(apps, real):
+    """The model as it stood here: the night's was named PokerSession until 0026."""
+    try:
+        return apps.get_model("ledger", real.__name__)
+    except LookupError:
+        return apps.get_model("ledger", "PokerSession")
+
+
 def seal_existing_rows(apps, schema_editor):
     from ledger import chain
     from ledger.ledger_key import ledger_key
-    from ledger.models import BankTenure, Player, PokerSession, Seat
+    from ledger.models import BankTenure, Night, Player, Seat
     from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
-    models = [(apps.get_model("ledger", real.__name__), real)
-              for real in (Player, PokerSession, Seat, BankTenure)]
+    models = [(_historical(apps, real), real) for real in (Player, Night, Seat, BankTenure)]
     # The sealed fields the rows have at this point (a house came later: migration 0017), but
     # those sealed later by their own migration (a player's retired flag: 0022).
     later = {"retired"}

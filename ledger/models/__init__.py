@@ -39,7 +39,7 @@ too. A mistake is corrected by a reversing entry with a reason (services/correct
 from .append_only import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
 from .houses import House, Invitation, Membership, Role
 from .players import Player, new_balance_token
-from .nights import BankTenure, CloseBackupRecord, PokerSession, Seat
+from .nights import BankTenure, CloseBackupRecord, Night, Seat
 from .journal import BankNote, Entry, Posting
 from .house_games import HouseGame
 from .idempotency import IdempotencyKey
@@ -54,6 +54,6 @@ __all__ = [
     "BankTenure", "CloseBackupRecord", "Entry", "House", "HouseGame", "IdempotencyKey",
     "Invitation", "JournalKey",
     "LinkPost", "MailOut", "Membership", "Role",
-    "PaymentClaim", "PhoneRequest", "Player", "PokerSession", "Posting", "Seat",
+    "PaymentClaim", "PhoneRequest", "Player", "Night", "Posting", "Seat",
     "new_balance_token",
 ]

@@ -17,7 +17,7 @@ from .append_only import (
     AppendOnlyNightManager,
 )
 from .houses import House
-from .nights import PokerSession
+from .nights import Night
 from .players import Player
 
 
@@ -29,7 +29,7 @@ class Entry(AppendOnlyModel):
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="entries")
     session = models.ForeignKey(
-        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+        Night, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
     kind = models.CharField(max_length=20, choices=KIND_CHOICES)
     # The person the event is about (buyer, casher, debtor, payer) and the other party
@@ -103,7 +103,7 @@ class BankNote(AppendOnlyModel):
     `holder` null means the bank holds it.
     """
 
-    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT, related_name="notes")
+    session = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="notes")
     debtor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="notes_owed")
     holder = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="notes_held"
@@ -136,7 +136,7 @@ class Posting(AppendOnlyModel):
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="postings")
     kind = models.CharField(max_length=10, choices=Account.CHOICES)
     session = models.ForeignKey(
-        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
+        Night, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"
     )
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="postings"

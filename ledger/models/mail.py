@@ -9,7 +9,7 @@ from django.db import models
 from ledger.scoping import HouseManager
 
 from .houses import House
-from .nights import PokerSession
+from .nights import Night
 from .players import Player
 
 
@@ -26,7 +26,7 @@ class MailOut(models.Model):
     key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=10, choices=KINDS)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")
-    session = models.ForeignKey(PokerSession, null=True, blank=True, on_delete=models.PROTECT,
+    session = models.ForeignKey(Night, null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="+")
     subject = models.CharField(max_length=200)
     body = models.TextField()

@@ -16,7 +16,7 @@ from .players import Player
 from .sealed import SealedRow, SealsField
 
 
-class PokerSession(SealedRow):
+class Night(SealedRow):
     """One night of poker with one banker (B1)."""
 
     # What gives the night's figures beside its journal (sealed.py): who banks, the date the
@@ -66,7 +66,8 @@ class PokerSession(SealedRow):
 
     class Meta:
         ordering = ["-date", "-id"]
-        verbose_name = "poker session"
+        verbose_name = "night"
+        db_table = "ledger_pokersession"   # the table keeps the name it was created with
         constraints = [
             models.UniqueConstraint(fields=["house"], condition=Q(status="open"),
                                     name="one_open_night_per_house"),
@@ -116,7 +117,7 @@ class BankTenure(SealedRow, AppendOnlyModel):
         (TAKEN_OVER, "taken over by staff"),
     ]
 
-    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT,
+    session = models.ForeignKey(Night, on_delete=models.PROTECT,
                                 related_name="bank_tenures")
     holder = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="bank_tenures")
@@ -154,7 +155,7 @@ class Seat(SealedRow):
     SEALED = ("session_id", "player_id", "position")
     SEALED_WITH_ID = False   # a seat is what it says; the import writes seats in bulk
 
-    session = models.ForeignKey(PokerSession, on_delete=models.CASCADE, related_name="seats")
+    session = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     seals = SealsField()
@@ -180,7 +181,7 @@ class CloseBackupRecord(models.Model):
     close page or resent close tries again. Not money, and never in a night's figures.
     """
 
-    night = models.OneToOneField(PokerSession, on_delete=models.CASCADE, primary_key=True,
+    night = models.OneToOneField(Night, on_delete=models.CASCADE, primary_key=True,
                                  related_name="close_backup")
     claimed_at = models.DateTimeField(default=timezone.now)
     path = models.CharField(max_length=1000, blank=True, default="",

@@ -13,7 +13,7 @@ from rules.money import format_cents
 
 from .houses import House
 from .journal import Entry
-from .nights import PokerSession
+from .nights import Night
 from .players import Player
 
 
@@ -34,7 +34,7 @@ class PhoneRequest(models.Model):
     DECLINED = "declined"
     STATUS_CHOICES = [(PENDING, "pending"), (APPROVED, "approved"), (DECLINED, "declined")]
 
-    session = models.ForeignKey(PokerSession, on_delete=models.PROTECT,
+    session = models.ForeignKey(Night, on_delete=models.PROTECT,
                                 related_name="phone_requests")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="phone_requests")
     kind = models.CharField(max_length=5, choices=KIND_CHOICES)
@@ -117,7 +117,7 @@ class PaymentClaim(models.Model):
     payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_to_confirm")
     amount = models.BigIntegerField(help_text="Cents.")
     night = models.ForeignKey(
-        PokerSession, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        Night, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
         help_text="The night whose settle-up listed the transfer, if any.")
     status = models.CharField(max_length=9, choices=STATUS_CHOICES, default=CLAIMED)
     reason = models.CharField(max_length=200, blank=True, help_text="Why it was rejected.")

@@ -102,10 +102,10 @@ def sealed_values(model: type[SealedRow], values: dict[str, Any]) -> dict[str, A
 
 
 def sealed_models() -> list[type[SealedRow]]:
-    from .nights import BankTenure, PokerSession, Seat
+    from .nights import BankTenure, Night, Seat
     from .players import Player
 
-    return [Player, PokerSession, Seat, BankTenure]
+    return [Player, Night, Seat, BankTenure]
 
 
 def plan_reseal(old: bytes, new: bytes) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Sum
 
 from ledger.house_settings import HouseSettings
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Night, Player, Posting
 from ledger.posting.accounts import BANK, Account, EntryKind
 from ledger.posting.table import IDS, hand_names
 from ledger.services import LedgerError
@@ -107,7 +107,7 @@ def _explained(lines: list[Any], names: set[str], who: Callable[[str], str]) -> 
             else line for line in lines]
 
 
-def _book_before(session: PokerSession) -> dict[int, int] | None:
+def _book_before(session: Night) -> dict[int, int] | None:
     """THE BOOK as the night opened, by id (the postings written before it opened); None when
     that does not give the amounts the night kept (a night from before the journal kept
     ids the same way), and its `book_before` is written as kept."""
@@ -144,7 +144,7 @@ def _in_digits(value: Any, settings: HouseSettings, key: str = "") -> Any:
     return value
 
 
-def export_session(session: PokerSession) -> dict[str, Any]:
+def export_session(session: Night) -> dict[str, Any]:
     """The night as a `banker-session/2` document (JSON-able).
 
     The journal keeps ids; the file names every person as they are named now, in the roster

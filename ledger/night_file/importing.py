@@ -19,7 +19,7 @@ from typing import Any
 from django.db import DatabaseError
 
 from ledger import services
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.selectors.import_basis import what_changed
 from ledger.services import LedgerError
 from ledger.services.bulk_import import PlannedNight
@@ -47,7 +47,7 @@ def _refuse_a_night_already_here(head: Mapping[str, Any], digest: str) -> None:
     """The same date, banker and events as a session here: the file was imported already.
     Asked inside the import's transaction, under its lock, so two imports of one night
     started at once give one night and one refusal."""
-    same_night = (PokerSession.objects.filter(date=head["date"], banker__name=head["banker"])
+    same_night = (Night.objects.filter(date=head["date"], banker__name=head["banker"])
                   .select_related("banker").order_by("id"))
     for session in same_night:
         if session.import_digest == digest \
@@ -57,7 +57,7 @@ def _refuse_a_night_already_here(head: Mapping[str, Any], digest: str) -> None:
                 f"already here as session {session.pk}; nothing written.", code="already_here")
 
 
-def import_session(data: Any, *, user: Banker = None, key: str | None = None) -> PokerSession:
+def import_session(data: Any, *, user: Banker = None, key: str | None = None) -> Night:
     """Create a new session from a night file; all or nothing. The night plays by the file's
     settings (a `/1` file: the seed house's), whatever its house's are now. Its writes are
     keyed under `key` (a page's one-time key), else under a fresh one."""
@@ -74,7 +74,7 @@ def import_session(data: Any, *, user: Banker = None, key: str | None = None) ->
                           "nothing written.") from None
 
 
-def _import(document: NightDocument, *, user: Banker, key: str) -> PokerSession:
+def _import(document: NightDocument, *, user: Banker, key: str) -> Night:
     head, events = document.head, document.events
     seating = _seating(head, document.rows)
     digest = events_digest(events)

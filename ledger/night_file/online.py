@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger.models import House, IdempotencyKey, Player, PokerSession
+from ledger.models import House, IdempotencyKey, Night, Player
 from ledger.posting.errors import LedgerError
 from ledger.scoping import in_house
 from ledger.selectors.book import book_now
@@ -48,7 +48,7 @@ def _refuse_a_ledger_already_here(document: dict[str, Any]) -> None:
     and cashed out what) are a night's fingerprint. (The import itself refuses the same date,
     banker and events under its lock, so two imports at once still make one night.)"""
     digest = events_digest(document["events"])
-    found = (PokerSession.objects.filter(import_digest=digest).select_related("banker")
+    found = (Night.objects.filter(import_digest=digest).select_related("banker")
              .order_by("id").first())
     if found is not None:
         raise LedgerError(f"This ledger is already here as session {found.pk}, the night of "
@@ -60,7 +60,7 @@ def _night_key(key: str) -> str:
     return f"pokernow-{key}"
 
 
-def _made_with(key: str | None, document: dict[str, Any]) -> PokerSession | None:
+def _made_with(key: str | None, document: dict[str, Any]) -> Night | None:
     """The night this one-time key imported already, if it did: the same file again gives it;
     another file with that key is refused."""
     if key is None:
@@ -69,7 +69,7 @@ def _made_with(key: str | None, document: dict[str, Any]) -> PokerSession | None
                                            action="session_open").first()
     if record is None:
         return None
-    session = PokerSession.objects.filter(pk=record.result_id).first()
+    session = Night.objects.filter(pk=record.result_id).first()
     if session is None or session.import_digest != events_digest(document["events"]):
         raise IdempotencyConflict(
             "This form was already used to import another ledger; nothing was written. "
@@ -80,7 +80,7 @@ def _made_with(key: str | None, document: dict[str, Any]) -> PokerSession | None
 def import_pokernow(text: str, *, house: House, aliases: Iterable[str] = (),
                     date: str | None = None, chip_value: str = DEFAULT_CHIP_VALUE,
                     guests_invited_by: str | None = None, key: str | None = None,
-                    user: Banker = None) -> PokerSession:
+                    user: Banker = None) -> Night:
     """The PokerNow ledger `text` as a new closed night of `house`, or a LedgerError and
     nothing written."""
     with in_house(house.pk):

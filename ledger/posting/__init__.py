@@ -12,7 +12,7 @@ typed payload, memo, the note it opens, who it seats - or a refusal with its sen
     table.py      the table's record (moves no bank money): warnings, penalties, calls, hands
     amounts.py    the money rules on cents (more than $0.00, white chips, $5 steps)
     draft.py      the entry drafted, and the check that it balances and leaves nothing below 0
-    night.py      what the rules read of a night (`Night`) and the people in it
+    night.py      what the rules read of a night (`NightState`) and the people in it
     memory.py     a night in memory, for the import to fold a file's events over
     payloads.py   each event as the journal stores it, one serializer
     accounts.py   the accounts, entry kinds and payment methods

@@ -1,6 +1,6 @@
 """The money rules on amounts in cents, in the sentences a banker reads: more than nothing,
 whole units of play (the house's smallest chip, B10), the bank's buy-in steps (B2). Every
-service checks the amounts it takes here, with the night's own settings (`Night.settings`, the
+service checks the amounts it takes here, with the night's own settings (`NightState.settings`, the
 house's game as the night was opened); the edges that read text (night_file/amounts.py) turn
 it into cents first."""
 

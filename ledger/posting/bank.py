@@ -34,7 +34,7 @@ from .accounts import BANK, Account, EntryKind, Method
 from .amounts import bank_steps, signed_units, units
 from .draft import Draft, Legs, NewNote, finish
 from .errors import LedgerError
-from .night import NEW_NOTE, Night, OpenNote, Person, Posted
+from .night import NEW_NOTE, NightState, OpenNote, Person, Posted
 
 PAYMENTS = tuple(Method)
 COMMIT, VOID = "commit", "void"
@@ -61,7 +61,7 @@ def closed_night(date: datetime.date) -> LedgerError:
 
 # ---- chips in ---------------------------------------------------------------------------
 
-def buy(night: Night, *, buyer: Person, amount: int, paid: str,
+def buy(night: NightState, *, buyer: Person, amount: int, paid: str,
         seller: Person | None) -> Draft:
     """Chips bought (B2, B3, B4): from the bank (in its steps) or from a player (any whole
     number of units)."""
@@ -122,7 +122,7 @@ def chip_total(chips: Mapping[str, object], settings: HouseSettings = SEED) -> i
     return total
 
 
-def _pay_out(night: Night, legs: Legs, person: Person, amount: int) -> int:
+def _pay_out(night: NightState, legs: Legs, person: Person, amount: int) -> int:
     """Pay `amount` cents from the cash box as far as it goes; the banker owes the rest."""
     cash = min(amount, night.natural(Account.CASH_BOX))
     owed = amount - cash
@@ -134,7 +134,7 @@ def _pay_out(night: Night, legs: Legs, person: Person, amount: int) -> int:
     return cash
 
 
-def cashout(night: Night, *, player: Person, chips: Mapping[str, int]) -> Draft:
+def cashout(night: NightState, *, player: Person, chips: Mapping[str, int]) -> Draft:
     """Chips turned in (B10): whole cash units paid, the odd chips to the final pot (B12);
     refused only when the count is more than the bank has out tonight."""
     rules = night.settings
@@ -159,7 +159,7 @@ def cashout(night: Night, *, player: Person, chips: Mapping[str, int]) -> Draft:
         memo, player=player.name, amount=whole, legs=legs.done()))
 
 
-def count_difference(night: Night, *, amount: int, reason: str) -> Draft:
+def count_difference(night: NightState, *, amount: int, reason: str) -> Draft:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid."""
     money = night.settings.money
     amount = units(amount, settings=night.settings)
@@ -180,7 +180,7 @@ def count_difference(night: Night, *, amount: int, reason: str) -> Draft:
         amount=amount, legs=legs.done()))
 
 
-def final_pot(night: Night, *, winner: Person) -> Draft:
+def final_pot(night: NightState, *, winner: Person) -> Draft:
     """The odd chips to the winner of the last hand, once everyone has cashed out (B12); after
     a count difference the pot is paid as it stands."""
     waiting = night.not_cashed_out()
@@ -203,7 +203,7 @@ def final_pot(night: Night, *, winner: Person) -> Draft:
 
 # ---- bank notes (B5) --------------------------------------------------------------------
 
-def _chosen(night: Night, debtor: Person | None, holder: Holder, amount: int | None,
+def _chosen(night: NightState, debtor: Person | None, holder: Holder, amount: int | None,
             note: int | None) -> list[OpenNote]:
     if note is not None:
         chosen = [n for n in night.open_notes() if n.ref == note]
@@ -227,7 +227,7 @@ def _chosen(night: Night, debtor: Person | None, holder: Holder, amount: int | N
     return chosen
 
 
-def close_notes(night: Night, *, action: str, debtor: Person | None, holder: Holder = ALL,
+def close_notes(night: NightState, *, action: str, debtor: Person | None, holder: Holder = ALL,
                 amount: int | None = None, note: int | None = None) -> Draft:
     """Commit a debtor's open notes into THE BOOK, or void them (B5); `note` names one note,
     else `holder` (a player, None for the bank, or all) and `amount` choose among them."""
@@ -261,7 +261,7 @@ def close_notes(night: Night, *, action: str, debtor: Person | None, holder: Hol
 
 # ---- THE BOOK (B6, B7) -------------------------------------------------------------------
 
-def pay(night: Night | None, *, payer: Person, payee: Person | None, amount: int,
+def pay(night: NightState | None, *, payer: Person, payee: Person | None, amount: int,
         banker: Person | None = None, settings: HouseSettings = SEED) -> Draft:
     """Cash handed from one person to another (None: the bank, that is its banker) towards
     what they owe: both BOOK balances move. Without a night it is THE BOOK alone, in the
@@ -285,7 +285,7 @@ def pay(night: Night | None, *, payer: Person, payee: Person | None, amount: int
         memo, player=payer.name, counterparty=to.name, amount=amount, legs=legs.done()))
 
 
-def merge(night: Night) -> Draft:
+def merge(night: NightState) -> Draft:
     """A host-less night's surrogate book moved into THE BOOK, one balance each (B7)."""
     if night.host_present:
         raise LedgerError("The host was present that night: there is no surrogate book to "
@@ -321,7 +321,7 @@ def opening(balances: Mapping[Person, int], settings: HouseSettings = SEED) -> D
 
 # ---- corrections -------------------------------------------------------------------------
 
-def reverse(night: Night, *, target: Posted, reason: str) -> Draft:
+def reverse(night: NightState, *, target: Posted, reason: str) -> Draft:
     """Undo an entry of the open night with an opposite one; the reason is kept."""
     reason = " ".join(reason.split())
     if not reason:

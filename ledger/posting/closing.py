@@ -21,10 +21,10 @@ from .accounts import Account, EntryKind
 from .bank import names_in_words
 from .draft import Draft, Legs, finish
 from .errors import LedgerError
-from .night import Night, Person
+from .night import NightState, Person
 
 
-def refuse_unfinished(night: Night) -> None:
+def refuse_unfinished(night: NightState) -> None:
     """What must be done before the close, each with its sentence (B5, B12)."""
     money = night.settings.money   # the night's currency: "$18.05", "€18.05", "¥1500"
     waiting = night.not_cashed_out()
@@ -48,7 +48,7 @@ def refuse_unfinished(night: Night) -> None:
                           "or void it (B5).", code="notes_open")
 
 
-def regular_inviter(night: Night, guest: Person) -> Person | None:
+def regular_inviter(night: NightState, guest: Person) -> Person | None:
     """The regular who answers for a guest's debt (B9): the inviter, or that inviter's own
     when the inviter is a guest too; None when the chain reaches no regular."""
     inviter = night.person(guest.invited_by) if guest.invited_by else None
@@ -59,7 +59,7 @@ def regular_inviter(night: Night, guest: Person) -> Person | None:
     return inviter if inviter is not None and inviter.regular else None
 
 
-def close(night: Night) -> Draft:
+def close(night: NightState) -> Draft:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
     money = night.settings.money
     refuse_unfinished(night)

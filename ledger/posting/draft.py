@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .accounts import Account, EntryKind
 from .errors import LedgerError
-from .night import NEW_NOTE, LegKey, Night, Person
+from .night import NEW_NOTE, LegKey, NightState, Person
 from .payloads import Payload
 
 
@@ -49,7 +49,7 @@ class Draft:
 class Legs:
     """Collects an entry's legs in natural amounts and stores them signed (Account.sign)."""
 
-    def __init__(self, night: Night | None):
+    def __init__(self, night: NightState | None):
         self.night = night
         self.legs: dict[LegKey, int] = defaultdict(int)
 
@@ -76,7 +76,7 @@ NIGHT_ACCOUNTS = ((Account.CASH_BOX, "the cash box"), (Account.CHIPS, "the chips
                   (Account.FINAL_POT, "the final pot"))
 
 
-def finish(night: Night | None, draft: Draft) -> Draft:
+def finish(night: NightState | None, draft: Draft) -> Draft:
     """Refuse an entry that does not balance, or that would leave the cash box, the chips out,
     the final pot or a bank note of the night below zero; nothing is written then."""
     if sum(draft.legs.values()) != 0:

@@ -1,6 +1,6 @@
 """A night kept in memory: what a night file's import folds its events over.
 
-`MemoryNight` answers the rules' questions (posting.night.Night) from what it has recorded,
+`MemoryNight` answers the rules' questions (posting.night.NightState) from what it has recorded,
 and `record` takes each entry the rules drafted as the database would: its legs move the
 balances, its note opens, its buyer sits down, a close closes the night. A bank note's
 reference and an entry's are the entry's position in the night.
@@ -56,7 +56,7 @@ class MemoryNight:
         self.entries: list[Recorded] = []
         self.settlement: dict[str, object] | None = None
 
-    # -- the rules' questions (posting.night.Night) ---------------------------------------
+    # -- the rules' questions (posting.night.NightState) ---------------------------------------
 
     @property
     def closed(self) -> bool:

@@ -1,4 +1,4 @@
-"""What the bank's rules read of a night: the `Night` they are given, and the people in it.
+"""What the bank's rules read of a night: the `NightState` they are given, and the people in it.
 
 Two kinds of night answer these questions: a night loaded from the database under its lock, a
 little at a time as the rules ask (`ledger.selectors.night_state.StoredNight`), and a night
@@ -64,7 +64,7 @@ class Posted:
     reversed: bool
 
 
-class Night(Protocol):
+class NightState(Protocol):
     """The night the rules write into. `natural` balances are in the account's own sense
     (cash in the box, chips out); `book` and `surrogate` are by name, positive = is owed."""
 

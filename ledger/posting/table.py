@@ -30,14 +30,14 @@ from .amounts import units
 from .draft import Draft, finish
 from .errors import LedgerError
 from .hand_words import in_words, refused_field
-from .night import Night, Person
+from .night import NightState, Person
 
 # What an entry's payload keeps beside the event: the id of each person it names, so an export
 # names them as they are called when it is written (a rename, a new player under an old name).
 IDS = "ids"
 
 
-def warning(night: Night, *, player: Person) -> Draft:
+def warning(night: NightState, *, player: Person) -> Draft:
     """A warning for jumping the bet, before any penalty (B11): the house's number a night
     (the seed house's one), not a player; after them every jump costs the penalty."""
     rules, given = night.settings, night.warned()
@@ -64,7 +64,7 @@ def warnings_given(allowed: int, given: Sequence[str]) -> str:
     return f"The night's {allowed} warnings were already given"
 
 
-def penalty(night: Night, *, player: Person, amount: int | None = None) -> Draft:
+def penalty(night: NightState, *, player: Person, amount: int | None = None) -> Draft:
     """The house's penalty for jumping the bet (the seed house's $0.20), straight into the
     pot (B11); `amount` None is the house's."""
     rules = night.settings
@@ -86,7 +86,7 @@ def listed_twice(name: str, field: str) -> LedgerError:
     return LedgerError(f"{name} is listed twice in the {field}.", field=field)
 
 
-def call(night: Night, *, game: str | Mapping[str, object], dealer: Person,
+def call(night: NightState, *, game: str | Mapping[str, object], dealer: Person,
          options: Mapping[str, object] | None = None) -> Draft:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
     the hands after it are its hands, and the pot on the table stays (P3)."""
@@ -104,12 +104,12 @@ def call(night: Night, *, game: str | Mapping[str, object], dealer: Person,
                                call_memo(dealer.name, stored), player=dealer.name))
 
 
-def dealer_seated(night: Night, dealer: Person) -> None:
+def dealer_seated(night: NightState, dealer: Person) -> None:
     if dealer.name not in night.seats():
         raise LedgerError(f"{dealer.name} is not at the table tonight.", field="dealer")
 
 
-def end_game(night: Night) -> Draft:
+def end_game(night: NightState) -> Draft:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     state = night.table()
     if state.game is None:
@@ -118,7 +118,7 @@ def end_game(night: Night) -> Draft:
                                f"the game of {state.name} ended; the pot stays"))
 
 
-def hand(night: Night, *, hand: HandInput, order: Sequence[str] | None = None) -> Draft:
+def hand(night: NightState, *, hand: HandInput, order: Sequence[str] | None = None) -> Draft:
     """A hand by cards or by winners: the rules compute who wins what, what carries and who
     owes what into the next pot; typed awards and owes must agree with them (P1-P15).
     `order`: the keys as the hand was entered (a file's), for the stored event."""
@@ -138,7 +138,7 @@ def hand(night: Night, *, hand: HandInput, order: Sequence[str] | None = None) -
         amount=filled.pot or 0, ids=tuple(sorted(n for n in hand_names(data) if n in seats))))
 
 
-def typed_hand(night: Night, *, pot: int | None, awards: Mapping[Person, int],
+def typed_hand(night: NightState, *, pot: int | None, awards: Mapping[Person, int],
                owes: Mapping[Person, int] | None = None, carry: int | None = None,
                game: object = "") -> Draft:
     """The old form of a hand, only its pot, awards and owes: the arithmetic is checked (P2,

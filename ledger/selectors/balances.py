@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from django.db.models import Sum
 
-from ledger.models import PokerSession, Posting
+from ledger.models import Night, Posting
 from ledger.posting.accounts import Account
 
 
@@ -16,7 +16,7 @@ def natural(kind: str, stored: int | None) -> int:
     return Account.sign(kind) * (stored or 0)
 
 
-def session_totals(session: PokerSession) -> dict[str, int]:
+def session_totals(session: Night) -> dict[str, int]:
     """Natural balance of each session-wide account kind (cash box, pots, bank, chips...)."""
     rows = (
         Posting.objects.filter(session=session)
@@ -25,12 +25,12 @@ def session_totals(session: PokerSession) -> dict[str, int]:
     return {row["kind"]: natural(row["kind"], row["total"]) for row in rows}
 
 
-def chips_out(session: PokerSession) -> int:
+def chips_out(session: Night) -> int:
     """The chips the bank has out tonight: sold, less bought back, less count differences."""
     return session_totals(session).get(Account.CHIPS, 0)
 
 
-def open_note_balances(session: PokerSession) -> dict[int, int]:
+def open_note_balances(session: Night) -> dict[int, int]:
     """Open value of each bank note of the session that is still open, by note id."""
     rows = (
         Posting.objects.filter(session=session, kind=Account.NOTE)
@@ -39,7 +39,7 @@ def open_note_balances(session: PokerSession) -> dict[int, int]:
     return {row["note"]: -row["total"] for row in rows if row["total"]}
 
 
-def book_balances(*, kinds: Iterable[str] = (Account.BOOK,), session: PokerSession | None = None,
+def book_balances(*, kinds: Iterable[str] = (Account.BOOK,), session: Night | None = None,
                   upto_entry: int | None = None) -> dict[int, int]:
     """Each person's balance (positive = is owed), by player id, non-zero only."""
     qs = Posting.objects.filter(kind__in=list(kinds))

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from ledger.models import (
     BankTenure,
-    PokerSession,
+    Night,
 )
 from ledger.permissions import (
     bank_holders,
@@ -25,7 +25,7 @@ from ledger.types import Banker
 # ---- the bank's holder (issue 10; the rule is services/holder.py) ----------------------
 
 
-def current_tenure(session: PokerSession) -> BankTenure | None:
+def current_tenure(session: Night) -> BankTenure | None:
     """The night's latest tenure (its holder joined), or None when nobody ever held the bank."""
     tenure = (BankTenure.objects.filter(session=session).select_related("holder")
               .order_by("-id").first())
@@ -71,7 +71,7 @@ def held_sentence(tenure: BankTenure, user: Banker) -> str:
     return sentence
 
 
-def refusal(session: PokerSession, user: Banker, tenure: BankTenure | None = None) -> str:
+def refusal(session: Night, user: Banker, tenure: BankTenure | None = None) -> str:
     """Why `user` may not enter anything into the night now, or "" when they may (the holder,
     or a banker when the bank is free, or anyone when the night is closed). A viewer never
     may. A read: it takes nothing."""
@@ -114,7 +114,7 @@ class Tenure:
         return f"took the free bank{taker}"
 
 
-def bank_tenures(session: PokerSession) -> list[Tenure]:
+def bank_tenures(session: Night) -> list[Tenure]:
     """Who held the night's bank when, oldest first: each tenure lasts until the next one
     begins, the last until the night closed (or now). One query."""
     rows = list(BankTenure.objects.filter(session=session)
@@ -160,7 +160,7 @@ class BankState:
         return VIEWER_SENTENCE if self.viewer else ""
 
 
-def bank_state(session: PokerSession, user: Banker) -> BankState:
+def bank_state(session: Night, user: Banker) -> BankState:
     """Who holds the bank, since when, and what the viewing banker may do about it."""
     tenure = current_tenure(session)
     if tenure is not None and isinstance(user, get_user_model()) and tenure.holder_id == user.pk:

@@ -17,20 +17,20 @@ from django.db.models import (
 from ledger.house_settings import shown
 from ledger.models import (
     Entry,
+    Night,
     Player,
-    PokerSession,
     Posting,
 )
 from ledger.posting.accounts import Account, EntryKind
 from ledger.selectors.balances import book_balances
 
 
-def close_entry_id(session: PokerSession) -> int | None:
+def close_entry_id(session: Night) -> int | None:
     entry = Entry.objects.filter(session=session, kind=EntryKind.CLOSE).order_by("id").first()
     return entry.pk if entry else None
 
 
-def night_book(session: PokerSession, *, upto_entry: int | None = None) -> dict[int, int]:
+def night_book(session: Night, *, upto_entry: int | None = None) -> dict[int, int]:
     """THE BOOK as this night left it: after its close (or now, while it is open), with the
     night's surrogate book still to merge added in. Player id -> cents, non-zero only."""
     if upto_entry is None and not session.is_open:   # only closing writes the close entry
@@ -224,7 +224,7 @@ def book_story(player: Player, *, keep: int = 8) -> BookStory:
                      earlier_until=newest[0].date if older and newest else None)
 
 
-def book_balance_after(session: PokerSession, player: Player) -> int:
+def book_balance_after(session: Night, player: Player) -> int:
     """`night_book(session)`'s figure for one player (one or two sums)."""
     upto = None if session.is_open else close_entry_id(session)
     kinds = [Account.BOOK] + ([] if session.host_present else [Account.SURROGATE])
@@ -236,16 +236,16 @@ def book_balance_after(session: PokerSession, player: Player) -> int:
     return rows.aggregate(total=Sum("amount"))["total"] or 0
 
 
-def player_latest_sessions(player: Player) -> list[PokerSession]:
+def player_latest_sessions(player: Player) -> list[Night]:
     """Of the nights a player sat at, tonight's (when it is open) and the last closed one,
     newest first: what the phone's page shows, whatever the number of nights behind them."""
-    sat = (PokerSession.objects.filter(seats__player=player).select_related("banker")
+    sat = (Night.objects.filter(seats__player=player).select_related("banker")
            .defer("book_before").order_by("-date", "-id"))
-    found = [*sat.filter(status=PokerSession.OPEN)[:1], *sat.filter(status=PokerSession.CLOSED)[:1]]
+    found = [*sat.filter(status=Night.OPEN)[:1], *sat.filter(status=Night.CLOSED)[:1]]
     return sorted(found, key=lambda s: (s.date, s.pk), reverse=True)
 
 
-def player_sessions(player: Player) -> list[PokerSession]:
+def player_sessions(player: Player) -> list[Night]:
     """The nights a player sat at, newest first."""
-    return list(PokerSession.objects.filter(seats__player=player).select_related("banker")
+    return list(Night.objects.filter(seats__player=player).select_related("banker")
                 .order_by("-date", "-id"))

@@ -23,8 +23,8 @@ from django.db.models import (
 
 from ledger.models import (
     Entry,
+    Night,
     Player,
-    PokerSession,
     Posting,
     Seat,
 )
@@ -40,7 +40,7 @@ from ledger.selectors.night_lines import (
 )
 
 
-def player_night(session: PokerSession, player: Player) -> PlayerLine:
+def player_night(session: Night, player: Player) -> PlayerLine:
     """One player's line for the night (their phone page), as `player_lines` has it, read
     from the rows that concern them only, and their THE BOOK as the night leaves it."""
     line = _nights([session], player)[session.pk].get(player.pk) or PlayerLine(player=player)
@@ -55,7 +55,7 @@ def player_night(session: PokerSession, player: Player) -> PlayerLine:
 class NightResult:
     """One player's closed night, as the settle-up showed it, and THE BOOK after it (cents)."""
 
-    session: PokerSession
+    session: Night
     line: PlayerLine
     book_after: int
 
@@ -76,7 +76,7 @@ class NightResult:
         return self.line.net
 
 
-def _nights(sessions: list[PokerSession], player: Player | None = None
+def _nights(sessions: list[Night], player: Player | None = None
             ) -> dict[int, dict[int, PlayerLine]]:
     """session id -> player id -> the night's line (as `player_lines` makes it), for every
     session given, in seven queries whatever their number. With `player`, only rows that can
@@ -139,7 +139,7 @@ def _nights(sessions: list[PokerSession], player: Player | None = None
     return nights
 
 
-def _books_after(sessions: list[PokerSession], player: Player | None = None
+def _books_after(sessions: list[Night], player: Player | None = None
                  ) -> dict[int, dict[int, int]]:
     """session id -> player id -> THE BOOK after that night (as `night_book` reads it), from
     at most four queries: the close entries (none when the nights were read with their
@@ -188,10 +188,10 @@ def _books_after(sessions: list[PokerSession], player: Player | None = None
     return result
 
 
-def _closed_sessions(year: int | None = None) -> QuerySet[PokerSession]:
+def _closed_sessions(year: int | None = None) -> QuerySet[Night]:
     """The closed nights, oldest first, without the settlement and THE BOOK before them
     (what the history and the season do not show)."""
-    sessions = (PokerSession.objects.filter(status=PokerSession.CLOSED).select_related("banker")
+    sessions = (Night.objects.filter(status=Night.CLOSED).select_related("banker")
                 .defer("settlement", "book_before")
                 .annotate(close_id=Subquery(Entry.objects.filter(
                     session=OuterRef("pk"), kind=EntryKind.CLOSE).order_by("id").values("id")[:1])))
@@ -203,11 +203,11 @@ def _closed_sessions(year: int | None = None) -> QuerySet[PokerSession]:
 def _played_night_ids(player: Player) -> set[int]:
     """The closed nights that can hold a line of `player`'s: where they sat, banked or bought
     or sold chips (`_nights` makes a line from nothing else). Ids only."""
-    closed = {"session__status": PokerSession.CLOSED}
+    closed = {"session__status": Night.CLOSED}
     seats = Seat.objects.filter(player=player, **closed).order_by().values_list("session")
     moves = (Entry.objects.filter(Q(player=player) | Q(counterparty=player), **closed)
              .order_by().values_list("session"))
-    banked = (PokerSession.objects.filter(banker=player, status=PokerSession.CLOSED)
+    banked = (Night.objects.filter(banker=player, status=Night.CLOSED)
               .order_by().values_list("pk"))
     return {pk for (pk,) in seats.union(moves, banked)}   # one query
 
@@ -220,7 +220,7 @@ def player_history(player: Player) -> list[NightResult]:
     return _history(player, list(_closed_sessions()))
 
 
-def _history(player: Player, sessions: list[PokerSession]) -> list[NightResult]:
+def _history(player: Player, sessions: list[Night]) -> list[NightResult]:
     if not sessions:
         return []     # the first night of all: nothing more to read
     nights = _nights(sessions, player)
@@ -292,6 +292,6 @@ def season(year: int | None = None) -> list[SeasonLine]:
 
 def season_years() -> list[int]:
     """The years that have a closed night, newest first."""
-    dates = PokerSession.objects.filter(status=PokerSession.CLOSED).dates("date", "year",
+    dates = Night.objects.filter(status=Night.CLOSED).dates("date", "year",
                                                                           order="DESC")
     return [d.year for d in dates]

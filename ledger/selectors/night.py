@@ -21,8 +21,8 @@ from ledger.models import (
     BankNote,
     Entry,
     HouseGame,
+    Night,
     Player,
-    PokerSession,
     Posting,
     Seat,
 )
@@ -49,7 +49,7 @@ from rules.games.table import Deal, TableState
 
 @dataclass
 class Dashboard:
-    session: PokerSession
+    session: Night
     lines: list[PlayerLine]
     cash_box: int
     table_pot: int                # the pot on the table as the recorded hands left it
@@ -71,7 +71,7 @@ class Dashboard:
         return _notes_with_balances(self.note_balances)
 
 
-def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list[PlayerLine]:
+def player_lines(session: Night, *, book_upto: int | None = None) -> list[PlayerLine]:
     """Every seated player's night, in seating order, plus anyone else the night touched."""
     seats = list(Seat.objects.filter(session=session).select_related("player"))
     lines: dict[int, PlayerLine] = {
@@ -111,12 +111,12 @@ def player_lines(session: PokerSession, *, book_upto: int | None = None) -> list
     return sorted(lines.values(), key=lambda ln: (ln.seat is None, ln.seat or 0, ln.player.name))
 
 
-def table_pot(session: PokerSession) -> int:
+def table_pot(session: Night) -> int:
     """The pot on the table as the recorded hands and penalties left it (the table's record)."""
     return table_game(session).pot
 
 
-def open_notes(session: PokerSession, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
+def open_notes(session: Night, debtor: Player | None = None) -> list[tuple[BankNote, int]]:
     """The session's open bank notes with what is still open on each, oldest first."""
     return _notes_with_balances(open_note_balances(session), debtor)
 
@@ -129,24 +129,24 @@ def _notes_with_balances(balances: dict[int, int], debtor: Player | None = None
     return [(note, balances[note.pk]) for note in notes.order_by("id")]
 
 
-def warning_given(session: PokerSession) -> bool:
+def warning_given(session: Night) -> bool:
     """Are tonight's warnings for jumping the bet used up (B11: the house's number a night,
     the seed house's one), so every jump now costs the penalty?"""
     allowed = session.game_settings.penalty_warnings
     return Entry.objects.filter(session=session, kind=EntryKind.WARNING).count() >= allowed
 
 
-def hand_recorded(session: PokerSession) -> bool:
+def hand_recorded(session: Night) -> bool:
     """Has a hand been recorded tonight? From then on the seating order is fixed."""
     return Entry.objects.filter(session=session, kind=EntryKind.HAND).exists()
 
 
-def seated_roster(session: PokerSession) -> list[tuple[int, str]]:
+def seated_roster(session: Night) -> list[tuple[int, str]]:
     """Only the players seated tonight, in seating order: [(id, name), ...]."""
     return [(s.player_id, s.player.name) for s in session.seats.select_related("player")]
 
 
-def roster(session: PokerSession) -> list[tuple[int, str]]:
+def roster(session: Night) -> list[tuple[int, str]]:
     """Players to choose from: tonight's table in seating order, then everyone else by name.
 
     A player sits down by buying chips, so a buy-in may name someone not yet seated; retired
@@ -170,13 +170,13 @@ def regular_players() -> list[tuple[int, str]]:
                 .values_list("pk", "name"))
 
 
-def saved_entry(session: PokerSession, pk: int) -> Entry | None:
+def saved_entry(session: Night, pk: int) -> Entry | None:
     """The entry just saved, for the dashboard's "saved" line and its undo button."""
     return (Entry.objects.filter(session=session, pk=pk)
             .select_related("reversed_by", "player", "counterparty").first())
 
 
-def saved_hand(session: PokerSession, pk: int) -> Entry | None:
+def saved_hand(session: Night, pk: int) -> Entry | None:
     """The hand just saved, for the hand page's "saved" line; None if `pk` is no hand of the
     night."""
     return Entry.objects.filter(session=session, kind=EntryKind.HAND, pk=pk).first()
@@ -197,7 +197,7 @@ def house_games() -> list[HouseGame]:
     return list(HouseGame.objects.order_by("name"))
 
 
-def effective_book(session: PokerSession) -> dict[int, int]:
+def effective_book(session: Night) -> dict[int, int]:
     """THE BOOK plus this night's unmerged surrogate book, by player id (non-zero only)."""
     balances = book_balances()
     if not session.host_present:
@@ -226,7 +226,7 @@ class GuestMove:
     inviter: Player | None
 
 
-def guest_moves(session: PokerSession) -> list[GuestMove]:
+def guest_moves(session: Night) -> list[GuestMove]:
     """What the close will move (B9), read before it: each guest who owes, by name."""
     balances = effective_book(session)
     guests = (Player.objects.filter(pk__in=balances, regular=False)
@@ -246,7 +246,7 @@ class OwedCash:
     banker: bool       # the banker's own: his stake, not a debt to anyone
 
 
-def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
+def owed_by_the_bank(session: Night) -> list[OwedCash]:
     """Each player the bank owes cash tonight (cash-outs and the final pot it could not pay
     from the cash box), by name. One query."""
     cash = (Posting.objects.filter(entry=OuterRef("pk"), kind=Account.CASH_BOX)
@@ -267,7 +267,7 @@ def owed_by_the_bank(session: PokerSession) -> list[OwedCash]:
     return sorted((o for o in totals.values() if o.owed > 0), key=lambda o: o.player.name)
 
 
-def not_cashed_out(session: PokerSession) -> list[Player]:
+def not_cashed_out(session: Night) -> list[Player]:
     """Everyone who bought chips tonight (from the bank or a player) without a cash-out yet."""
     live = Entry.objects.filter(session=session, reversed_by__isnull=True,
                                 player__isnull=False)
@@ -290,7 +290,7 @@ class CloseSteps:
     surrogate_to_merge: bool
 
 
-def close_steps(session: PokerSession) -> CloseSteps:
+def close_steps(session: Night) -> CloseSteps:
     """The close page's steps for `session` (open: every step; closed: what is left to do)."""
     totals = session_totals(session)
     surrogate = (not session.host_present
@@ -306,7 +306,7 @@ def close_steps(session: PokerSession) -> CloseSteps:
     )
 
 
-def session_dashboard(session: PokerSession) -> Dashboard:
+def session_dashboard(session: Night) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
     and who deals next: the table's rows are read once for the game and the deal."""
     totals = session_totals(session)

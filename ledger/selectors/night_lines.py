@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 
 from ledger.models import (
     Entry,
+    Night,
     Player,
-    PokerSession,
 )
 from ledger.posting.accounts import EntryKind, Method
 
@@ -54,7 +54,7 @@ class PlayerLine:
                 + self.own_notes_voided - self.held_notes_voided + self.count_differences)
 
 
-def live_entries(session: PokerSession) -> QuerySet[Entry]:
+def live_entries(session: Night) -> QuerySet[Entry]:
     """The session's entries that have not been corrected (and are not corrections)."""
     return Entry.objects.filter(session=session, reversed_by__isnull=True).exclude(
         kind=EntryKind.REVERSAL

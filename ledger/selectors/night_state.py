@@ -1,4 +1,4 @@
-"""A night in the database as the posting core reads it (ledger/posting/night.py: `Night`).
+"""A night in the database as the posting core reads it (ledger/posting/night.py: `NightState`).
 
 Loaded under the night's lock by the service about to write into it, and read a little at a
 time: each question the rules ask is one query, asked at most once, so a buy-in reads its
@@ -13,7 +13,7 @@ from functools import cached_property
 
 from django.db.models import Sum
 
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import BankNote, Entry, Night, Player, Posting, Seat
 from ledger.posting.accounts import Account, EntryKind
 from ledger.posting.night import LegKey, OpenNote, Person, Posted
 from rules.games.table import TableState
@@ -33,7 +33,7 @@ def person_of(player: Player) -> Person:
 class StoredNight:
     """One night in the database, for the rules to write into (see the module's docstring)."""
 
-    def __init__(self, session: PokerSession, players: Iterable[Player] = ()):
+    def __init__(self, session: Night, players: Iterable[Player] = ()):
         self.session = session
         self.date = session.date
         self.host_present = session.host_present

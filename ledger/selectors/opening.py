@@ -4,10 +4,10 @@ phones, the payments, the import and the page that opens a night."""
 
 from __future__ import annotations
 
-from ledger.models import PokerSession
+from ledger.models import Night
 
 
-def tonight() -> PokerSession | None:
+def tonight() -> Night | None:
     """The open night of the house in scope, with its banker; None when none is open."""
-    return (PokerSession.objects.filter(status=PokerSession.OPEN).select_related("banker")
+    return (Night.objects.filter(status=Night.OPEN).select_related("banker")
             .order_by("id").first())

@@ -21,10 +21,10 @@ from django.db.models import Q, Sum
 from ledger.house_settings import SEED, HouseSettings
 from ledger.models import (
     Entry,
+    Night,
     PaymentClaim,
     PhoneRequest,
     Player,
-    PokerSession,
 )
 from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_and_surrogate
@@ -36,7 +36,7 @@ from rules.money import parse_cents, whole_dollars_and_odd_cents
 PHONE_REQUESTS_SHOWN = 8   # a player's latest requests on their phone
 
 
-def pending_requests(session: PokerSession) -> list[PhoneRequest]:
+def pending_requests(session: Night) -> list[PhoneRequest]:
     """The night's requests waiting for the banker, oldest first (one query)."""
     return list(PhoneRequest.objects.filter(session=session, status=PhoneRequest.PENDING)
                 .select_related("player", "session").order_by("id"))
@@ -180,7 +180,7 @@ class TransferLine:
     links: list[PayLink] = field(default_factory=list)
 
 
-def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
+def settle_transfers(session: Night, *, viewer: Player | None = None,
                      people: Mapping[str, Player] | None = None) -> list[TransferLine]:
     """The closed night's transfers (its settle-up, B8) with what is paid and left, in three
     queries whatever their number (two when the caller gives the `people`, by name). With
@@ -228,10 +228,10 @@ def settle_transfers(session: PokerSession, *, viewer: Player | None = None,
     return lines
 
 
-def last_closed_night(player: Player) -> PokerSession | None:
+def last_closed_night(player: Player) -> Night | None:
     """The last closed night the player sat at: what they may still have to settle while
     tonight's night is open."""
-    return (PokerSession.objects.filter(status=PokerSession.CLOSED, seats__player=player)
+    return (Night.objects.filter(status=Night.CLOSED, seats__player=player)
             .order_by("-date", "-id").first())
 
 

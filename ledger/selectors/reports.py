@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 from ledger.integrity import SEAL_DIGITS
 from ledger.models import (
     Entry,
+    Night,
     Player,
-    PokerSession,
 )
 from ledger.posting.accounts import EntryKind
 from ledger.posting.payloads import Call
@@ -67,13 +67,13 @@ def net_terms(line: PlayerLine) -> list[NetTerm]:
     return [(label, cents) for label, cents in terms if cents]
 
 
-def settle_up_report(session: PokerSession) -> SettleUp:
+def settle_up_report(session: Night) -> SettleUp:
     """The settle-up exactly as `manage.py settle_up ID --format json` prints it: in the
     night's own currency ("currency", just before "players") and with its digits."""
     return settle_up_night(session)[0]
 
 
-def settle_up_night(session: PokerSession) -> tuple[SettleUp, dict[str, list[NetTerm]]]:
+def settle_up_night(session: Night) -> tuple[SettleUp, dict[str, list[NetTerm]]]:
     """The settle-up report, and each row's Net term by term (by name) for the page and the
     PDF to show how the Net adds up; the JSON holds only the report."""
     lines = player_lines(session)
@@ -112,7 +112,7 @@ def settle_up_night(session: PokerSession) -> tuple[SettleUp, dict[str, list[Net
 
 
 
-def journal_seal(session: PokerSession | None = None) -> str:
+def journal_seal(session: Night | None = None) -> str:
     """The journal's seal as it stands: the newest entry's sequence number and the start of
     its chain value, "1234-3f9a12c4e5b6d7a8" (of the session's newest entry with a session).
 
@@ -130,16 +130,16 @@ def journal_seal(session: PokerSession | None = None) -> str:
     return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
 
 
-def sessions_list() -> QuerySet[PokerSession]:
+def sessions_list() -> QuerySet[Night]:
     """Every session, newest first, with its banker (without the settlement and THE BOOK
     before it, which the list does not show), and the record of its close's copy (the list
     warns when the newest close has none: ledger/backups.py)."""
-    return (PokerSession.objects.select_related("banker", "close_backup")
+    return (Night.objects.select_related("banker", "close_backup")
             .defer("settlement", "book_before")
             .order_by("-date", "-id"))
 
 
-def entries_of(session: PokerSession) -> QuerySet[Entry]:
+def entries_of(session: Night) -> QuerySet[Entry]:
     """The session's journal, oldest first, with who entered each, what it corrected and the
     correction that undid it."""
     return (Entry.objects.filter(session=session)
@@ -154,7 +154,7 @@ def _options_text(options: object) -> str:
     return " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) + ")"
 
 
-def journal_details(session: PokerSession) -> dict[int, str]:
+def journal_details(session: Night) -> dict[int, str]:
     """The journal's words for the night's calls and hands, by entry id: each game by its
     name ("Fred calls Draw match pot") and each hand with the rules' whole explanation, as the
     hand page tells it (the stored memo keeps only its end). One query."""
@@ -189,7 +189,7 @@ _UNSHOWN = ("payload", "chain", "key", "reversed_by__payload", "reversed_by__cha
             "reversed_by__key", "reversed_by__memo")
 
 
-def journal_lines(session: PokerSession) -> QuerySet[Entry]:
+def journal_lines(session: Night) -> QuerySet[Entry]:
     """The night's journal as its page lists it (tables.EntriesTable, and its CSV), oldest
     first: each entry with who entered it and the correction that undid it; the words of
     calls and hands come from `journal_details`, the night from the page."""
@@ -197,7 +197,7 @@ def journal_lines(session: PokerSession) -> QuerySet[Entry]:
             .defer(*_UNSHOWN).order_by("id"))
 
 
-def recent_entries(session: PokerSession, count: int) -> list[Entry]:
+def recent_entries(session: Night, count: int) -> list[Entry]:
     """The session's last `count` entries, newest first (the dashboard's list)."""
     return list(Entry.objects.filter(session=session).select_related("reversed_by")
                 .defer(*_UNSHOWN).order_by("-id")[:count])

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.models import (
+    Night,
     Player,
-    PokerSession,
     Seat,
 )
 from ledger.posting.accounts import EntryKind
@@ -40,7 +40,7 @@ class TableRecord:
     games: list[str | dict[str, object]]   # the games called, the last one first, each once
 
 
-def table_record(session: PokerSession) -> TableRecord:
+def table_record(session: Night) -> TableRecord:
     rows: list[TableRow] = list(
         live_entries(session)
         .filter(kind__in=[EntryKind.CALL, EntryKind.END_GAME, EntryKind.HAND, EntryKind.PENALTY])
@@ -56,7 +56,7 @@ def table_record(session: PokerSession) -> TableRecord:
                        games)
 
 
-def table_game(session: PokerSession, *, record: TableRecord | None = None) -> TableState:
+def table_game(session: Night, *, record: TableRecord | None = None) -> TableState:
     """Where the table stands now (`record`: `table_record(session)` when the caller already
     has it)."""
     return table.table_state((record or table_record(session)).events,
@@ -68,13 +68,13 @@ def hand_game(state: TableState, payload: Mapping[str, object]) -> object:
     return payload.get("game") or state.game
 
 
-def player_hands(session: PokerSession, player: Player, *,
+def player_hands(session: Night, player: Player, *,
                  record: TableRecord | None = None) -> list[PlayedHand]:
     """Tonight's recorded hands this player was part of, oldest first (the table's record)."""
     return table.player_hands((record or table_record(session)).events, player.name)
 
 
-def deal_state(session: PokerSession, *, record: TableRecord | None = None,
+def deal_state(session: Night, *, record: TableRecord | None = None,
                seats: list[str] | None = None) -> Deal:
     """Who deals (B1, B13, B14). `seats`: the seated names in seating order, when the caller
     already has them."""
@@ -86,7 +86,7 @@ def deal_state(session: PokerSession, *, record: TableRecord | None = None,
     return deal
 
 
-def games_called(session: PokerSession, *, record: TableRecord | None = None
+def games_called(session: Night, *, record: TableRecord | None = None
                  ) -> list[str | dict[str, object]]:
     """The games called tonight, the last one first, each once (a catalog id or the dealer's
     own definition)."""

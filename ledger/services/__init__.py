@@ -2,7 +2,7 @@
 checks the rules before writing, takes a one-time `key` (same key + same request replays the
 first result; a different request is refused), and raises `LedgerError` with a message a banker
 can read. Services take what they mean: Player rows (None for the bank where the bank is a
-party), PokerSession, BankNote and Entry rows, a banker's User, amounts as integer cents. The
+party), Night, BankNote and Entry rows, a banker's User, amounts as integer cents. The
 money rules are the posting core's (ledger/posting/: each event from the night's state to the
 entry it writes, or a refusal); a service locks the night, loads it, applies the core and
 writes the entry. Text is turned into rows and cents once, at the edges: the forms (a choice

@@ -22,7 +22,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from ledger.models import BankTenure, PokerSession
+from ledger.models import BankTenure, Night
 from ledger.permissions import banker_name, is_banker, may_take_over
 from ledger.selectors.bank import current_tenure, held_sentence, holds, is_free
 from ledger.types import Banker
@@ -41,7 +41,7 @@ def _active_banker(found: User, house_id: int, *, field: str = "to") -> User:
 
 
 @idempotent("bank_hand_over")
-def bank_hand_over(*, session: PokerSession, to: User, key: str,
+def bank_hand_over(*, session: Night, to: User, key: str,
                    user: Banker) -> BankTenure:
     """Give the night's bank to `to` (a banker's login) from now on.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.house import house_game
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Night, Player, Posting
 from ledger.posting import bank
 from ledger.posting.accounts import Account
 from ledger.selectors.night_state import StoredNight, person_of
@@ -18,7 +18,7 @@ from .journal import lock_session, locked_night, write
 
 
 @idempotent("payment_record")
-def payment_record(*, session: PokerSession, player: Player, to: Player | None, amount: int,
+def payment_record(*, session: Night, player: Player, to: Player | None, amount: int,
                    key: str, user: Banker = None) -> Entry:
     """`player` pays `to` (a player, or None for the bank) `amount` cents in cash towards what
     they owe."""
@@ -36,7 +36,7 @@ def book_payment(*, player: Player, to: Player, amount: int, key: str,
     that night left it (its close entry comes first), and the next night's `book_before`
     carries the payment. While a night is open the payment is that night's (`payment_record`).
     """
-    if PokerSession.objects.filter(status=PokerSession.OPEN).exists():
+    if Night.objects.filter(status=Night.OPEN).exists():
         raise LedgerError("A night is open: the payment is recorded as one of its events.")
     payee = person_of(to)
     return write(None, bank.pay(None, payer=person_of(player), payee=payee,
@@ -59,7 +59,7 @@ def book_opening(*, balances: Mapping[Player, int], key: str,
 
 
 @idempotent("surrogate_book_merge")
-def surrogate_book_merge(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
+def surrogate_book_merge(*, session: Night, key: str, user: Banker = None) -> Entry:
     """Move a host-less night's surrogate book into THE BOOK (B7)."""
     night = StoredNight(lock_session(session, user=user, must_be_open=False))
     return write(night, bank.merge(night), key=key, user=user)

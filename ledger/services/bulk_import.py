@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.house_settings import SEED, HouseSettings
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import BankNote, Entry, Night, Player, Posting, Seat
 from ledger.posting.memory import Recorded
 from ledger.posting.night import Person
 from ledger.posting.table import IDS
@@ -120,7 +120,7 @@ class _Changed(Exception):
 
 def night_import(*, plan: Callable[[], PlannedNight],
                  under_lock: Callable[[PlannedNight], str | None], key: str,
-                 user: Banker = None) -> PokerSession:
+                 user: Banker = None) -> Night:
     """Plan the night (no lock) and write it as a new session in one short transaction.
 
     `under_lock(planned)`, asked first inside the transaction, refuses (LedgerError: the
@@ -141,7 +141,7 @@ def night_import(*, plan: Callable[[], PlannedNight],
 
 def _write(found: PlannedNight, prepared: tuple[_Insert, list[_Row]],
            under_lock: Callable[[PlannedNight], str | None], *, key: str,
-           user: Banker) -> PokerSession:
+           user: Banker) -> Night:
     with transaction.atomic():
         take_turn(Turn.IMPORT)
         changed = under_lock(found)
@@ -162,9 +162,9 @@ def _write(found: PlannedNight, prepared: tuple[_Insert, list[_Row]],
         _write_entries(found, prepared, session=session)
         closing: dict[str, object] = {"import_digest": found.digest}
         if found.closed:
-            closing.update(status=PokerSession.CLOSED, closed_at=timezone.now(),
+            closing.update(status=Night.CLOSED, closed_at=timezone.now(),
                            settlement=found.settlement)
-        PokerSession.objects.filter(pk=session.pk).update(**closing)
+        Night.objects.filter(pk=session.pk).update(**closing)
         session.refresh_from_db()
     return session
 
@@ -193,7 +193,7 @@ def _prepare(found: PlannedNight, *, key: str, created_by: User | None
 
 
 def _write_entries(found: PlannedNight, prepared: tuple[_Insert, list[_Row]], *,
-                   session: PokerSession) -> None:
+                   session: Night) -> None:
     """Insert the plan's seats, entries, bank notes and postings into `session`, each entry
     sealed in the hash chain. Runs inside the import's transaction, under the locks: the
     chain's last link is read here, and only what depends on the transaction is done here."""

@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from ledger.house_settings import shown
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.posting import bank
 from ledger.posting.accounts import EntryKind, Method
 from ledger.types import Banker
@@ -23,7 +23,7 @@ from .journal import locked_night, write
 DUPLICATE_WINDOW = timedelta(seconds=60)  # R15
 
 
-def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None, amount: int,
+def _check_duplicate(session: Night, buyer: Player, seller: Player | None, amount: int,
                      paid: str, key: str) -> None:
     recent = Entry.objects.filter(
         session=session, kind=EntryKind.BUY, player=buyer, counterparty=seller, amount=amount,
@@ -43,7 +43,7 @@ def _check_duplicate(session: PokerSession, buyer: Player, seller: Player | None
 
 
 @idempotent("buyin_create")
-def buyin_create(*, session: PokerSession, player: Player, amount: int,
+def buyin_create(*, session: Night, player: Player, amount: int,
                  paid: str = Method.CASH, seller: Player | None = None, key: str,
                  user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a chip purchase (B2, B3, B4) and seat the buyer if they are new tonight;

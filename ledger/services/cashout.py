@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.posting import bank
 from ledger.types import Banker
 
@@ -14,7 +14,7 @@ from .journal import locked_night, write
 
 
 @idempotent("cashout_create")
-def cashout_create(*, session: PokerSession, player: Player,
+def cashout_create(*, session: Night, player: Player,
                    chips: Mapping[str, int], key: str, user: Banker = None) -> Entry:
     """Turn in chips for cash: whole dollars paid, odd cents to the final pot (B12). An empty
     count is a player who has nothing left to turn in."""
@@ -24,7 +24,7 @@ def cashout_create(*, session: PokerSession, player: Player,
 
 
 @idempotent("count_difference_record")
-def count_difference_record(*, session: PokerSession, amount: int, reason: str,
+def count_difference_record(*, session: Night, amount: int, reason: str,
                             key: str, user: Banker = None) -> Entry:
     """Chips sold tonight that never came back: the banker's stake keeps what was paid for them."""
     night = locked_night(session, user=user)
@@ -33,7 +33,7 @@ def count_difference_record(*, session: PokerSession, amount: int, reason: str,
 
 
 @idempotent("final_pot_award")
-def final_pot_award(*, session: PokerSession, winner: Player, key: str,
+def final_pot_award(*, session: Night, winner: Player, key: str,
                     user: Banker = None) -> Entry:
     """Pay the final pot to the winner of the last hand (B12), once everyone has cashed out."""
     night = locked_night(session, user=user, players=[winner])

@@ -6,7 +6,7 @@ line of the settle-up: queued here, in the close's transaction, sent after its c
 
 from __future__ import annotations
 
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Night
 from ledger.posting import closing
 from ledger.types import Banker
 
@@ -16,13 +16,13 @@ from .mail import queue_close_mail
 
 
 @idempotent("session_close")
-def session_close(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
+def session_close(*, session: Night, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
     night = locked_night(session, user=user)
     draft = closing.close(night)
     entry = write(night, draft, key=key, user=user)
     session = night.session
-    session.status = PokerSession.CLOSED
+    session.status = Night.CLOSED
     session.closed_at = entry.created_at
     session.settlement = draft.settlement
     session.save(update_fields=["status", "closed_at", "settlement"])

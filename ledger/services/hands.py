@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ledger.house import house_id_in_use
-from ledger.models import Entry, HouseGame, Player, PokerSession
+from ledger.models import Entry, HouseGame, Night, Player
 from ledger.posting import table
 from ledger.posting.accounts import EntryKind
 from ledger.posting.night import Person
@@ -34,7 +34,7 @@ from .journal import entered_by, locked_night, write
 
 
 @idempotent("warning_record")
-def warning_record(*, session: PokerSession, player: Player, key: str,
+def warning_record(*, session: Night, player: Player, key: str,
                    user: Banker = None) -> Entry:
     """A warning for jumping the bet, before any penalty (B11: the house's number a night)."""
     night = locked_night(session, user=user, players=[player])
@@ -43,7 +43,7 @@ def warning_record(*, session: PokerSession, player: Player, key: str,
 
 
 @idempotent("penalty_record")
-def penalty_record(*, session: PokerSession, player: Player, amount: int | None = None,
+def penalty_record(*, session: Night, player: Player, amount: int | None = None,
                    key: str, user: Banker = None) -> Entry:
     """The house's penalty for jumping the bet, straight into the pot (B11); `amount` None is
     the night's own."""
@@ -53,7 +53,7 @@ def penalty_record(*, session: PokerSession, player: Player, amount: int | None 
 
 
 @idempotent("hand_record")
-def hand_record(*, session: PokerSession, pot: int, awards: Mapping[Player, int],
+def hand_record(*, session: Night, pot: int, awards: Mapping[Player, int],
                 owes: Mapping[Player, int] | None = None, carry: int | None = None,
                 game: str | Mapping[str, object] = "", key: str, user: Banker = None) -> Entry:
     """Record a hand as the table played it: awards + carry must make the pot (P2, P3).
@@ -105,7 +105,7 @@ def _money_of(amount: object, money: Callable[[int], str]) -> str:
         return f"{amount}"
 
 
-def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
+def _check_duplicate_hand(session: Night, entered: Mapping[str, object],
                           key: str) -> None:
     """The browser's back button restores the ticked boxes, and one tap saves the same hand
     again: a hand identical to the night's last one (the same players, the same winners or
@@ -134,7 +134,7 @@ def _check_duplicate_hand(session: PokerSession, entered: Mapping[str, object],
 
 
 @idempotent("hand_enter")
-def hand_enter(*, session: PokerSession, hand: HandInput, key: str,
+def hand_enter(*, session: Night, hand: HandInput, key: str,
                user: Banker = None, confirm_duplicate: bool = False) -> Entry:
     """Record a hand by cards or by winners: the rules compute who wins what, what carries
     and who owes what into the next pot; typed awards/owes are checked against them. A hand
@@ -163,7 +163,7 @@ def hand_preview(hand: HandInput, state: TableState) -> HandResult:
 
 
 @idempotent("game_call")
-def game_call(*, session: PokerSession, game: str | Mapping[str, object],
+def game_call(*, session: Night, game: str | Mapping[str, object],
               dealer: Player, options: Mapping[str, object] | None = None,
               save_as: str = "", key: str, user: Banker = None) -> Entry:
     """The dealer calls a game (an id or the dealer's own definition, S12) with its options;
@@ -182,7 +182,7 @@ def game_call(*, session: PokerSession, game: str | Mapping[str, object],
 
 
 @idempotent("game_end")
-def game_end(*, session: PokerSession, key: str, user: Banker = None) -> Entry:
+def game_end(*, session: Night, key: str, user: Banker = None) -> Entry:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
     night = locked_night(session, user=user)
     return write(night, table.end_game(night), key=key, user=user)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from ledger.models import BankTenure, PokerSession
+from ledger.models import BankTenure, Night
 from ledger.permissions import is_banker
 from ledger.selectors.bank import current_tenure, held_sentence, holds, is_free
 from ledger.types import Banker
@@ -36,7 +36,7 @@ from .errors import NotTheHolder
 # Who holds the bank now, and the sentence that refuses anyone else: reads, in selectors/bank.py.
 
 
-def check_holder(session: PokerSession, user: Banker) -> None:
+def check_holder(session: Night, user: Banker) -> None:
     """Let the holder write; give a free bank to the banker who writes; refuse anyone else.
 
     Called with the session locked, inside the writing service's transaction: the tenure of

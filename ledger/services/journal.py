@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from ledger import chain
 from ledger.house import house_id_in_use
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.models import BankNote, Entry, Night, Player, Posting
 from ledger.posting.accounts import EntryKind
 from ledger.posting.bank import closed_night
 from ledger.posting.draft import Draft
@@ -35,8 +35,8 @@ def entered_by(user: Banker) -> User | None:
     return user if isinstance(user, User) and user.is_authenticated else None
 
 
-def lock_session(session: PokerSession, *, user: Banker,
-                 must_be_open: bool = True) -> PokerSession:
+def lock_session(session: Night, *, user: Banker,
+                 must_be_open: bool = True) -> Night:
     """Re-read the session under a row lock and check that `user` holds its bank.
 
     Every service that writes into a night starts here, so none can forget the rule of
@@ -48,7 +48,7 @@ def lock_session(session: PokerSession, *, user: Banker,
     return locked
 
 
-def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> PokerSession:
+def lock_session_row(session: Night, *, must_be_open: bool = True) -> Night:
     """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
 
     On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
@@ -56,7 +56,7 @@ def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> Pok
     """
     # NO KEY: the lock queues the night's writers without blocking rows that only refer to
     # the night (a phone's ask); of the night's row alone, not of its banker's.
-    locked = (PokerSession.objects.select_for_update(no_key=True, of=("self",))
+    locked = (Night.objects.select_for_update(no_key=True, of=("self",))
               .select_related("banker").get(pk=session.pk))
     if must_be_open and not locked.is_open:
         raise closed_night(locked.date)
@@ -64,7 +64,7 @@ def lock_session_row(session: PokerSession, *, must_be_open: bool = True) -> Pok
     return locked
 
 
-def locked_night(session: PokerSession, *, user: Banker,
+def locked_night(session: Night, *, user: Banker,
                  players: Iterable[Player | None] = ()) -> StoredNight:
     """Lock the night (`lock_session`) and load it for the posting core, knowing the rows
     of the people the service was given."""
@@ -114,7 +114,7 @@ def write(night: StoredNight | None, draft: Draft, *, key: str | None,
     return entry
 
 
-def _house_of(session: PokerSession | None, rows: dict[str, Player]) -> int:
+def _house_of(session: Night | None, rows: dict[str, Player]) -> int:
     """The journal the entry goes into: its night's house, else its people's."""
     if session is not None:
         return session.house_id

@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger.house_settings import HouseSettings
-from ledger.models import MailOut, Player, PokerSession, Posting
+from ledger.models import MailOut, Night, Player, Posting
 from ledger.posting.accounts import Account
 from ledger.selectors.night import players_named
 from ledger.selectors.phone import last_closed_night, pay_links, settle_transfers
@@ -151,12 +151,12 @@ def _book_words(cents: int, money: str) -> str:
 # ---- the close ---------------------------------------------------------------------------
 
 
-def _night_players(session: PokerSession) -> list[Player]:
+def _night_players(session: Night) -> list[Player]:
     return list(Player.objects.filter(Q(seats__session=session) | Q(pk=session.banker_id))
                 .distinct().order_by("name"))
 
 
-def close_message(session: PokerSession, player: Player, report: SettleUp,
+def close_message(session: Night, player: Player, report: SettleUp,
                   people: dict[str, Player]) -> tuple[str, str]:
     """The subject and the text of `player`'s line of the night's settle-up."""
     rules: HouseSettings = session.game_settings
@@ -193,7 +193,7 @@ def close_message(session: PokerSession, player: Player, report: SettleUp,
     return subject, "\n".join(text) + "\n" + _footer(player)
 
 
-def queue_close_mail(session: PokerSession) -> int:
+def queue_close_mail(session: Night) -> int:
     """Queue each player of the closed night who is mailed their line of the settle-up (in
     the close's transaction); sent after the commit. Returns how many were queued now."""
     if not settings.MAIL_ON:
@@ -302,7 +302,7 @@ class Sent:
     error: str = ""
 
 
-def waiting_mail(session: PokerSession | None = None) -> int:
+def waiting_mail(session: Night | None = None) -> int:
     """The messages still queued (of `session`'s close, with one)."""
     rows = MailOut._base_manager.filter(sent_at=None, dropped="")
     if session is not None:

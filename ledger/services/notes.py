@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ledger.models import BankNote, Entry, Player, PokerSession
+from ledger.models import BankNote, Entry, Night, Player
 from ledger.posting import bank
 from ledger.types import Banker
 
@@ -17,7 +17,7 @@ ALL: Literal["all"] = "all"
 Holder = Player | None | Literal["all"]   # a player, None for the bank, or "all" of them
 
 
-def _close_notes(*, action: str, session: PokerSession, player: Player | None,
+def _close_notes(*, action: str, session: Night, player: Player | None,
                  holder: Holder, amount: int | None, note: BankNote | None, key: str,
                  user: Banker) -> Entry:
     night = locked_night(session, user=user,
@@ -32,7 +32,7 @@ def _close_notes(*, action: str, session: PokerSession, player: Player | None,
 
 
 @idempotent("note_commit")
-def note_commit(*, session: PokerSession, player: Player | None = None, holder: Holder = ALL,
+def note_commit(*, session: Night, player: Player | None = None, holder: Holder = ALL,
                 amount: int | None = None, note: BankNote | None = None, key: str,
                 user: Banker = None) -> Entry:
     """Commit a debtor's open notes (or one note) into THE BOOK (B5).
@@ -45,7 +45,7 @@ def note_commit(*, session: PokerSession, player: Player | None = None, holder: 
 
 
 @idempotent("note_void")
-def note_void(*, session: PokerSession, player: Player | None = None, holder: Holder = ALL,
+def note_void(*, session: Night, player: Player | None = None, holder: Holder = ALL,
               amount: int | None = None, note: BankNote | None = None, key: str,
               user: Banker = None) -> Entry:
     """Void a debtor's open notes (or one note): the holder loses their value (B5)."""

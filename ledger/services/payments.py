@@ -28,7 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger.house import house_game, house_id_in_use
-from ledger.models import PaymentClaim, Player, PokerSession
+from ledger.models import Night, PaymentClaim, Player
 from ledger.posting.amounts import units
 from ledger.selectors import opening
 from ledger.selectors.phone import Owed, owed_between
@@ -156,7 +156,7 @@ def _too_much(payer: Player, payee: Player, cents: int, owed: Owed, *, you: bool
 
 @idempotent("claim_create")
 def claim_create(*, player: Player, token: str, to: Player, amount: int,
-                 night: PokerSession | None = None, key: str,
+                 night: Night | None = None, key: str,
                  user: Banker = None) -> PaymentClaim:
     """The payer's "I paid" `amount` cents to `to` (after the settle-up of `night`, if
     given): a claim for the receiver or a banker to confirm. Nothing is written to the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ledger.house import house_game, house_id_in_use
-from ledger.models import Player, PokerSession, new_balance_token
+from ledger.models import Night, Player, new_balance_token
 from ledger.names import same_person
 from ledger.posting.night import Person
 from ledger.posting.roster import GUEST_NEEDS_INVITER as GUEST_NEEDS_INVITER  # the forms'
@@ -96,7 +96,7 @@ def player_retire(*, player: Player, retired: bool = True, key: str,
     but keeps their THE BOOK balance, their nights and their phone page."""
     row = _player_row(player)
     if retired and not row.retired:
-        if PokerSession.objects.filter(status=PokerSession.OPEN, seats__player=row).exists():
+        if Night.objects.filter(status=Night.OPEN, seats__player=row).exists():
             raise LedgerError(f"{row.name} sits at tonight's table; retire them after the "
                               "session is closed.", field="player")
     row.retired = bool(retired)

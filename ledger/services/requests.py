@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger.house_settings import SEED, HouseSettings
-from ledger.models import Entry, LinkPost, PhoneRequest, Player, PokerSession
+from ledger.models import Entry, LinkPost, Night, PhoneRequest, Player
 from ledger.posting.accounts import Method
 from ledger.posting.amounts import bank_steps
 from ledger.posting.bank import chip_total
@@ -100,12 +100,12 @@ def _tonights_rules() -> HouseSettings:
     return night.game_settings if night is not None else SEED
 
 
-def _night_for(player: Player) -> PokerSession:
+def _night_for(player: Player) -> Night:
     night = tonight()
     if night is None:
         raise LedgerError("No night is open: nothing can be asked now.", field="session")
     waiting = PhoneRequest.objects.filter(player=player, status=PhoneRequest.PENDING,
-                                          session__status=PokerSession.OPEN).count()
+                                          session__status=Night.OPEN).count()
     if waiting >= MAX_PENDING:
         raise LedgerError(f"You already have {waiting} requests waiting for the banker; wait "
                           "for an answer before sending another.", code="too_many_pending")
@@ -156,7 +156,7 @@ def request_count(*, player: Player, token: str, chips: Mapping[str, int], key: 
         )
 
 
-def _pending(session: PokerSession, pk: int) -> PhoneRequest:
+def _pending(session: Night, pk: int) -> PhoneRequest:
     """The night's request `pk`, locked; a request of another night is no request of this one."""
     row = (PhoneRequest.objects.select_for_update(no_key=True).select_related("player")
            .filter(pk=pk, session=session).first())
@@ -166,7 +166,7 @@ def _pending(session: PokerSession, pk: int) -> PhoneRequest:
     return row
 
 
-def request_approve(*, session: PokerSession, request: PhoneRequest | int,
+def request_approve(*, session: Night, request: PhoneRequest | int,
                     user: Banker = None, confirm_duplicate: bool = False) -> PhoneRequest:
     """Write what the request asks, through the tablet's own services; once.
 
@@ -200,7 +200,7 @@ def request_approve(*, session: PokerSession, request: PhoneRequest | int,
         return row
 
 
-def request_decline(*, session: PokerSession, request: PhoneRequest | int,
+def request_decline(*, session: Night, request: PhoneRequest | int,
                     reason: str = "", user: Banker = None) -> PhoneRequest:
     """Say no to a request, with a reason the player sees; nothing else is written."""
     pk = request.pk if isinstance(request, PhoneRequest) else request

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.db.models import Max
 
-from ledger.models import Player, PokerSession, Seat
+from ledger.models import Night, Player, Seat
 
 
-def seat_player(session: PokerSession, player: Player) -> Seat:
+def seat_player(session: Night, player: Player) -> Seat:
     """Give a player the next seat to the left, unless they already sit at the table."""
     seat = Seat.objects.filter(session=session, player=player).first()
     if seat is not None:

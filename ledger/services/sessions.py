@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 
 from ledger.house_settings import HouseSettings
-from ledger.models import BankTenure, Entry, House, Player, PokerSession, Seat
+from ledger.models import BankTenure, Entry, House, Night, Player, Seat
 from ledger.models.witnessed import witness_after_commit
 from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_balances
@@ -38,7 +38,7 @@ def _refuse_a_second_open_session(house_id: int) -> None:
     (there is no row to lock yet); SQLite's IMMEDIATE transaction already holds the write lock.
     """
     take_turn(Turn.OPEN_NIGHT, house_id)
-    current = (PokerSession.objects.filter(house_id=house_id, status=PokerSession.OPEN)
+    current = (Night.objects.filter(house_id=house_id, status=Night.OPEN)
                .select_related("banker").order_by("date", "id").first())
     if current is not None:
         raise LedgerError(
@@ -54,7 +54,7 @@ def _refuse_a_second_open_session(house_id: int) -> None:
 def session_open(*, date: datetime.date, banker: Player,
                  host_present: bool = True, seating: Sequence[Player] = (),
                  settings: HouseSettings | None = None,
-                 key: str, user: Banker = None) -> PokerSession:
+                 key: str, user: Banker = None) -> Night:
     """Open a night: the banker takes the first seat, the others follow to the left (B1).
 
     The night copies its house's settings (or `settings`: an imported file's) and keeps them,
@@ -69,7 +69,7 @@ def session_open(*, date: datetime.date, banker: Player,
     _refuse_a_second_open_session(banker.house_id)
     if settings is None:
         settings = House.objects.get(pk=banker.house_id).game_settings
-    session = PokerSession.objects.create(
+    session = Night.objects.create(
         house_id=banker.house_id, date=day, banker=banker, host_present=host_present,
         book_before=book_snapshot(), settings=settings.to_json(),
     )
@@ -84,7 +84,7 @@ def session_open(*, date: datetime.date, banker: Player,
 
 
 @idempotent("session_seat")
-def session_seat(*, session: PokerSession, player: Player,
+def session_seat(*, session: Night, player: Player,
                  key: str, user: Banker = None) -> Seat:
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
     session = lock_session(session, user=user)
@@ -92,8 +92,8 @@ def session_seat(*, session: PokerSession, player: Player,
 
 
 @idempotent("session_seating_set")
-def session_seating_set(*, session: PokerSession, order: Sequence[Player],
-                        key: str, user: Banker = None) -> PokerSession:
+def session_seating_set(*, session: Night, order: Sequence[Player],
+                        key: str, user: Banker = None) -> Night:
     """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
 
     `order` names every seated player once; the deal starts with the banker and goes left

@@ -21,15 +21,15 @@ from __future__ import annotations
 
 from django.db.models import F
 
-from ledger.models import PokerSession
+from ledger.models import Night
 
 
-def bump_night(session: PokerSession | int) -> None:
+def bump_night(session: Night | int) -> None:
     """One more write to `session` (inside the write's transaction)."""
-    pk = session.pk if isinstance(session, PokerSession) else session
-    PokerSession.objects.filter(pk=pk).update(version=F("version") + 1)
+    pk = session.pk if isinstance(session, Night) else session
+    Night.objects.filter(pk=pk).update(version=F("version") + 1)
 
 
 def bump_house() -> None:
     """A write that concerns no one night: every night's pages may show it."""
-    PokerSession.objects.update(version=F("version") + 1)
+    Night.objects.update(version=F("version") + 1)

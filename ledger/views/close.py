@@ -19,7 +19,7 @@ from ledger import backups, services
 from ledger.forms import CloseForm, CountDifferenceForm, KeyedForm, NoteActionForm, new_key
 from ledger.house_settings import shown
 from ledger.kept import csrf_token, kept_page
-from ledger.models import BankNote, PokerSession
+from ledger.models import BankNote, Night
 from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import close_steps, table_game
@@ -27,7 +27,7 @@ from ledger.selectors import close_steps, table_game
 from .common import get_open_session, get_session, holder_required
 
 
-def _context(request: HttpRequest, session: PokerSession, *, close_form: CloseForm | None = None,
+def _context(request: HttpRequest, session: Night, *, close_form: CloseForm | None = None,
              difference_form: CountDifferenceForm | None = None,
              error: str = "") -> dict[str, object]:
     steps = close_steps(session)
@@ -67,7 +67,7 @@ def _backup_after_close(request: HttpRequest, night: int) -> None:
         messages.warning(request, copy.sentence())
 
 
-def _mail_after_close(request: HttpRequest, night: PokerSession) -> None:
+def _mail_after_close(request: HttpRequest, night: Night) -> None:
     """The close is committed and its e-mails were sent (services/mail.py, after the commit):
     say how many still wait for the mail server."""
     waiting = services.waiting_sentence(services.waiting_mail(night))
@@ -91,7 +91,7 @@ _NOTE_ROW = (
     '</li>\n')
 
 
-def _note_rows(request: HttpRequest, session: PokerSession,
+def _note_rows(request: HttpRequest, session: Night,
                notes: list[tuple[BankNote, int]]) -> SafeString:
     """Each open note with its commit and void buttons (step 3).
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
 from ledger.middleware import NightClosed
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Night
 from ledger.pages import bank_refused
 from ledger.selectors.bank import refusal
 
@@ -34,12 +34,12 @@ class HtmxRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def get_session(pk: int) -> PokerSession:
+def get_session(pk: int) -> Night:
     """The session, or a 404."""
-    return get_object_or_404(PokerSession.objects.select_related("banker"), pk=pk)
+    return get_object_or_404(Night.objects.select_related("banker"), pk=pk)
 
 
-def get_open_session(pk: int) -> PokerSession:
+def get_open_session(pk: int) -> Night:
     """An open session (a 404 when there is none); a closed one raises NightClosed, which
     the middleware turns into the way back to the night's page."""
     session = get_session(pk)
@@ -48,12 +48,12 @@ def get_open_session(pk: int) -> PokerSession:
     return session
 
 
-def dashboard_url(session: PokerSession, entry: Entry | None = None) -> str:
+def dashboard_url(session: Night, entry: Entry | None = None) -> str:
     url = reverse("session_dashboard", args=[session.pk])
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
-def saved_redirect(session: PokerSession, entry: Entry) -> HttpResponseRedirect:
+def saved_redirect(session: Night, entry: Entry) -> HttpResponseRedirect:
     """After a write, show the table with what was saved. A replayed submit (same key) gets
     the very same redirect, so a double tap shows the first result."""
     return redirect(dashboard_url(session, entry))

@@ -16,7 +16,7 @@ from ledger import services
 from ledger.forms import GameCallForm, HandForm, KeyedForm, whole_number
 from ledger.house_settings import HouseSettings
 from ledger.kept import kept_page
-from ledger.models import Entry, HouseGame, PokerSession
+from ledger.models import Entry, HouseGame, Night
 from ledger.pages import KeyedWrite, call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
@@ -41,7 +41,7 @@ from rules.games.words import FAMILIES, family, plain_words
 from .common import dashboard_url, get_open_session, holder_required
 
 
-def _hand_url(session: PokerSession, entry: Entry | None = None) -> str:
+def _hand_url(session: Night, entry: Entry | None = None) -> str:
     url = reverse("hand", args=[session.pk])
     return f"{url}?saved={entry.pk}" if entry is not None else url
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from ledger.forms.house_settings import HouseSettingsForm, PresetForm
 from ledger.house_settings import PRESETS
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.services.houses import house_settings_change
 
 from .houses import _owner_of
@@ -44,7 +44,7 @@ def house_settings(request: HttpRequest) -> HttpResponse:
             filled_from = preset_form.cleaned_data["preset"]
             start = PRESETS[filled_from]
         form = HouseSettingsForm(initial=HouseSettingsForm.initial_of(start))
-    tonight = PokerSession.objects.filter(status=PokerSession.OPEN).order_by("date").first()
+    tonight = Night.objects.filter(status=Night.OPEN).order_by("date").first()
     refused = form.is_bound or (preset_form.is_bound and not preset_form.is_valid())
     return render(request, "ledger/house_settings.html", {
         "house": house, "form": form, "preset_form": preset_form, "filled_from": filled_from,

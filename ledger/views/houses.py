@@ -27,7 +27,7 @@ from ledger.forms.houses import (
     NewHouseForm,
     NewLoginForm,
 )
-from ledger.models import House, Invitation, Membership, PokerSession, Role
+from ledger.models import House, Invitation, Membership, Night, Role
 from ledger.pages import public_link
 from ledger.scoping import every_house
 from ledger.services import LedgerError
@@ -55,8 +55,8 @@ def house_list(request: HttpRequest, houses: list[House]) -> HttpResponse:
     page = Paginator(houses, HOUSES_PER_PAGE).get_page(request.GET.get("page"))
     shown: list[House] = list(page.object_list)
     with every_house():
-        tonight = {night.house_id: night for night in PokerSession.objects.filter(
-            house__in=[house.pk for house in shown], status=PokerSession.OPEN)}
+        tonight = {night.house_id: night for night in Night.objects.filter(
+            house__in=[house.pk for house in shown], status=Night.OPEN)}
     more = f"&q={quote_plus(query)}" if query else ""
     return render(request, "ledger/house_list.html",
                   {"houses": [(house, tonight.get(house.pk)) for house in shown],

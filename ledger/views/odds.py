@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from ledger.forms.odds import OddsForm
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.permissions import banker_required
 from ledger.selectors import player_latest_sessions, seated_roster, table_game
 from rules.errors import RulesError
@@ -57,7 +57,7 @@ def phone_odds(request: HtmxRequest, token: str) -> HttpResponse:
     return response
 
 
-def _odds_page(request: HtmxRequest, session: PokerSession | None, template: str,
+def _odds_page(request: HtmxRequest, session: Night | None, template: str,
                context: dict[str, Any]) -> HttpResponse:
     """The form of the game called and, for cards sent, the answer; the form alone (with the
     answer) for htmx. A question the rules refuse comes back as a 400 with the sentence on

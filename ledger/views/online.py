@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from ledger.forms.online import PokerNowImportForm
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.models.houses import WRITERS
 from ledger.night_file.online import MAX_UPLOAD_BYTES, alias_lines, import_pokernow, ledger_text
 from ledger.night_file.pokernow import DEFAULT_CHIP_VALUE
@@ -47,7 +47,7 @@ def pokernow_import(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         raw, name = data["file"]
 
-        def imported(**kwargs: Any) -> PokerSession:
+        def imported(**kwargs: Any) -> Night:
             return import_pokernow(ledger_text(raw, name), house=house, **kwargs)
 
         outcome = call_service(request, form, partial(

@@ -27,7 +27,7 @@ from ledger import services
 from ledger.forms import KeyedForm
 from ledger.forms.phone import ClaimForm, EmailForm, HandlesForm
 from ledger.house_settings import shown
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.pages import call_answer, call_service, form_errors
 from ledger.permissions import banker_required
 from ledger.selectors import (
@@ -42,8 +42,8 @@ from .phone_requests import FLOOD
 from .players import edit_context
 
 
-def phone_payments(player: Player, session: PokerSession | None,
-                   sessions: Iterable[PokerSession] | None = None) -> dict[str, Any]:
+def phone_payments(player: Player, session: Night | None,
+                   sessions: Iterable[Night] | None = None) -> dict[str, Any]:
     """What the phone shows of paying: the shown night's transfers that concern the player, or
     while tonight is open those of the last closed night still to settle (pay links and "I
     paid" on those they pay), the payments others say they made to them,

@@ -28,7 +28,7 @@ from ledger.forms import KeyedForm
 from ledger.forms.phone import AskForm, CountForm
 from ledger.house_settings import SEED
 from ledger.kept import request_version
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.pages import call_service
 from ledger.selectors import player_requests, request_lines, requests_signature
 from ledger.selectors.opening import tonight
@@ -46,7 +46,7 @@ FLOOD = (f"Too many posts from this link: at most {POSTS_PER_MINUTE} a minute. W
          "and try again.")
 
 
-def phone_context(player: Player, night: PokerSession | None = None, *,
+def phone_context(player: Player, night: Night | None = None, *,
                   ask: AskForm | None = None, count: CountForm | None = None) -> dict[str, Any]:
     """What the phone's page shows of the requests: the player's latest with their answers,
     and, while a night is open and the player is not retired, the ask and count forms.

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services
 from ledger.forms.phone import AnswerForm
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.pages import call_answer, form_errors
 from ledger.permissions import banker_required
 from ledger.selectors import bank_state, night_version
@@ -48,7 +48,7 @@ def requests_live(request: HttpRequest, pk: int) -> HttpResponse:
                   tag)
 
 
-def _answered_again(request: HttpRequest, session: PokerSession, status: int,
+def _answered_again(request: HttpRequest, session: Night, status: int,
                     **extra: Any) -> HttpResponse:
     """The night's page with the answer's refusal on top of the waiting requests."""
     context = dashboard_context(request, session, **extra)

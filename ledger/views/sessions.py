@@ -25,7 +25,7 @@ from ledger.forms import (
     whole_number,
 )
 from ledger.kept import kept_page, request_version
-from ledger.models import CloseBackupRecord, Entry, PokerSession
+from ledger.models import CloseBackupRecord, Entry, Night
 from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
@@ -68,14 +68,14 @@ def session_list(request: HttpRequest) -> HttpResponse:
                    "may_import": may_import(request)})
 
 
-def _newest_close_without_copy(page: Page[PokerSession]) -> PokerSession | None:
+def _newest_close_without_copy(page: Page[Night]) -> Night | None:
     """The newest closed night when its close has no copy of the database (the copy failed,
     or the site stopped before it): the last backup is older than the last close. Read from
     the page's own rows (one night open at a time: the newest closed one is on page 1)."""
     if page.number != 1:
         return None
-    newest: PokerSession | None = next(
-        (s for s in page.object_list if s.status == PokerSession.CLOSED), None)
+    newest: Night | None = next(
+        (s for s in page.object_list if s.status == Night.CLOSED), None)
     if newest is None:
         return None
     try:
@@ -145,7 +145,7 @@ def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/dashboard.html", dashboard_context(request, session))
 
 
-def dashboard_context(request: HttpRequest, session: PokerSession,
+def dashboard_context(request: HttpRequest, session: Night,
                       **extra: Any) -> dict[str, Any]:
     """What the table's page shows. The buttons that enter something are offered to the
     holder of the bank only (or to anyone while it is free); everyone reads."""
@@ -173,7 +173,7 @@ def dashboard_context(request: HttpRequest, session: PokerSession,
 UNDO_REASON = "undone at the table"
 
 
-def _undo_form(session: PokerSession, saved: Entry | None) -> CorrectionForm | None:
+def _undo_form(session: Night, saved: Entry | None) -> CorrectionForm | None:
     """The "Undo" button under the Saved banner: a reversing entry through the correction form
     (services.entry_reverse), for an entry that can still be reversed."""
     if (saved is None or not session.is_open or not services.correctable(saved)

@@ -41,7 +41,7 @@ def _on_screen(page, selector) -> None:
 
 
 def test_open_the_table_is_above_the_fold_at_1024x768_B1(banker_page, live_server, shots):
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
     _players()
     page = banker_page
@@ -56,14 +56,14 @@ def test_open_the_table_is_above_the_fold_at_1024x768_B1(banker_page, live_serve
         page.click(f"label:has-text('{name}')")
     page.click(button)
     page.wait_for_url(re.compile(r"/s/\d+/$"))
-    night = PokerSession.objects.get()
+    night = Night.objects.get()
     assert [seat.player.name for seat in night.seats.order_by("position")] == [
         "Mike", "Fred", "Ann"]
 
 
 def test_close_the_session_is_above_the_fold_at_1024x768_B8(banker_page, live_server, shots):
     from ledger import services
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
     made = _players()
     night = services.session_open(date=datetime.date(2026, 11, 21), banker=made["Mike"],
@@ -89,8 +89,8 @@ def test_close_the_session_is_above_the_fold_at_1024x768_B8(banker_page, live_se
     page.set_viewport_size(LANDSCAPE)
     page.click(button)                                        # not ticked: asked, not closed
     assert "Tick the box to confirm" in page.inner_text("#steps")
-    assert PokerSession.objects.get().status == "open"
+    assert Night.objects.get().status == "open"
     page.check("#id_confirm")
     page.click(button)
     page.wait_for_url(re.compile(r"/settle/$"))
-    assert PokerSession.objects.get().status == "closed"
+    assert Night.objects.get().status == "closed"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
-from ledger_night import Night, make_player, named, open_night, people  # noqa: E402
+from ledger_night import PlayedNight, make_player, named, open_night, people  # noqa: E402
 from test_worked_night import play_worked_night  # noqa: E402
 
 from ledger.posting.accounts import EntryKind
@@ -98,7 +98,7 @@ def two_nights(transactional_db):
     play_worked_night(closed)
     from ledger import services
 
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                           seating=people(["Fred", "Ann", "Gus",
                                                           "Maximilian Longname"]),
                                           key="open-tonight"))

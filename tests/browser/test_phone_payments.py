@@ -55,7 +55,7 @@ def _measure(page, name: str, shots, size) -> list[str]:
 
 def test_paying_pages_fit_and_the_holder_confirms_on_the_book_page(
         browser, banker_page, banker_user, live_server, shots):
-    from ledger.models import Entry, PaymentClaim, Player, PokerSession
+    from ledger.models import Entry, Night, PaymentClaim, Player
     from ledger.selectors import the_book
 
     closed = _nights(banker_user)
@@ -98,7 +98,7 @@ def test_paying_pages_fit_and_the_holder_confirms_on_the_book_page(
     page.goto(live_server.url + "/book/")
     page.click(f"#confirm-{fred_claim.pk}")
     page.wait_for_selector("#payments >> text=confirmed by the banker")
-    tonight = PokerSession.objects.get(status=PokerSession.OPEN)
+    tonight = Night.objects.get(status=Night.OPEN)
     entry = Entry.objects.get(kind=EntryKind.PAY)
     assert entry.session == tonight and entry.payload["to"] == "Ann"
     assert {p.name: c for p, c in the_book()} == {"Ann": 500, "Gus": -500}

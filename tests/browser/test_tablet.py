@@ -236,7 +236,7 @@ def test_a_refused_note_action_is_shown_in_place(banker_page, live_server, table
 def test_the_order_players_are_tapped_is_the_seating_order_and_can_be_changed_B1(
         banker_page, live_server, shots):
     from ledger import services
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
     for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Ann", "BOA", {}),
                                  ("Fred", "BOF", {}), ("Gus", "BOGU", {})]:
@@ -255,7 +255,7 @@ def test_the_order_players_are_tapped_is_the_seating_order_and_can_be_changed_B1
     page.screenshot(path=str(shots / "session-open-tap-order.png"), full_page=True)
     page.click("text=Open the table")
     page.wait_for_url(re.compile(r"/s/\d+/$"))
-    session = PokerSession.objects.get()
+    session = Night.objects.get()
     seats = lambda: [s.player.name for s in session.seats.order_by("position")]  # noqa: E731
     assert seats() == ["Mike", "Gus", "Fred", "Ann"]
     page.click("#seating-link")

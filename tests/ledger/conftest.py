@@ -1,7 +1,7 @@
 """Fixtures for the money domain: players and an open night (helpers in ledger_night.py)."""
 
 import pytest
-from ledger_night import Night, make_player, open_night
+from ledger_night import PlayedNight, make_player, open_night
 
 
 @pytest.fixture
@@ -15,6 +15,6 @@ def players(db):
 
 
 @pytest.fixture
-def night(players) -> Night:
+def night(players) -> PlayedNight:
     """An open night banked by the host, Mike, with Fred, Ann and Gus seated."""
     return open_night()

@@ -9,7 +9,7 @@ import itertools
 from django.db.models import Sum
 
 from ledger import selectors, services
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.posting.accounts import EntryKind
 from rules.money import parse_cents
 
@@ -46,13 +46,13 @@ def new_key(prefix: str = "k") -> str:
     return f"{prefix}-{next(_keys)}"
 
 
-def assert_invariants(session: PokerSession | None = None):
+def assert_invariants(session: Night | None = None):
     """Postings sum to zero per entry and overall; no session account below zero; chips out =
     sold - cashed in - count differences; THE BOOK sums to zero; a closed night has no chips or
     notes out, nets that sum to zero and no guest carrying debt."""
     report = selectors.audit(session)
     assert report["ok"], report
-    sessions = [session] if session is not None else list(PokerSession.objects.all())
+    sessions = [session] if session is not None else list(Night.objects.all())
     for night in sessions:
         dash = selectors.session_dashboard(night)
         assert dash.cash_box >= 0 and dash.final_pot >= 0
@@ -78,14 +78,14 @@ def assert_invariants(session: PokerSession | None = None):
     return dash if session is not None else None
 
 
-class Night:
+class PlayedNight:
     """A poker night driven through the services with fresh keys; checks invariants after
     every call."""
 
-    def __init__(self, session: PokerSession):
+    def __init__(self, session: Night):
         self.session = session
 
-    def refresh(self) -> Night:
+    def refresh(self) -> PlayedNight:
         self.session.refresh_from_db()
         return self
 
@@ -168,9 +168,9 @@ def make_player(name, note_id, invited_by=None, **kw) -> Player:
                                   invited_by=party(invited_by), **kw)
 
 
-def open_night(banker="Mike", host_present=True, seating=("Fred", "Ann", "Gus")) -> Night:
+def open_night(banker="Mike", host_present=True, seating=("Fred", "Ann", "Gus")) -> PlayedNight:
     session = services.session_open(
         date=datetime.date(2026, 11, 21), banker=named(banker), host_present=host_present,
         seating=people(seating), key=new_key("open"),
     )
-    return Night(session)
+    return PlayedNight(session)

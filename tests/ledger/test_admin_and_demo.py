@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.core.management import call_command
 
 from ledger import selectors
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting
+from ledger.models import BankNote, Entry, Night, Player, Posting
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_every_ledger_model_is_in_the_admin():
 
 def test_the_admin_pages_of_the_journal_open(admin_client, night):
     night.buy("Fred", "20.00", paid="note")
-    for name in ("entry", "posting", "banknote", "player", "pokersession"):
+    for name in ("entry", "posting", "banknote", "player", "night"):
         assert admin_client.get(f"/admin/ledger/{name}/").status_code == 200
     entry = Entry.objects.get()
     assert admin_client.get(f"/admin/ledger/entry/{entry.pk}/change/").status_code == 200
@@ -48,8 +48,8 @@ def test_the_demo_loads_a_night_and_loading_it_again_adds_nothing(db):
     call_command("load_demo", stdout=StringIO())
     assert (Entry.objects.count(), Posting.objects.count(), Player.objects.count()) == counts
     assert selectors.audit()["ok"]
-    assert not PokerSession.objects.filter(status=PokerSession.OPEN).exists()
-    tonight = PokerSession.objects.order_by("date").last()
+    assert not Night.objects.filter(status=Night.OPEN).exists()
+    tonight = Night.objects.order_by("date").last()
     kinds = set(Entry.objects.filter(session=tonight).values_list("kind", "method"))
     assert {("buy", "cash"), ("buy", "note"), ("buy", "book"), ("penalty", ""),
             ("hand", "")} <= kinds
@@ -65,8 +65,8 @@ def test_after_the_demo_a_new_night_opens_at_once_B12(banker_client):
     from ledger import services
 
     call_command("load_demo", stdout=StringIO())
-    demo = PokerSession.objects.order_by("date").last()
-    assert demo.status == PokerSession.CLOSED and selectors.audit()["ok"]
+    demo = Night.objects.order_by("date").last()
+    assert demo.status == Night.CLOSED and selectors.audit()["ok"]
     assert selectors.settle_up_report(demo)["transfers"]
     fred, ann = Player.objects.get(name="Fred"), Player.objects.get(name="Ann")
     night = services.session_open(date=datetime.date(2026, 11, 28), banker=fred,

@@ -14,21 +14,21 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
-from ledger_night import Night, cents, named, new_key, open_night, people
+from ledger_night import PlayedNight, cents, named, new_key, open_night, people
 
 from ledger import selectors, services
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Night
 
 ROOT = Path(__file__).resolve().parents[2]
 
 READ_BACK = """
 import json
 from ledger import selectors
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Night
 print(json.dumps({
     "audit": selectors.audit(),
-    "reports": {s.pk: selectors.settle_up_report(s) for s in PokerSession.objects.order_by("id")},
-    "open": [s.pk for s in PokerSession.objects.filter(status="open")],
+    "reports": {s.pk: selectors.settle_up_report(s) for s in Night.objects.order_by("id")},
+    "open": [s.pk for s in Night.objects.filter(status="open")],
     "chain": list(Entry.objects.order_by("sequence").values_list("sequence", "chain")),
 }))
 """
@@ -54,7 +54,7 @@ def test_a_backup_taken_during_writes_restores_with_a_passing_audit_R9(players, 
     last_week.cashout("Ann", green=1)
     last_week.commit("Ann")
     last_week.close()
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                           seating=people(["Fred", "Ann", "Gus"]),
                                           key=new_key("open")))
     pk = tonight.session.pk
@@ -96,7 +96,7 @@ def test_a_backup_taken_during_writes_restores_with_a_passing_audit_R9(players, 
     assert restored["audit"]["ok"]
     assert [tuple(link) for link in restored["chain"]] == original_chain
     assert restored["reports"] == {str(s.pk): selectors.settle_up_report(s)
-                                   for s in PokerSession.objects.order_by("id")}
+                                   for s in Night.objects.order_by("id")}
 
 
 def test_backup_onto_the_database_itself_is_refused(db):

@@ -18,7 +18,7 @@ from django.urls import reverse
 from ledger_night import open_night
 
 from ledger import backups, selectors
-from ledger.models import PokerSession
+from ledger.models import Night
 
 ROOT = Path(__file__).resolve().parents[2]
 sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite",
@@ -27,10 +27,10 @@ sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite",
 READ_BACK = """
 import json
 from ledger import selectors
-from ledger.models import PokerSession
+from ledger.models import Night
 print(json.dumps({
     "audit_ok": selectors.audit()["ok"],
-    "reports": {s.pk: selectors.settle_up_report(s) for s in PokerSession.objects.order_by("id")},
+    "reports": {s.pk: selectors.settle_up_report(s) for s in Night.objects.order_by("id")},
 }))
 """
 
@@ -94,7 +94,7 @@ def test_a_close_writes_a_backup_that_restores_into_an_empty_database_R9(
     back = json.loads(read.stdout.strip().splitlines()[-1])
     assert back["audit_ok"]
     assert back["reports"] == {str(s.pk): selectors.settle_up_report(s)
-                               for s in PokerSession.objects.order_by("id")}
+                               for s in Night.objects.order_by("id")}
     assert back["reports"][str(night.session.pk)]["transfers"]   # THE BOOK moved at close
 
     again = _manage("restore", str(copy), database=empty)       # over a live database: refused
@@ -145,7 +145,7 @@ def test_a_missing_backup_folder_is_a_sentence_and_the_close_is_done(
     settings.BACKUP_DIR = str(tmp_path / "usb-disk-not-plugged-in")
     night = _ready_to_close()
     page = _close_by_page(banker_client, night)
-    assert PokerSession.objects.get(pk=night.session.pk).status == PokerSession.CLOSED
+    assert Night.objects.get(pk=night.session.pk).status == Night.CLOSED
     assert ("No copy of the database was written at this close: the backup folder "
             f"{tmp_path / 'usb-disk-not-plugged-in'} does not exist (BANKER_BACKUP_DIR). "
             "The close itself is done and nothing is lost") in page
@@ -161,7 +161,7 @@ def _close_killed_before_its_copy(client, night, monkeypatch) -> None:
     monkeypatch.setattr(close, "_backup_after_close", lambda request, night: None)
     _close_by_page(client, night)
     monkeypatch.undo()
-    assert PokerSession.objects.get(pk=night.session.pk).status == PokerSession.CLOSED
+    assert Night.objects.get(pk=night.session.pk).status == Night.CLOSED
 
 
 @pytest.mark.django_db(transaction=True)

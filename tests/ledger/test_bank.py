@@ -12,7 +12,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
-from ledger_night import Night, assert_invariants, cents, named, new_key, people
+from ledger_night import PlayedNight, assert_invariants, cents, named, new_key, people
 
 from ledger import selectors, services
 from ledger.models import AppendOnlyError, BankTenure, Entry
@@ -50,19 +50,19 @@ def boss(db):
 
 
 @pytest.fixture
-def anns_night(players, ann) -> Night:
+def anns_night(players, ann) -> PlayedNight:
     """Tonight, opened on the tablet by Ann: she holds the bank; Mike is its banker (B1)."""
-    return Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    return PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                        seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                        user=ann))
 
 
-def hand_over(night: Night, to, user, key=None) -> BankTenure:
+def hand_over(night: PlayedNight, to, user, key=None) -> BankTenure:
     return services.bank_hand_over(session=night.session, to=to, user=user,
                                    key=key or new_key("hand-over"))
 
 
-def buy(night: Night, user, player="Fred", amount="20.00", key=None) -> Entry:
+def buy(night: PlayedNight, user, player="Fred", amount="20.00", key=None) -> Entry:
     return services.buyin_create(session=night.session, player=named(player),
                                  amount=cents(amount),
                                  key=key or new_key("buy"), user=user, confirm_duplicate=True)

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import services
-from ledger.models import BankTenure, PokerSession
+from ledger.models import BankTenure, Night
 from ledger.permissions import bank_holders, is_banker, make_banker, may_take_over
 from ledger.scoping import in_house
 from ledger.services.houses import house_create, member_role_set
@@ -66,7 +66,7 @@ def _client(user: User) -> Client:
     return client
 
 
-def _page(client: Client, night: PokerSession) -> str:
+def _page(client: Client, night: Night) -> str:
     response = client.get(reverse("session_dashboard", args=[night.pk]))
     assert response.status_code == 200
     return html.unescape(response.content.decode())
@@ -78,12 +78,12 @@ def _offered(page: str) -> set[str]:
     return {name for _, name in OFFERED.findall(control.group(0))}
 
 
-def _hand(client: Client, night: PokerSession, to: User):
+def _hand(client: Client, night: Night, to: User):
     return client.post(reverse("bank_hand_over", args=[night.pk]),
                        {"key": secrets.token_urlsafe(18), "to": to.pk})
 
 
-def _holder(night: PokerSession) -> User:
+def _holder(night: Night) -> User:
     return BankTenure.objects.filter(session=night).order_by("-id").first().holder
 
 

@@ -64,7 +64,7 @@ def test_the_bankers_group_exists_with_the_ledgers_add_permissions():
     group = Group.objects.get(name=BANKERS)
     codenames = set(group.permissions.values_list("codename", flat=True))
     assert {"add_entry", "add_posting", "add_banknote", "add_player",
-            "add_pokersession"} <= codenames
+            "add_night"} <= codenames
     assert not any(c.startswith(("change_", "delete_")) for c in codenames)
 
 

@@ -6,15 +6,15 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from ledger_night import Night, make_player, named, new_key, people
+from ledger_night import PlayedNight, make_player, named, new_key, people
 
 from ledger import selectors, services
 
 pytestmark = pytest.mark.django_db
 
 
-def _night(date, seating) -> Night:
-    return Night(services.session_open(date=date, banker=named("Mike"), seating=people(seating),
+def _night(date, seating) -> PlayedNight:
+    return PlayedNight(services.session_open(date=date, banker=named("Mike"), seating=people(seating),
                                        key=new_key("open")))
 
 

@@ -6,7 +6,7 @@ from ledger_night import assert_invariants, new_key
 
 from ledger import selectors, services
 from ledger.house import house_in_use
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
 
@@ -18,7 +18,7 @@ def refuse_close(night, message):
     with pytest.raises(LedgerError, match=message):
         services.session_close(session=night.session, key=new_key())
     night.refresh()
-    assert night.session.status == PokerSession.OPEN
+    assert night.session.status == Night.OPEN
     assert Entry.objects.count() == before
 
 
@@ -130,7 +130,7 @@ def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, m
     with pytest.raises(RuntimeError):
         services.session_close(session=night.session, key="close-1")
     night.refresh()
-    assert night.session.status == PokerSession.OPEN and Entry.objects.count() == entries
+    assert night.session.status == Night.OPEN and Entry.objects.count() == entries
     monkeypatch.undo()
     services.session_close(session=night.session, key="close-1")
-    assert night.refresh().session.status == PokerSession.CLOSED
+    assert night.refresh().session.status == Night.CLOSED

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from test_worked_night import EXPECTED, play_worked_night
 
 from ledger import selectors
-from ledger.models import PokerSession
+from ledger.models import Night
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_import_prints_the_new_session_id(night, tmp_path):
     path = tmp_path / "night.json"
     path.write_text(json.dumps(document))
     new_id = int(run("import_session", str(path)).strip())
-    assert PokerSession.objects.get(pk=new_id).date.isoformat() == "2026-11-28"
+    assert Night.objects.get(pk=new_id).date.isoformat() == "2026-11-28"
 
 
 @pytest.mark.parametrize(

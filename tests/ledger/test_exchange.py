@@ -15,7 +15,7 @@ from test_worked_night import EXPECTED, play_worked_night
 
 from ledger import selectors, services
 from ledger.house_settings import SEED
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.night_file import export_session, import_session
 from ledger.services import LedgerError
 
@@ -26,8 +26,8 @@ SNAPSHOT = """
 import json
 from ledger import selectors
 from ledger.night_file import export_session
-from ledger.models import PokerSession
-session = PokerSession.objects.get(pk={pk})
+from ledger.models import Night
+session = Night.objects.get(pk={pk})
 dash = selectors.session_dashboard(session)
 print(json.dumps({{
     "report": selectors.settle_up_report(session),
@@ -40,7 +40,7 @@ print(json.dumps({{
 """
 
 
-def snapshot(session: PokerSession) -> dict:
+def snapshot(session: Night) -> dict:
     dash = selectors.session_dashboard(session)
     return {
         "report": selectors.settle_up_report(session),
@@ -130,10 +130,10 @@ def test_an_import_whose_book_before_disagrees_is_refused_saying_where(night):
     play_worked_night(night)
     document = export_session(night.session)
     document["session"]["date"] = "2026-11-28"  # another night: the same one is refused first
-    sessions = PokerSession.objects.count()
+    sessions = Night.objects.count()
     with pytest.raises(LedgerError, match="Ann is -13.00 here, 0.00 in the file"):
         import_session(document)
-    assert PokerSession.objects.count() == sessions
+    assert Night.objects.count() == sessions
 
 
 @pytest.mark.django_db
@@ -163,7 +163,7 @@ def test_an_open_night_is_not_imported_beside_another_open_night(players):
     document["session"]["date"] = "2026-11-28"  # the same night twice is refused first
     with pytest.raises(LedgerError, match=r"\(banker Mike\) is still open"):
         import_session(document)
-    assert PokerSession.objects.count() == 1
+    assert Night.objects.count() == 1
 
 
 @pytest.mark.django_db
@@ -204,10 +204,10 @@ def test_a_bad_file_is_refused_with_nothing_written(night, change, message):
     night.cashout("Fred", green=1)
     night.close()  # else the import is refused first because a session is open
     change(document)
-    sessions = PokerSession.objects.count()
+    sessions = Night.objects.count()
     with pytest.raises(LedgerError, match=message):
         import_session(document)
-    assert PokerSession.objects.count() == sessions
+    assert Night.objects.count() == sessions
 
 
 @pytest.mark.slow
@@ -237,15 +237,15 @@ def test_a_backup_taken_while_the_banker_types_restores_consistently_R9(players,
     writer = threading.Thread(target=banker)
     writer.start()
     started.wait(30)
-    exports.append(export_session(PokerSession.objects.get(pk=pk)))
+    exports.append(export_session(Night.objects.get(pk=pk)))
     writer.join(60)
-    exports.append(export_session(PokerSession.objects.get(pk=pk)))
+    exports.append(export_session(Night.objects.get(pk=pk)))
     during = restore_into_fresh_database(exports[0], tmp_path)
     assert during["audit_ok"]
     assert during["chips_out"] == 500 * sum(
         1 for e in exports[0]["events"] if e["type"] == "buy")
     after = restore_into_fresh_database(exports[1], tmp_path)
-    assert after == snapshot(PokerSession.objects.get(pk=pk))
+    assert after == snapshot(Night.objects.get(pk=pk))
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ledger_night import amounts, cents, named, new_key, people
 
 from ledger import selectors, services
-from ledger.models import Player, PokerSession
+from ledger.models import Night, Player
 from ledger.night_file import export_session, import_session
 from rules.games.hand_types import HandInput
 
@@ -136,7 +136,7 @@ def test_renames_and_new_players_round_trip_with_the_same_figures_R9(nights, bet
                 table.rename(Player.objects.exclude(is_host=True).order_by("pk").first())
             elif between[week] == "add":
                 table.add(take_old=True)
-        sessions = list(PokerSession.objects.order_by("date"))
+        sessions = list(Night.objects.order_by("date"))
         files = [export_session(s) for s in sessions]
         figures = [selectors.settle_up_report(s) for s in sessions]
         book = the_book()

@@ -16,7 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Night, Player, Posting
 from ledger.night_file import import_session
 from ledger.services import LedgerError
 from rules.cli import main as rules_main
@@ -80,7 +80,7 @@ class _Rollback(Exception):
 
 
 def _counts():
-    return (PokerSession.objects.count(), Entry.objects.count(), Posting.objects.count(),
+    return (Night.objects.count(), Entry.objects.count(), Posting.objects.count(),
             Player.objects.count())
 
 

@@ -244,14 +244,14 @@ def test_a_missing_copy_folder_is_a_sentence_and_the_close_and_first_copy_are_do
     from test_backups_on_close import _close_by_page, _ready_to_close
 
     from ledger import backups
-    from ledger.models import PokerSession
+    from ledger.models import Night
 
     settings.BACKUP_DIR = str(tmp_path / "disk")
     (tmp_path / "disk").mkdir()
     settings.BACKUP_COPY_DIR = str(tmp_path / "usb-not-plugged-in")
     night = _ready_to_close()
     page = _close_by_page(banker_client, night)
-    assert PokerSession.objects.get(pk=night.session.pk).status == PokerSession.CLOSED
+    assert Night.objects.get(pk=night.session.pk).status == Night.CLOSED
     assert len(backups.copies(tmp_path / "disk")) == 1
     assert (f"No second copy was written: the second backup folder "
             f"{tmp_path / 'usb-not-plugged-in'} does not exist (BANKER_BACKUP_COPY_DIR).") in page

@@ -4,7 +4,7 @@ figures as each night's settle-up, THE BOOK after each night, in a bounded numbe
 import datetime
 
 import pytest
-from ledger_night import Night, named, new_key, people
+from ledger_night import PlayedNight, named, new_key, people
 from test_worked_night import play_worked_night
 
 from ledger import selectors, services
@@ -14,9 +14,9 @@ from rules.money import parse_cents
 pytestmark = pytest.mark.django_db
 
 
-def play_host_away_night() -> Night:
+def play_host_away_night() -> PlayedNight:
     """A second night, host away (surrogate book, B7): notes voided, a chip lost."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
+    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                                         host_present=False, seating=people(["Ann", "Gus", "Mike"]),
                                         key=new_key("open")))
     night.buy("Fred", "20.00")
@@ -89,7 +89,7 @@ def test_history_and_season_take_a_fixed_number_of_queries(two_nights,
     with django_assert_max_num_queries(10):
         selectors.season()
     for day in (5, 12):   # more nights, the same number of queries
-        n = Night(services.session_open(date=datetime.date(2026, 12, day), banker=named("Mike"),
+        n = PlayedNight(services.session_open(date=datetime.date(2026, 12, day), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
         n.buy("Fred", "5.00")
         n.cashout("Fred", green=1)

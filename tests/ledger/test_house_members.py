@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 
-from ledger.models import House, Invitation, Membership, PokerSession, Role
+from ledger.models import House, Invitation, Membership, Night, Role
 from ledger.scoping import every_house
 from ledger.services.houses import house_create
 
@@ -131,7 +131,7 @@ def test_import_needs_the_house_on_a_site_of_several(owner, house):
     out = StringIO()
     call_command("import_session", str(NIGHT), "--house", "tuesday-game", stdout=out)
     with every_house():
-        night = PokerSession.objects.get(pk=int(out.getvalue()))
+        night = Night.objects.get(pk=int(out.getvalue()))
     assert night.house.slug == "tuesday-game"
     with pytest.raises(CommandError, match="there is no house 'monday'"):
         call_command("import_session", str(NIGHT), "--house", "monday")

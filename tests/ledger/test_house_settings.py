@@ -21,7 +21,7 @@ from ledger.house_settings import (
     preset,
     showing,
 )
-from ledger.models import House, PokerSession
+from ledger.models import House, Night
 from ledger.templatetags.money import cents, dollars
 
 EURO = {"currency": "EUR", "time_zone": "Europe/Berlin",
@@ -120,7 +120,7 @@ def test_a_night_keeps_the_settings_it_opened_with(players):
                                   seating=people(("Fred",)), key=new_key("open"))
     assert night.game_settings == HouseSettings.from_json(EURO)
     House.objects.filter(pk=house.pk).update(settings=YEN)   # from the next night on
-    night = PokerSession.objects.get(pk=night.pk)
+    night = Night.objects.get(pk=night.pk)
     assert night.game_settings.currency == "EUR"
     assert selectors.audit()["ok"], selectors.audit()
 
@@ -147,7 +147,7 @@ def test_a_night_sealed_before_settings_existed_still_verifies(players):
     night.save()   # as a night of before migration 0023: no settings, sealed without them
     assert "settings" not in night.seals
     assert selectors.audit()["ok"], selectors.audit()
-    assert PokerSession.objects.get(pk=night.pk).game_settings == SEED
+    assert Night.objects.get(pk=night.pk).game_settings == SEED
 
 
 def test_the_rules_engines_sentences_are_said_in_the_nights_currency():

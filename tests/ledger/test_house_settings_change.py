@@ -15,11 +15,11 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from ledger_night import Night, named, new_key, people
+from ledger_night import PlayedNight, named, new_key, people
 
 from ledger import selectors, services
 from ledger.house_settings import PRESETS, SEED, HouseSettings
-from ledger.models import House, PokerSession
+from ledger.models import House, Night
 from ledger.services.houses import house_create, house_settings_change
 
 pytestmark = pytest.mark.django_db
@@ -79,18 +79,18 @@ def test_a_change_never_alters_an_open_or_closed_night_the_next_night_takes_it(p
     """B2, B12: the buy-in step and cash unit an open or closed night plays by stay; the next
     night opened plays by the new ones."""
     house = House.objects.get(pk=named("Mike").house_id)
-    closed = Night(services.session_open(date=datetime.date(2026, 11, 27), banker=named("Mike"),
+    closed = PlayedNight(services.session_open(date=datetime.date(2026, 11, 27), banker=named("Mike"),
                                          seating=people(("Fred",)), key=new_key("open")))
     closed.close()
     night = services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                   seating=people(("Fred",)), key=new_key("open"))
-    kept = {pk: PokerSession.objects.get(pk=pk).settings for pk in (closed.session.pk, night.pk)}
+    kept = {pk: Night.objects.get(pk=pk).settings for pk in (closed.session.pk, night.pk)}
     house_settings_change(house=house, settings=HouseSettings.from_json(EURO))
     for pk, before in kept.items():
-        still = PokerSession.objects.get(pk=pk)
+        still = Night.objects.get(pk=pk)
         assert still.settings == before and still.game_settings == SEED
     assert selectors.audit()["ok"], selectors.audit()
-    Night(PokerSession.objects.get(pk=night.pk)).close()
+    PlayedNight(Night.objects.get(pk=night.pk)).close()
     following = services.session_open(date=datetime.date(2026, 12, 11), banker=named("Mike"),
                                       seating=people(("Fred",)), key=new_key("open"))
     assert following.game_settings == HouseSettings.from_json(EURO)

@@ -15,7 +15,7 @@ from ledger_night import make_player, new_key
 from ledger import services
 from ledger.forms.house_settings import HouseSettingsForm
 from ledger.house_settings import PRESETS, SEED, HouseSettings
-from ledger.models import House, Membership, PokerSession, Role
+from ledger.models import House, Membership, Night, Role
 from ledger.scoping import in_house
 from ledger.services.houses import house_create
 
@@ -151,7 +151,7 @@ def test_an_open_night_keeps_its_rules_the_next_night_takes_the_new_ones(owner, 
     assert "keeps its rules" in client.get(page).content.decode()
     assert client.post(page, _form(PRESETS["dollar-chips"])).status_code == 302
     with in_house(house.pk):
-        still = PokerSession.objects.get(pk=night.pk)
+        still = Night.objects.get(pk=night.pk)
         assert still.settings == before and still.game_settings == SEED
         assert House.objects.get(pk=house.pk).game_settings == PRESETS["dollar-chips"]
         assert still.game_settings.buy_in_step == 500

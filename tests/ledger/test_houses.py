@@ -18,11 +18,11 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
-from ledger_night import Night, make_player, new_key, open_night
+from ledger_night import PlayedNight, make_player, new_key, open_night
 from test_payments import claim
 from test_requests import ask
 
-from ledger.models import Entry, House, PaymentClaim, PhoneRequest, Player, PokerSession, Role
+from ledger.models import Entry, House, Night, PaymentClaim, PhoneRequest, Player, Role
 from ledger.scoping import ScopeError, every_house, in_house, no_house
 from ledger.services.houses import house_create, member_role_set
 from ledger.services.mail import unsubscribe_token
@@ -215,7 +215,7 @@ def test_a_viewer_reads_the_house_and_every_post_is_refused_with_nothing_written
     viewer = _login("fri-viewer", friday["house"], Role.VIEWER)
     assert viewer.get(f"/s/{friday['tonight'].pk}/").status_code == 200
     assert viewer.get("/book/").status_code == 200
-    before = (Entry.objects.count(), Player.objects.count(), PokerSession.objects.count(),
+    before = (Entry.objects.count(), Player.objects.count(), Night.objects.count(),
               list(PhoneRequest.objects.values_list("status", flat=True)))
     refused = 0
     for name, route in ROUTES:
@@ -227,7 +227,7 @@ def test_a_viewer_reads_the_house_and_every_post_is_refused_with_nothing_written
         refused += 1
     assert refused >= 30
     assert before == (Entry.objects.count(), Player.objects.count(),
-                      PokerSession.objects.count(),
+                      Night.objects.count(),
                       list(PhoneRequest.objects.values_list("status", flat=True)))
 
 
@@ -236,7 +236,7 @@ def test_each_house_keeps_its_own_names_host_journal_and_open_night(houses):
     # The same name, the same note id BOG, a night open in each at once.
     assert Player.objects.filter(name=BOTH).count() == 2
     assert Player.objects.filter(note_id="BOG").count() == 2
-    assert PokerSession.objects.filter(status=PokerSession.OPEN).count() == 2
+    assert Night.objects.filter(status=Night.OPEN).count() == 2
     # Each journal is its own chain: 1, 2, 3 ... in each house.
     for house in (friday["house"], tuesday["house"]):
         numbers = list(Entry.objects.filter(house=house).order_by("sequence")
@@ -311,7 +311,7 @@ def _figures() -> dict:
     from ledger import selectors
     from ledger.night_file import export_session
 
-    nights = list(PokerSession.objects.order_by("pk"))
+    nights = list(Night.objects.order_by("pk"))
     return {"book": [(p.name, cents) for p, cents in selectors.the_book()],
             "nights": [(selectors.settle_up_report(night), export_session(night),
                         selectors.session_dashboard(night).cash_box) for night in nights]}
@@ -328,7 +328,7 @@ def test_an_upgraded_database_keeps_every_figure_in_one_house_and_audits_clean(
 
     from ledger.house import house_in_use
 
-    play_worked_night(Night(open_night_for_upgrade()))
+    play_worked_night(PlayedNight(open_night_for_upgrade()))
     play_host_away_night()
     before = _figures()
     try:
@@ -341,7 +341,7 @@ def test_an_upgraded_database_keeps_every_figure_in_one_house_and_audits_clean(
     assert not Entry.objects.exclude(house=house).exists()
     assert _figures() == before
     assert _audit_says() == "The ledger is whole"
-    for night in PokerSession.objects.all():
+    for night in Night.objects.all():
         assert banker_client.get(f"/s/{night.pk}/settle/").status_code == 200
     assert banker_client.get("/book/").status_code == 200
 
@@ -387,7 +387,7 @@ def _witness_as_before_houses() -> None:
         "mac": hmac.new(ledger_key(), text, hashlib.sha256).hexdigest()}))
 
 
-def open_night_for_upgrade() -> PokerSession:
+def open_night_for_upgrade() -> Night:
     make_player("Mike", "BOG", is_host=True)
     make_player("Fred", "BOF")
     make_player("Ann", "BOA")
@@ -407,7 +407,7 @@ def test_the_witness_keeps_each_houses_head_and_names_the_house_cut_short(houses
     friday, tuesday = houses
     for house, who in ((friday, "Fred"), (tuesday, "Xena")):
         with in_house(house["house"].pk):
-            Night(house["tonight"]).buy(who, "5.00")
+            PlayedNight(house["tonight"]).buy(who, "5.00")
         witness.refresh(house["house"].pk)   # what the write's commit does (models/witnessed.py)
     heads = json.loads(Path(witness.witness_path()).read_text())["heads"]
     newest = {house["house"].pk: Entry.objects.filter(house=house["house"]).order_by(

@@ -18,7 +18,7 @@ from test_hands_at_the_table import old_man_night
 
 from bench.import_night import night as bench_night
 from ledger import selectors, services
-from ledger.models import BankNote, Entry, Player, PokerSession, Posting, Seat
+from ledger.models import BankNote, Entry, Night, Player, Posting, Seat
 from ledger.night_file import import_session
 from ledger.night_file.amounts import cents_of
 from ledger.night_file.schema import check_document
@@ -86,7 +86,7 @@ def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
                                   key=key)
 
 
-def by_services(document: dict) -> PokerSession:
+def by_services(document: dict) -> Night:
     _, head, rows, book_before, events = check_document(document)
     with transaction.atomic():
         for row in rows:
@@ -115,7 +115,7 @@ def by_services(document: dict) -> PokerSession:
     return session
 
 
-def contents(session: PokerSession) -> dict:
+def contents(session: Night) -> dict:
     """Everything an import writes for a night, with ids turned into names and positions."""
     names = dict(Player.objects.values_list("pk", "name"))
     entries = list(Entry.objects.filter(session=session).order_by("id"))
@@ -225,4 +225,4 @@ def test_a_refusal_is_the_services_own_sentence(change, words):
         refusals.append(str(refused.value))
     assert refusals[0] == refusals[1]
     assert words in refusals[0]
-    assert not PokerSession.objects.exists() and not Entry.objects.exists()
+    assert not Night.objects.exists() and not Entry.objects.exists()

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from ledger_night import assert_invariants, make_player
 
 from ledger.house import house_in_use
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.night_file.pokernow import Known, night_document
 from ledger.posting.accounts import EntryKind
 from ledger.scoping import in_house
@@ -54,14 +54,14 @@ def ledger_file(tmp_path: Path, rows=ROWS, header=HEADER, name="ledger.csv") -> 
     return str(path)
 
 
-def run(path: str, *options: str, house_slug: str = "home-game") -> PokerSession:
+def run(path: str, *options: str, house_slug: str = "home-game") -> Night:
     out = io.StringIO()
     call_command("import_pokernow", path, "--house", house_slug, *options, stdout=out)
-    return PokerSession.objects.get(pk=int(out.getvalue().strip()))
+    return Night.objects.get(pk=int(out.getvalue().strip()))
 
 
 def counts() -> tuple[int, int, int]:
-    return PokerSession.objects.count(), Entry.objects.count(), Player.objects.count()
+    return Night.objects.count(), Entry.objects.count(), Player.objects.count()
 
 
 def refused(path: str, *options: str, words: tuple[str, ...] = ()) -> str:
@@ -77,7 +77,7 @@ def refused(path: str, *options: str, words: tuple[str, ...] = ()) -> str:
     return message
 
 
-def nets(session: PokerSession) -> dict[str, str]:
+def nets(session: Night) -> dict[str, str]:
     return {row["name"]: row["net"] for row in settle_up_report(session)["players"]}
 
 
@@ -92,7 +92,7 @@ def test_a_pokernow_ledger_is_one_closed_night_paid_to_the_cent(house, tmp_path)
     refused(path, "--house", house.slug, "--alias", "Annie=Ann",
             words=("Unknown nicknames: Zed", "--alias", "--guests-invited-by"))
     session = run(path, *ALIASES)
-    assert session.status == PokerSession.CLOSED
+    assert session.status == Night.CLOSED
     assert session.date.isoformat() == "2026-11-20"      # 02:30 UTC is the 20th in New York
     assert session.banker.name == "Fred"                 # the first regular of the file
     settings = session.game_settings

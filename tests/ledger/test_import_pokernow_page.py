@@ -11,7 +11,7 @@ from test_import_pokernow import HEADER, NETS, ROWS, counts, nets
 
 from ledger.forms.fields import new_key
 from ledger.house import house_in_use
-from ledger.models import PokerSession, Role
+from ledger.models import Night, Role
 from ledger.night_file.online import MAX_UPLOAD_BYTES
 from ledger.services.houses import member_role_set
 
@@ -51,10 +51,10 @@ def test_a_banker_uploads_a_ledger_and_gets_its_closed_night(banker_client, hous
     assert 'enctype="multipart/form-data"' in html and 'name="key"' in html
     assert 'value="0.01"' in html and "<option value=\"Fred\">Fred</option>" in html
     response = upload(banker_client, house)
-    session = PokerSession.objects.get()
+    session = Night.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/s/{session.pk}/settle/"
-    assert session.status == PokerSession.CLOSED and session.banker.name == "Fred"
+    assert session.status == Night.CLOSED and session.banker.name == "Fred"
     assert nets(session) == NETS
     assert_invariants(session)
     shown = banker_client.get(response["Location"]).content.decode()
@@ -70,7 +70,7 @@ def test_unknown_nicknames_are_refused_by_name_then_an_alias_imports(banker_clie
     assert counts() == before
     response = upload(banker_client, house, aliases="Annie=Ann\n\n  zed = Lou  \n")
     assert response.status_code == 302
-    assert nets(PokerSession.objects.get()) == NETS
+    assert nets(Night.objects.get()) == NETS
 
 
 @pytest.mark.parametrize(("more", "words"), [
@@ -102,7 +102,7 @@ def test_a_file_too_large_or_not_text_is_refused(banker_client, house):
 
 def test_the_same_file_again_is_refused(banker_client, house):
     assert upload(banker_client, house).status_code == 302
-    first = PokerSession.objects.get()
+    first = Night.objects.get()
     before = counts()
     response = upload(banker_client, house, date="2026-12-01")
     assert response.status_code == 400
@@ -114,7 +114,7 @@ def test_a_double_post_with_one_key_imports_once(banker_client, house):
     key = new_key()
     first = upload(banker_client, house, key=key)
     again = upload(banker_client, house, key=key)
-    session = PokerSession.objects.get()
+    session = Night.objects.get()
     assert first.status_code == again.status_code == 302
     assert first["Location"] == again["Location"] == f"/s/{session.pk}/settle/"
     other = csv_file(rows=[
@@ -123,10 +123,10 @@ def test_a_double_post_with_one_key_imports_once(banker_client, house):
     refused = upload(banker_client, house, key=key, file=other)
     assert refused.status_code == 400
     assert "already used to import another ledger" in refused.content.decode()
-    assert PokerSession.objects.count() == 1
+    assert Night.objects.count() == 1
     other.seek(0)
     assert upload(banker_client, house, file=other).status_code == 302   # a fresh key
-    assert PokerSession.objects.count() == 2
+    assert Night.objects.count() == 2
 
 
 def test_a_viewer_gets_no_link_and_403(client, house, players):

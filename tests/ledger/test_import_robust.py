@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from ledger_night import make_player
 
-from ledger.models import Entry, House, Player, PokerSession, Posting
+from ledger.models import Entry, House, Night, Player, Posting
 from ledger.night_file import export_session, import_session
 from ledger.night_file.schema import EVENT_FIELDS
 from ledger.services import LedgerError
@@ -30,7 +30,7 @@ def example() -> dict:
 
 def _counts() -> tuple[int, int, int, int, int]:
     """What an import writes, the house it is imported into included."""
-    return (PokerSession.objects.count(), Entry.objects.count(), Posting.objects.count(),
+    return (Night.objects.count(), Entry.objects.count(), Posting.objects.count(),
             Player.objects.count(), House.objects.count())
 
 
@@ -66,7 +66,7 @@ def test_a_refused_import_into_an_empty_database_leaves_no_house(tmp_path):
     path = tmp_path / "good.json"
     path.write_text(json.dumps(example()))
     call_command("import_session", str(path), stdout=StringIO())
-    assert House.objects.count() == 1 and PokerSession.objects.count() == 1
+    assert House.objects.count() == 1 and Night.objects.count() == 1
 
 
 def test_a_latin1_file_is_refused_in_one_line(tmp_path):
@@ -175,7 +175,7 @@ def test_a_bare_number_of_dollars_is_never_read_as_cents(db):
     with pytest.raises(LedgerError, match=r'events\[0\]\.amount: write the amount as a decimal '
                                           r'string such as "18.05", not 2000'):
         import_session(document)
-    assert not PokerSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_the_real_command_line_refuses_an_absurd_amount_in_one_line(tmp_path):

@@ -17,7 +17,7 @@ from test_hands_at_the_table import old_man_night
 from test_import_robust import _counts, example
 
 from ledger import selectors
-from ledger.models import Entry, PokerSession
+from ledger.models import Entry, Night
 from ledger.night_file import export_session, import_session, read_document, schema
 from ledger.posting.accounts import EntryKind
 from ledger.services import LedgerError
@@ -211,7 +211,7 @@ def _race(document: dict, threads: int = 2) -> tuple[list[int], list[str]]:
 @pytest.mark.parametrize("trial", range(3))
 def test_two_imports_of_one_night_at_once_give_one_night_and_one_refusal(trial):
     made, refused = _race(example())
-    assert len(made) == 1 and PokerSession.objects.count() == 1
+    assert len(made) == 1 and Night.objects.count() == 1
     assert refused == [f"The night of 2026-11-21 banked by Mike is already here as session "
                        f"{made[0]}; nothing written."]
     assert selectors.audit()["ok"]
@@ -243,7 +243,7 @@ def test_a_change_between_reading_and_writing_is_read_again(monkeypatch):
     document = example()
     with pytest.raises(LedgerError, match="THE BOOK here disagrees with the file's book_before"):
         import_session(document)
-    assert len(plans) == 1 and PokerSession.objects.count() == 0
+    assert len(plans) == 1 and Night.objects.count() == 0
     document["book_before"] = {"Mike": "1.00", "Fred": "-1.00"}   # as it now stands
     monkeypatch.setattr(planning, "plan", first_plan)
     assert import_session(document).is_open is False

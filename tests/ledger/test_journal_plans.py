@@ -26,7 +26,7 @@ from django.test import Client
 from test_query_bounds import BIG, _night_of, _pages
 
 from bench.houses import _clone
-from ledger.models import Entry, House, Membership, PokerSession, Role
+from ledger.models import Entry, House, Membership, Night, Role
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -78,7 +78,7 @@ def test_pages_after_a_write_never_scan_the_journal_beside_200_houses(banker_cli
         who, path, extra = _pages(night)[name]
         asker = banker_client if who == "banker" else phone
         asker.get(path, **extra)   # a first visit may set up the session and CSRF cookie
-        PokerSession.objects.filter(pk=tonight.pk).update(version=F("version") + 1)
+        Night.objects.filter(pk=tonight.pk).update(version=F("version") + 1)
         cache.clear()   # nothing kept: the page computed again, as after a write
         caught: list[tuple[str, object]] = []
 

@@ -25,7 +25,7 @@ from ledger_night import named
 
 from ledger import chain, selectors
 from ledger.ledger_key import key_id, ledger_key
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 from ledger.posting.accounts import EntryKind
 from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
@@ -237,7 +237,7 @@ def test_an_edited_settlement_is_named(closed_night):
     assert code == 1
     assert f"problem: session {session.pk}: its settlement, or the entry that closed it " \
            f"({close.pk}), changed after the night closed" in err
-    assert PokerSession.objects.get(pk=session.pk).settlement["transfers"][0]["amount"] == "1.00"
+    assert Night.objects.get(pk=session.pk).settlement["transfers"][0]["amount"] == "1.00"
 
 
 # ---- the database's guards -----------------------------------------------------------------
@@ -383,7 +383,7 @@ def test_a_seal_printed_before_the_key_is_still_found(night):
     from ledger.rechain import journal_rows
 
     previous = chain.GENESIS
-    for row in journal_rows(Entry, Posting, BankNote, PokerSession):
+    for row in journal_rows(Entry, Posting, BankNote, Night):
         previous = chain.legacy_link(previous, chain.legacy_entry_content(
             sequence=row["sequence"], entry=row, postings=row["postings"], note=row["note"],
             note_pk=row["note_pk"]))

@@ -23,12 +23,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from ledger_night import Night, named, new_key, people
+from ledger_night import PlayedNight, named, new_key, people
 
 from ledger import services
 from ledger.forms.fields import new_key as fresh_key
 from ledger.mail_url import parse_email_url
-from ledger.models import MailOut, PokerSession
+from ledger.models import MailOut, Night
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,10 +102,10 @@ def addresses(players):
     return players
 
 
-def played() -> Night:
+def played() -> PlayedNight:
     """An open night, everyone cashed out: Fred bought $20 on THE BOOK and lost it; Ann bought
     $20 in cash and turned in $40. The close: Fred pays Ann $20.00 (B8)."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred", "Ann", "Gus"]),
                                         key=new_key("open")))
     night.buy("Fred", "20.00", paid="book")
@@ -144,7 +144,7 @@ def test_a_close_mails_each_player_with_an_address_their_line_once(smtp, address
     # The close retried (the same form again, then a new key) and the outbox sent again.
     services.session_close(session=night.session, key=key)
     with pytest.raises(LedgerError):
-        services.session_close(session=PokerSession.objects.get(pk=night.session.pk),
+        services.session_close(session=Night.objects.get(pk=night.session.pk),
                                key=new_key("close"))
     services.send_queued()
     call_command("remind", stdout=StringIO())
@@ -201,7 +201,7 @@ def test_a_mail_server_down_leaves_the_close_done_and_the_mail_queued(smtp, addr
     smtp.stop()
     services.session_close(session=night.session, key=new_key("close"))
     night.refresh()
-    assert night.session.status == PokerSession.CLOSED   # the close is done
+    assert night.session.status == Night.CLOSED   # the close is done
     assert MailOut.objects.filter(sent_at=None).count() == 2
     assert services.waiting_sentence(services.waiting_mail(night.session)) == (
         "2 e-mails wait for the mail server; they go with the next `manage.py remind`.")

@@ -14,7 +14,7 @@ from ledger_night import assert_invariants
 
 from ledger.house import house_in_use
 from ledger.house_settings import SEED, HouseSettings, preset
-from ledger.models import Entry, Player, PokerSession, Posting
+from ledger.models import Entry, Night, Player, Posting
 from ledger.night_file import export_session, import_session
 from ledger.night_file.schema import check_document
 from ledger.posting.accounts import EntryKind
@@ -31,7 +31,7 @@ def night_file(name: str) -> dict:
 
 
 def counts() -> tuple[int, int, int, int]:
-    return (PokerSession.objects.count(), Entry.objects.count(), Posting.objects.count(),
+    return (Night.objects.count(), Entry.objects.count(), Posting.objects.count(),
             Player.objects.count())
 
 
@@ -47,7 +47,7 @@ def refused(document: dict, *words: str) -> str:
     return message
 
 
-def nets(session: PokerSession) -> dict[str, str]:
+def nets(session: Night) -> dict[str, str]:
     return {row["name"]: row["net"] for row in settle_up_report(session)["players"]}
 
 
@@ -60,7 +60,7 @@ def test_a_euro_night_plays_by_the_files_settings_whatever_the_house_plays():
         "EUR", 10, 1000, 100)
     assert settings.host_note_id == "HOST"
     assert house_in_use().game_settings == SEED          # the house's own are unchanged
-    assert session.status == PokerSession.CLOSED
+    assert session.status == Night.CLOSED
     assert nets(session) == {"Mike": "-10.00", "Fred": "15.70", "Ann": "0.30", "Lou": "-6.00"}
     final_pot = Entry.objects.get(session=session, kind=EntryKind.FINAL_POT)
     assert final_pot.amount == 200                         # 0.70 + 0.40 + 0.90
@@ -163,7 +163,7 @@ def test_the_largest_amount_follows_the_currency():
 def test_the_export_command_writes_the_second_format():
     import_session(night_file("euro_night"))
     out = StringIO()
-    call_command("export_session", str(PokerSession.objects.get().pk), stdout=out)
+    call_command("export_session", str(Night.objects.get().pk), stdout=out)
     document = json.loads(out.getvalue())
     assert document["format"] == "banker-session/2"
     assert document["house"]["currency"] == "EUR"

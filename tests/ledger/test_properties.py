@@ -35,7 +35,7 @@ def colours_for(cents: int) -> dict[str, int]:
     return {c: n for c, n in counts.items() if n}
 
 
-class Night(RuleBasedStateMachine):
+class PlayedNight(RuleBasedStateMachine):
     """One night per example; the model is what the bank knows: the chips it has out tonight,
     and the table's record of the pot (penalties and hands, which move no bank money)."""
 
@@ -199,6 +199,6 @@ def test_random_nights_keep_every_invariant_R6(db):
     make_player("Fred", "BOF")
     make_player("Ann", "BOA")
     make_player("Gus", "BOGU", regular=False, invited_by="Fred")
-    run_state_machine_as_test(Night, settings=settings(
+    run_state_machine_as_test(PlayedNight, settings=settings(
         max_examples=20, stateful_step_count=20, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]))

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from ledger import services
 from ledger.house import first_houses, request_house, request_houses
-from ledger.models import Membership, PokerSession, Role
+from ledger.models import Membership, Night, Role
 from ledger.permissions import BANKERS, make_banker, role_of
 from ledger.scoping import in_house
 from ledger.selectors.versions import house_version, version_of
@@ -25,15 +25,15 @@ def friday():
     with in_house(house.pk):
         ann = services.player_create(name="Ann", note_id="ANN", key="ann-in-friday")
         for day in (1, 2):
-            PokerSession.objects.create(house=house, date=f"2026-11-0{day}", banker=ann,
-                                        status=PokerSession.CLOSED, version=day * 5)
+            Night.objects.create(house=house, date=f"2026-11-0{day}", banker=ann,
+                                        status=Night.CLOSED, version=day * 5)
     return house, owner
 
 
 def test_a_night_slug_or_token_finds_its_house_with_its_version_and_role(friday):
     house, owner = friday
     with in_house(house.pk):
-        night = PokerSession.objects.first()
+        night = Night.objects.first()
         expected = house_version()
     assert expected == (2, 15)
     for by, value in (("night", night.pk), ("slug", house.slug)):

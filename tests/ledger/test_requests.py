@@ -7,11 +7,11 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from ledger_night import Night, assert_invariants, cents, make_player, named, new_key, people
+from ledger_night import PlayedNight, assert_invariants, cents, make_player, named, new_key, people
 
 from ledger import services
 from ledger.forms.phone import AskForm
-from ledger.models import Entry, IdempotencyKey, PhoneRequest, Player, PokerSession
+from ledger.models import Entry, IdempotencyKey, Night, PhoneRequest, Player
 from ledger.permissions import make_banker
 from ledger.posting.accounts import EntryKind
 from ledger.selectors import request_summary
@@ -39,9 +39,9 @@ def ann(db):
 
 
 @pytest.fixture
-def anns_night(players, ann) -> Night:
+def anns_night(players, ann) -> PlayedNight:
     """Tonight, opened on the tablet by Ann: she holds the bank."""
-    return Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    return PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                        seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                        user=ann))
 
@@ -165,7 +165,7 @@ def test_a_count_with_a_bad_colour_or_number_is_refused(anns_night, players):
 
 
 def test_nothing_is_asked_on_a_closed_night(players):
-    night = Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
     night.close()
     with pytest.raises(LedgerError, match="No night is open"):
@@ -234,7 +234,7 @@ def test_a_count_above_the_chips_out_is_refused_and_stays_pending(anns_night, pl
 
 
 def test_an_ask_approved_after_the_night_closed_is_refused(players):
-    night = Night(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
     request = ask(players["Fred"])
     night.close()
@@ -264,8 +264,8 @@ def test_a_decline_keeps_its_reason_and_writes_nothing(anns_night, players, ann)
 
 def test_a_request_of_another_night_or_none_is_refused(anns_night, players, ann):
     request = ask(players["Fred"])
-    other = PokerSession.objects.create(house=players["Mike"].house, date=datetime.date(2026, 1, 1),
-                                        banker=players["Mike"], status=PokerSession.CLOSED)
+    other = Night.objects.create(house=players["Mike"].house, date=datetime.date(2026, 1, 1),
+                                        banker=players["Mike"], status=Night.CLOSED)
     with pytest.raises(LedgerError, match=f"no request #{request.pk}"):
         services.request_approve(session=other, request=request, user=ann)
     with pytest.raises(LedgerError, match="no request #999"):

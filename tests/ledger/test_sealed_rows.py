@@ -15,7 +15,7 @@ from django.db import connection
 from ledger_night import named, new_key, people
 
 from ledger import selectors, services
-from ledger.models import BankTenure, Player, PokerSession, Seat
+from ledger.models import BankTenure, Night, Player, Seat
 from ledger.permissions import make_banker
 from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
@@ -158,7 +158,7 @@ def test_the_migration_seals_the_rows_already_here(held_night):
 
     from django.apps import apps
 
-    for model in (Player, PokerSession, Seat):
+    for model in (Player, Night, Seat):
         _sql(f"UPDATE {model._meta.db_table} SET seals = %s{JSONB}", ["{}"])
     assert _audit()[0] == 1
     migration = import_module("ledger.migrations.0016_sealed_rows")

@@ -6,7 +6,7 @@ import pytest
 from ledger_night import named, new_key, open_night, people
 
 from ledger import services
-from ledger.models import IdempotencyKey, PokerSession, Seat
+from ledger.models import IdempotencyKey, Night, Seat
 from ledger.services import LedgerError
 
 pytestmark = pytest.mark.django_db
@@ -46,14 +46,14 @@ def test_the_host_cannot_be_away_when_banking(players):
 # ---- one open session at a time ----
 def test_a_second_session_is_refused_while_one_is_open_naming_it(players):
     open_night()  # Mike banks Sat Nov 21, 2026
-    before = (PokerSession.objects.count(), Seat.objects.count(), IdempotencyKey.objects.count())
+    before = (Night.objects.count(), Seat.objects.count(), IdempotencyKey.objects.count())
     with pytest.raises(LedgerError) as refused:
         services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                               seating=people(["Ann"]), key=new_key())
     message = str(refused.value)
     assert "Saturday, November 21, 2026" in message and "banker Mike" in message
     assert "still open" in message and "close it" in message
-    after = (PokerSession.objects.count(), Seat.objects.count(), IdempotencyKey.objects.count())
+    after = (Night.objects.count(), Seat.objects.count(), IdempotencyKey.objects.count())
     assert after == before
 
 
@@ -61,7 +61,7 @@ def test_a_repeated_tap_on_open_replays_the_first_session_instead_of_refusing(pl
     key = new_key()
     first = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
     again = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
-    assert again.pk == first.pk and PokerSession.objects.count() == 1
+    assert again.pk == first.pk and Night.objects.count() == 1
 
 
 def test_a_new_session_opens_once_the_last_one_is_closed(players):
@@ -69,7 +69,7 @@ def test_a_new_session_opens_once_the_last_one_is_closed(players):
     first.close()
     second = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                                    key=new_key())
-    assert second.is_open and PokerSession.objects.filter(status="open").count() == 1
+    assert second.is_open and Night.objects.filter(status="open").count() == 1
 
 
 # ---- reseating before the first hand (B1) ----

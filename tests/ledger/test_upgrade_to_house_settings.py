@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
-from ledger_night import Night
+from ledger_night import PlayedNight
 from test_houses import _audit_says, _figures, open_night_for_upgrade
 
 from ledger.house_settings import SEED
-from ledger.models import House, PokerSession
+from ledger.models import House, Night
 
 
 @pytest.mark.django_db(transaction=True)
@@ -20,20 +20,20 @@ def test_an_upgraded_database_plays_the_seed_houses_game_with_every_figure_kept(
     from test_history import play_host_away_night
     from test_worked_night import play_worked_night
 
-    play_worked_night(Night(open_night_for_upgrade()))
+    play_worked_night(PlayedNight(open_night_for_upgrade()))
     play_host_away_night()
-    for night in PokerSession.objects.all():   # as the code before settings kept them
+    for night in Night.objects.all():   # as the code before settings kept them
         night.settings = {}
         night.save(update_fields=["settings"])
     before = _figures()
     pages = {night.pk: banker_client.get(f"/s/{night.pk}/settle/?_export=csv").content
-             for night in PokerSession.objects.all()}
+             for night in Night.objects.all()}
     try:
         call_command("migrate", "ledger", "0022", verbosity=0)
     finally:   # whatever happens, the next test of this worker finds today's schema
         call_command("migrate", verbosity=0)
     assert all(house.game_settings == SEED for house in House.objects.all())
-    assert all(night.game_settings == SEED for night in PokerSession.objects.all())
+    assert all(night.game_settings == SEED for night in Night.objects.all())
     assert _figures() == before
     assert _audit_says() == "The ledger is whole"
     for pk, page in pages.items():

@@ -13,19 +13,19 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from ledger_night import Night, cents, named, new_key, open_night, people
+from ledger_night import PlayedNight, cents, named, new_key, open_night, people
 
 from ledger import services
-from ledger.models import PhoneRequest, Player, PokerSession
+from ledger.models import Night, PhoneRequest, Player
 from ledger.permissions import make_banker
 from ledger.services import houses
 
 pytestmark = pytest.mark.django_db
 
 
-def _last_week() -> Night:
+def _last_week() -> PlayedNight:
     """A closed night: Ann bought on THE BOOK and lost, Fred won; Ann pays Fred 10.00."""
-    night = Night(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
                                         seating=people(["Fred", "Ann"]), key=new_key("open")))
     night.buy("Fred", "20.00")
     night.buy("Ann", "20.00", paid="book")
@@ -118,7 +118,7 @@ def _banker_pages() -> list[str]:
     """The banker's pages kept whole (ledger/kept.py): each night's and the house's."""
     pages = [reverse("session_list"), reverse("player_list"), reverse("book"),
              reverse("season")]
-    for night in PokerSession.objects.all():
+    for night in Night.objects.all():
         pages += [reverse(name, args=[night.pk])
                   for name in ("session_dashboard", "session_entries", "settle_up")]
         if night.is_open:
@@ -292,7 +292,7 @@ def test_a_night_that_closes_shows_in_the_kept_parts(house, clients, banker_user
 
 def test_a_closed_nights_surrogate_book_merged_moves_the_kept_parts(players, clients):
     banker_client, phone = clients
-    away = Night(services.session_open(date=datetime.date(2026, 11, 7), banker=named("Fred"),
+    away = PlayedNight(services.session_open(date=datetime.date(2026, 11, 7), banker=named("Fred"),
                                        host_present=False, seating=people(["Ann"]),
                                        key=new_key("open")))
     away.buy("Ann", "10.00", paid="book")   # into the surrogate book: Ann owes Fred
@@ -300,7 +300,7 @@ def test_a_closed_nights_surrogate_book_merged_moves_the_kept_parts(players, cli
     away.cashout("Fred", green=2)            # Fred won her chips
     away.close()
     _warm(banker_client, phone)
-    assert PokerSession.objects.get(pk=away.session.pk).version > 0
+    assert Night.objects.get(pk=away.session.pk).version > 0
     services.surrogate_book_merge(session=away.session, key=new_key())
     _nothing_stale(banker_client, phone)
 
@@ -349,7 +349,7 @@ def test_the_phones_live_part_is_kept_per_house_with_fresh_keys_and_a_cache_down
         second = phone.get(url, HTTP_HX_REQUEST="true")
     assert len(warm) < len(warm_after_clear), "the live part was not kept"
     assert len(cold) == len(warm)   # sanity: both served from the kept part
-    house_id = PokerSession.objects.get(pk=house["tonight"].session.pk).house_id
+    house_id = Night.objects.get(pk=house["tonight"].session.pk).house_id
     live_keys = [k for k in asked if k.startswith("phone-live:")]
     assert live_keys and all(k.startswith(f"phone-live:{house_id}:{ann.pk}:{ann.balance_token}:")
                              for k in live_keys)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from ledger_night import named, people
 
 from ledger import selectors
-from ledger.models import BankNote, Entry, PokerSession
+from ledger.models import BankNote, Entry, Night
 from ledger.posting.accounts import EntryKind
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_open_a_session_seats_the_banker_first_B1(banker_client, players):
         "key": key, "date": "2026-11-28", "banker": players["Ann"].pk, "host_present": "on",
         "players": [players["Fred"].pk, players["Ann"].pk],
     })
-    session = PokerSession.objects.get(date="2026-11-28")
+    session = Night.objects.get(date="2026-11-28")
     assert response.status_code == 302
     assert response.url == reverse("session_dashboard", args=[session.pk])
     assert [s.player.name for s in session.seats.all()] == ["Ann", "Fred"]
@@ -60,7 +60,7 @@ def test_open_a_session_with_a_bad_date_says_so_R16(banker_client, players):
                                         "banker": players["Ann"].pk})
     assert response.status_code == 400
     assert b"Enter a valid date" in response.content
-    assert not PokerSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_add_a_guest_needs_an_inviter_B9(banker_client, players):
@@ -341,7 +341,7 @@ def test_close_is_refused_while_a_buyer_has_not_cashed_out_B12(banker_client, ni
     response = banker_client.post(url, {"key": "a-fresh-key-123456789", "confirm": "on"})
     assert response.status_code == 400
     assert "Fred has not cashed out yet" in response.content.decode()
-    assert PokerSession.objects.get().is_open
+    assert Night.objects.get().is_open
 
 
 def test_the_close_page_shows_and_records_a_count_difference(banker_client, night, players):
@@ -380,7 +380,7 @@ def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night,
     close = banker_client.post(url, {"key": _key(page), "confirm": "on"})
     assert close.status_code == 302
     assert close.url == reverse("settle_up", args=[night.session.pk])
-    assert not PokerSession.objects.get().is_open
+    assert not Night.objects.get().is_open
     report = banker_client.get(close.url).content.decode()
     assert "Who pays whom" in report
 
@@ -576,7 +576,7 @@ def test_opening_a_second_session_is_refused_naming_the_open_one(banker_client, 
     assert response.status_code == 400
     html = response.content.decode()
     assert "Saturday, November 21, 2026 (banker Mike) is still open" in html
-    assert PokerSession.objects.count() == 1
+    assert Night.objects.count() == 1
 
 
 def _seat_names(session) -> list[str]:
@@ -594,7 +594,7 @@ def test_the_order_players_are_tapped_is_the_seating_order_banker_first_B1(
         "players": [ann, fred, gus], "order": f"{gus},{mike},{fred},{ann}",
     })
     assert response.status_code == 302
-    assert _seat_names(PokerSession.objects.get()) == ["Mike", "Gus", "Fred", "Ann"]
+    assert _seat_names(Night.objects.get()) == ["Mike", "Gus", "Fred", "Ann"]
 
 
 def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_client, players):
@@ -605,7 +605,7 @@ def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_clien
         "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": players["Fred"].pk,
         "players": [players["Ann"].pk, players["Gus"].pk, players["Fred"].pk], "order": "",
     })
-    assert _seat_names(PokerSession.objects.get()) == ["Fred", "Ann", "Gus"]
+    assert _seat_names(Night.objects.get()) == ["Fred", "Ann", "Gus"]
 
 
 def test_the_seating_page_moves_a_player_with_plain_form_posts_B1(banker_client, night, players):
@@ -734,13 +734,13 @@ def test_an_open_session_reads_tonight_on_the_list_and_the_dashboard(banker_clie
 
 def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_closed_one(
         client, players):
-    from ledger_night import Night, new_key, open_night
+    from ledger_night import PlayedNight, new_key, open_night
 
     from ledger import services
 
     later = open_night(seating=["Ann"])  # Nov 21, played and closed
     later.close()
-    tonight = Night(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
                                           seating=people(["Ann"]),
                                           key=new_key()))
     tonight.buy("Ann", "5.00")

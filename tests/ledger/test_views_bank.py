@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ledger.models import BankTenure, Entry, PokerSession
+from ledger.models import BankTenure, Entry, Night
 from ledger.permissions import make_banker
 from ledger.posting.accounts import EntryKind
 
@@ -64,7 +64,7 @@ def boss(db):
 
 
 @pytest.fixture
-def tonight(players, ann) -> PokerSession:
+def tonight(players, ann) -> Night:
     """Tonight, opened on Ann's tablet through the page: she holds the bank."""
     _, client = ann
     url = reverse("session_open")
@@ -73,7 +73,7 @@ def tonight(players, ann) -> PokerSession:
         "host_present": "on", "players": [players["Fred"].pk, players["Ann"].pk],
     })
     assert response.status_code == 302
-    return PokerSession.objects.get()
+    return Night.objects.get()
 
 
 def _dashboard(client, session) -> str:

@@ -4,7 +4,7 @@ and nothing is written."""
 import pytest
 from django.urls import reverse
 
-from ledger.models import Entry, Player, PokerSession
+from ledger.models import Entry, Night, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +43,10 @@ def test_junk_posted_to_a_session_form_is_answered_in_words_R16(banker_client, n
 @pytest.mark.parametrize("data", JUNK, ids=range(len(JUNK)))
 def test_junk_posted_to_the_setup_forms_is_answered_in_words_R16(banker_client, players, name,
                                                                 data):
-    sessions, people = PokerSession.objects.count(), Player.objects.count()
+    sessions, people = Night.objects.count(), Player.objects.count()
     response = banker_client.post(reverse(name), data)
     assert response.status_code in (200, 302, 400), response.status_code
-    assert (PokerSession.objects.count(), Player.objects.count()) == (sessions, people)
+    assert (Night.objects.count(), Player.objects.count()) == (sessions, people)
 
 
 def test_junk_query_strings_on_pages_are_harmless_R16(banker_client, night):

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from ledger_night import Night, make_player, named, new_key, open_night, people
+from ledger_night import PlayedNight, make_player, named, new_key, open_night, people
 
 from ledger import services
 from ledger.models import Entry, LinkPost, PhoneRequest, Player
@@ -28,7 +28,7 @@ def phone():
 
 
 @pytest.fixture
-def tonight(players) -> Night:
+def tonight(players) -> PlayedNight:
     return open_night()
 
 

@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ledger"))
-from ledger_night import Night, make_player, open_night  # noqa: E402
+from ledger_night import PlayedNight, make_player, open_night  # noqa: E402
 from test_worked_night import play_worked_night  # noqa: E402
 
 
 @pytest.fixture
-def worked(db) -> Night:
+def worked(db) -> PlayedNight:
     """The worked night (tests/ledger/test_worked_night.py), played and closed."""
     make_player("Mike", "BOG", is_host=True)
     fred = make_player("Fred", "BOF")

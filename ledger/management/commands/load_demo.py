@@ -20,7 +20,7 @@ from django.urls import NoReverseMatch, reverse
 from ledger import selectors, services
 from ledger.command_line import house_named
 from ledger.house_settings import SEED
-from ledger.models import House, Player, PokerSession, Role
+from ledger.models import House, Night, Player, Role
 from ledger.permissions import make_banker
 from ledger.posting.accounts import Account
 from ledger.scoping import in_house
@@ -109,7 +109,7 @@ class Command(BaseCommand):
                                 key=f"{key}-out-ann")
         services.session_close(session=night, key=f"{key}-close")
 
-    def _tonight(self) -> PokerSession:
+    def _tonight(self) -> Night:
         """The demo's big night: every kind of buy-in, a chip sale, a penalty, two hands, then
         everyone cashed out, the final pot won, the bank notes committed and the night closed."""
         key = "demo-tonight"
@@ -140,7 +140,7 @@ class Command(BaseCommand):
         return night
 
 
-def _close(night: PokerSession, key: str, *, counts: list[tuple[Player, int]], last: Player,
+def _close(night: Night, key: str, *, counts: list[tuple[Player, int]], last: Player,
            final_pot_to: Player) -> None:
     """Cash everyone out (`last` counts the chips still out), pay the final pot, commit the
     bank notes into THE BOOK and close: through the services, as the banker's pages do.

@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from ledger import chain
 from ledger.command_line import fail
 from ledger.ledger_key import key_file, key_id, ledger_key, read_key_file
-from ledger.models import BankNote, Entry, House, Player, PokerSession, Posting
+from ledger.models import BankNote, Entry, House, Night, Player, Posting
 from ledger.models.keys import record_fingerprint
 from ledger.models.sealed import plan_reseal, write_reseal
 from ledger.rechain import keyed_verify, plan, write
@@ -54,7 +54,7 @@ class Command(BaseCommand):
             for house in House.objects.values_list("pk", flat=True):   # writers wait
                 take_turn(Turn.JOURNAL, house)
             planned = plan(
-                entries=Entry, postings=Posting, notes=BankNote, sessions=PokerSession,
+                entries=Entry, postings=Posting, notes=BankNote, sessions=Night,
                 players=Player, verify=keyed_verify(old),
                 verify_name=lambda pk, name, seal: chain.name_seal(pk, name, old) == seal,
                 key=new)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.command_line import fail, session_by_id
-from ledger.models import PokerSession
+from ledger.models import Night
 from ledger.scoping import in_house
 from ledger.selectors import journal_seal, settle_up_night
 from ledger.selectors.reports import SettleUp
@@ -26,7 +26,7 @@ COLUMNS: list[tuple[Key, str]] = [
     ("final_pot", "final pot"), ("net", "net"), ("book_after", "THE BOOK")]
 
 
-def as_text(session: PokerSession, report: SettleUp) -> str:
+def as_text(session: Night, report: SettleUp) -> str:
     widths = [max(len(title), *(len(row[key]) for row in report["players"]))
               if report["players"] else len(title) for key, title in COLUMNS]
     lines = [f"Settle-up, {session.date} (banker {session.banker.name}, {session.status})", ""]
