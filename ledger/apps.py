@@ -7,6 +7,7 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Re-install the append-only triggers after every migrate/flush (ledger/triggers.py)
-        # and register the ledger's system checks.
-        from . import checks, triggers  # noqa: F401
+        # Re-install the append-only triggers after every migrate/flush (ledger/triggers.py),
+        # write the witness after each commit of entries (ledger/witness.py) and register the
+        # ledger's system checks: modules that read the models, imported once they are loaded.
+        from . import checks, triggers, witness  # noqa: F401

@@ -22,6 +22,8 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ledger.ledger_key import ledger_key
+
 # The Entry columns an entry's link seals (attribute names: ids for foreign keys).
 CHAIN_FIELDS = ("session_id", "kind", "player_id", "counterparty_id", "amount", "method",
                 "payload", "memo", "reverses_id", "key", "created_by_id", "created_at")
@@ -89,8 +91,6 @@ def link(previous: str, content: str, key: bytes | None = None) -> str:
     """The chain value of an entry: HMAC-SHA256 under the journal's key of the previous
     entry's chain value and the entry's content."""
     if key is None:
-        from ledger.ledger_key import ledger_key
-
         key = ledger_key()
     return hmac.new(key, f"{previous}\n{content}".encode("ascii"), hashlib.sha256).hexdigest()
 
@@ -129,8 +129,6 @@ def row_seals(table: str, pk: int | None, values: Mapping[str, Any],
     `pk` is None for rows whose meaning is their content alone (a seat, a bank tenure): they
     are sealed as they are inserted, in bulk too, before the database gives them an id."""
     if key is None:
-        from ledger.ledger_key import ledger_key
-
         key = ledger_key()
     plain_values = {field: plain(value) for field, value in values.items()}
     seals = {field: link("seal", _row_text(table, pk, field, value), key)[:16]

@@ -26,8 +26,11 @@ import secrets
 import threading
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
+from django.db.models import Model
 
 from ledger.posting.errors import LedgerError
 
@@ -50,16 +53,18 @@ def missing_key_sentence(path: str) -> str:
             "journal's key\").")
 
 
+def _ledger_model(name: str) -> type[Model]:
+    # By name from Django's registry: the models seal their rows with this key, so this
+    # module cannot import them.
+    return apps.get_model("ledger", name)
+
+
 def needs_its_key() -> bool:
     """Whether the database holds anything sealed under a key: journal entries, players or
     nights (seats and tenures belong to a night). A database not migrated yet holds nothing."""
-    from django.db import connection
-
-    from ledger.models import Entry, Night, Player
-
     tables = set(connection.introspection.table_names())
     return any(model._meta.db_table in tables and model._base_manager.exists()
-               for model in (Entry, Player, Night))
+               for model in map(_ledger_model, ("Entry", "Player", "Night")))
 
 
 def key_problem() -> str:
@@ -162,9 +167,7 @@ def _key(*, create: bool, new: bool = False) -> bytes | None:
 def _record_new_key(key: bytes) -> None:
     """A database with nothing sealed that had recorded another key's fingerprint (its key
     file lost before anything was written) is now the new key's."""
-    from ledger.models.keys import JournalKey
-
-    JournalKey.objects.filter(pk=1).update(fingerprint=key_id(key))
+    _ledger_model("JournalKey").objects.filter(pk=1).update(fingerprint=key_id(key))
 
 
 def key_id(key: bytes | None = None) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import fcntl
+import functools
 import hashlib
 import hmac
 import json
@@ -32,7 +33,15 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import Max
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from ledger.ledger_key import ledger_key
+from ledger.models import Entry, House
+from ledger.models.keys import JournalKey, database_id, witness_was_made
+from ledger.scoping import every_house
 
 FORMAT = "banker-witness/2"
 ONE_JOURNAL = "banker-witness/1"   # one head: the journal of before houses (migration 0017)
@@ -42,8 +51,6 @@ Heads = dict[int, tuple[int, str]]   # house id -> (sequence, chain value) of it
 def database_name() -> str:
     """The database the witness is of, what its MAC binds it to: the random id recorded with
     the key's fingerprint (ledger/models/keys.py), which a backup carries."""
-    from ledger.models.keys import database_id
-
     return database_id() or "(none recorded)"
 
 
@@ -79,11 +86,6 @@ def document(key: bytes, name: str, heads: Heads) -> dict[str, Any]:
 
 def heads(house_id: int | None = None) -> Heads:
     """Each house's newest entry (or one house's): its sequence number and chain value."""
-    from django.db.models import Max
-
-    from ledger.models import Entry
-    from ledger.scoping import every_house
-
     with every_house():
         rows = Entry.objects.filter(sequence__isnull=False)
         if house_id is not None:
@@ -101,8 +103,6 @@ def heads(house_id: int | None = None) -> Heads:
 def _one_journal(found: dict[str, Any], key: bytes, name: str) -> Heads | None:
     """A witness written before houses, of the one journal there was: the head of the site's
     only house now (None when its MAC does not hold or the site has several houses)."""
-    from ledger.models import House
-
     sequence, value = found.get("sequence"), found.get("chain")
     if not isinstance(sequence, int) or isinstance(sequence, bool) or not isinstance(value, str):
         return None
@@ -146,16 +146,12 @@ def refresh(house_id: int | None = None) -> None:
     stands when its MAC holds (else every head is read anew). Writers take turns on a lock
     file, and a head never moves backwards: the slower of two commits does not replace a newer
     head with its older one."""
-    from ledger.ledger_key import ledger_key
-
     key = ledger_key()
     path = witness_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
-        from ledger.models.keys import JournalKey
-
         # read once, with whether a witness was ever made: a commit reads no more than it must
         name, made = JournalKey.objects.filter(pk=1).values_list(
             "database", "witness_made").first() or ("(none recorded)", True)
@@ -201,10 +197,6 @@ def read(path: Path) -> dict[str, Any] | None:
 def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
     """What the witness says of the journals (of one house, with `house_id`): (problems, a
     line of what it vouches for)."""
-    from ledger.models import Entry, House
-    from ledger.models.keys import witness_was_made
-    from ledger.scoping import every_house
-
     path = witness_path()
     found = read(path)
     newest = heads()
@@ -252,3 +244,24 @@ def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
                          if last > sequence else "")
                 vouched.append(f"{where}of {at}, vouches for entries 1 to {sequence}{after}")
     return problems, "witness: " + "; ".join(vouched)
+
+
+# ---- after each commit of entries -------------------------------------------------------
+
+
+def witness_after_commit(house_id: int) -> None:
+    """Refresh the witness of the house's journal once the current transaction commits (once
+    per transaction and house): registered when an entry is saved, and by
+    `services.session_open` for a night imported in bulk (whose entries send no signal)."""
+    if any(getattr(item[1], "house_id", None) == house_id for item in connection.run_on_commit):
+        return
+    callback = functools.update_wrapper(functools.partial(refresh, house_id), refresh)
+    callback.house_id = house_id   # type: ignore[attr-defined]
+    transaction.on_commit(callback, robust=True)   # the entries are written whatever happens
+
+
+@receiver(post_save, sender=Entry)
+def _entry_saved(sender: type[Entry], instance: Entry, created: bool = False,
+                 **kwargs: Any) -> None:
+    if created:
+        witness_after_commit(instance.house_id)

@@ -46,7 +46,6 @@ from .idempotency import IdempotencyKey
 from .phones import LinkPost, PaymentClaim, PhoneRequest
 from .keys import JournalKey
 from .mail import MailOut
-from . import witnessed  # noqa: F401  (the witness after each commit of entries)
 # isort: on
 
 __all__ = [

@@ -16,6 +16,8 @@ from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from django.utils import timezone
 
+from ledger.ledger_key import key_id
+
 
 def new_database_id() -> str:
     return secrets.token_hex(16)
@@ -58,8 +60,6 @@ def recorded_fingerprint() -> str | None:
 def _record_after_migrate(sender: object, using: str = "default", **kwargs: Any) -> None:
     if getattr(sender, "label", None) != "ledger":
         return
-    from ledger.ledger_key import key_id
-
     if not JournalKey.objects.using(using).filter(pk=1).exists():
         JournalKey.objects.using(using).create(pk=1, fingerprint=key_id())
 

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from ledger.chain import name_seal
 from ledger.scoping import HouseManager
 
 from .houses import House
@@ -95,8 +96,6 @@ class Player(SealedRow):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save, and seal the name with the id (known only after the first insert)."""
-        from ledger.chain import name_seal
-
         update_fields = kwargs.get("update_fields")
         if self.pk is not None:
             self.name_seal = name_seal(self.pk, self.name)

@@ -16,12 +16,15 @@ later save of another field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from django.apps import apps
 from django.db import models
 
 from ledger import chain
+from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 
 class SealsField(models.JSONField):
@@ -102,10 +105,10 @@ def sealed_values(model: type[SealedRow], values: dict[str, Any]) -> dict[str, A
 
 
 def sealed_models() -> list[type[SealedRow]]:
-    from .nights import BankTenure, Night, Seat
-    from .players import Player
-
-    return [Player, Night, Seat, BankTenure]
+    """The ledger's models with seals (players, nights, seats, bank tenures), from Django's
+    registry: they are defined beside this module, on top of it."""
+    return [model for model in apps.get_app_config("ledger").get_models()
+            if issubclass(model, SealedRow)]
 
 
 def plan_reseal(old: bytes, new: bytes) -> dict[str, Any]:
@@ -126,10 +129,6 @@ def plan_reseal(old: bytes, new: bytes) -> dict[str, Any]:
 def write_reseal(connection: Any, planned: dict[str, Any]) -> None:
     """Write a plan of `plan_reseal`, the append-only guards dropped for the while (the bank
     tenures are append-only) and put back after."""
-    import json
-
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
-
     value = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
     drop_append_only_triggers(connection.alias)
     with connection.cursor() as cursor:

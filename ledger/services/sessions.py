@@ -9,10 +9,10 @@ from django.contrib.auth.models import User
 
 from ledger.house_settings import HouseSettings
 from ledger.models import BankTenure, Entry, House, Night, Player, Seat
-from ledger.models.witnessed import witness_after_commit
 from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_balances
 from ledger.types import Banker
+from ledger.witness import witness_after_commit
 from rules.money import format_cents
 
 from .errors import LedgerError

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import RulesError
 from ..money import SEED_BURN_CAP, SEED_UNIT, format_cents, parse_cents, read_money, require_units
 from .definition import BURNS, MATCHES, PIGGING, POT_KINDS, SPLITS, TIES, Dummy, GameDef, _check
+from .up_cards import card_spec
 
 # option "low" -> (scheme, qualifier) (ARCHITECTURE.md's options vocabulary)
 LOW_OPTION = {
@@ -149,8 +150,6 @@ def _read_follow_card(game: GameDef, value: Any, where: str) -> dict[str, Any]:
     """The follow card (H1): a rank (`Q`) or cards (`Qh,Qd`, "follow the red queen"). The
     follow cards are wild themselves: the game's wild cards lose the old follow cards and
     gain the new ones."""
-    from .up_cards import card_spec
-
     if not isinstance(value, str):
         raise RulesError(f"{where}: expected a rank such as Q or cards such as Qh,Qd, "
                          f"got {value!r}")

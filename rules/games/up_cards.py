@@ -26,6 +26,7 @@ from ..cards import RANK_NAME, RANK_PLURAL, SUITS, Card
 from ..errors import RulesError
 from ..evaluator import WildRule, parse_wild
 from ..evaluator.wildspec import WildSet
+from .card_words import wild_spec_words
 
 STREETS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
            7: "seventh", 8: "eighth"}
@@ -145,8 +146,6 @@ def _street(index: int, first_street: int) -> str:
 def table_followed(game_follow: str, wild: str, down: int | None, up: int,
                    seats: Sequence[tuple[str, Sequence[Card]]]) -> Followed:
     """`followed` with the street numbers and the words of a game's own wild cards."""
-    from .words import wild_spec_words  # words needs nothing of the evaluation
-
     return followed(game_follow, seats, first_street=first_up_street(down, up),
                     wild_words=wild_spec_words(wild))
 

@@ -12,26 +12,17 @@ of their own shape, match pot and burn, guts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from ..errors import RulesError
 from ..money import SEED_UNIT, dollars, parse_cents, unit_words
 from .antes import MATCHED_POTS
+from .card_words import follow_token, kill_token, listed, spec_words
 from .definition import GameDef, Use
 from .drops import when_everybody_drops
 
 FAMILIES = ("Stud", "Draw", "Community cards", "Boards of their own shape",
             "Match pot and burn", "Guts")
-
-RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "10s", "10": "10s",
-              "9": "9s", "8": "8s", "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "3s",
-              "2": "deuces"}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
-WILD_WORDS = {"joker": "the joker", "jokers": "the jokers", "jk": "the joker",
-              "lowest": "each player's lowest card (and every card of its rank)",
-              "lowest-hole": "each player's lowest card face down (and every card of its rank)",
-              "center": "the center card and every card of its rank"}
 
 HIGH_WORDS = {
     "high": "",
@@ -172,57 +163,6 @@ def dealt(game: GameDef) -> str:
     return text
 
 
-def _wild_token(token: str) -> str:
-    lowered = token.lower()
-    if lowered in WILD_WORDS:
-        return WILD_WORDS[lowered]
-    if lowered in SUIT_WORDS:
-        return f"every {lowered[:-1]}"
-    rank = "T" if token == "10" else token.upper()
-    if rank in RANK_WORDS:
-        return RANK_WORDS[rank]
-    if len(token) == 2 and token[0].upper() in RANK_WORDS and token[1].lower() in SUIT_SYMBOLS:
-        return f"the {'10' if token[0].upper() == 'T' else token[0].upper()}" \
-               f"{SUIT_SYMBOLS[token[1].lower()]}"
-    return token
-
-
-def _kill_token(token: str) -> str:
-    lowered = token.lower()
-    if lowered in ("lowest", "lowest-hole"):
-        return "their lowest card"
-    if lowered in SUIT_WORDS:
-        return f"a {lowered[:-1]}"
-    rank = "T" if token == "10" else token.upper()
-    if rank in RANK_WORDS:
-        return f"an {rank}" if rank in ("A", "8") else f"a {RANK_WORDS[rank][:-1]}"
-    return _wild_token(token)
-
-
-def _follow_token(token: str) -> str:
-    """A follow card in words: 'queen', 'the Q♥'."""
-    rank = "T" if token == "10" else token.upper()
-    if rank in RANK_WORDS:
-        return RANK_WORDS[rank][:-1]
-    return _wild_token(token).removeprefix("the ")
-
-
-def _listed(words: list[str], last: str) -> str:
-    if len(words) > 1:
-        return ", ".join(words[:-1]) + f" {last} " + words[-1]
-    return words[0] if words else ""
-
-
-def _spec(spec: str, token: Callable[[str], str] | None = None, last: str = "and") -> str:
-    tokens = [t.strip() for t in spec.replace(" ", ",").split(",") if t.strip()]
-    return _listed([(token or _wild_token)(t) for t in tokens if t.lower() != "none"], last)
-
-
-def wild_spec_words(spec: str) -> str:
-    """A wild spec in words ("queens", "the Q♥ and the Q♦"), "" for none."""
-    return _spec(spec)
-
-
 def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -231,21 +171,21 @@ def wild(game: GameDef) -> str:
     """What is wild, and what kills (P13)."""
     if game.rounds and any("wild" in r.sets for r in game.rounds):
         text = "Changes each round (see what is dealt)."
-    elif _spec(game.wild):
+    elif spec_words(game.wild):
         where = {"down": " when dealt face down", "up": " when dealt face up"}.get(
             game.wild_where, "")
-        text = f"{_first_up(_spec(game.wild))}{where}."
+        text = f"{_first_up(spec_words(game.wild))}{where}."
     else:
         text = "No wild cards."
     if game.follow:
-        follow = _spec(game.follow, _follow_token, "or")
+        follow = spec_words(game.follow, follow_token, "or")
         text += (f" The rank of the card dealt face up right after the last face-up {follow} "
                  "is wild too; if nothing is dealt face up after it, no rank is added (H1).")
     if game.extra_down:
-        text += (f" Each {_spec(game.extra_down, _kill_token, 'or')[2:]} dealt face up gives "
+        text += (f" Each {spec_words(game.extra_down, kill_token, 'or')[2:]} dealt face up gives "
                  "its holder one more down card; the best five of all the cards play (H2).")
-    if _spec(game.kill):
-        text += (f" A player dealt {_spec(game.kill, _kill_token, 'or')} face up is dead: "
+    if spec_words(game.kill):
+        text += (f" A player dealt {spec_words(game.kill, kill_token, 'or')} face up is dead: "
                  "loses and pays (P13).")
     return text
 
@@ -290,7 +230,7 @@ def split(game: GameDef, unit: int = SEED_UNIT) -> str:
         text = (f"Each player declares {sides}: {_high(game)} and {_low(game)} split the pot "
                 f"among those who declared each way; {PIGGING_WORDS.get(game.pigging, '')}.")
     if game.boards:
-        boards = _listed(list(game.boards), "and")
+        boards = listed(list(game.boards), "and")
         text = text.replace("the pot", "its half")
         text = (f"Each board ({boards}) plays for half the pot, the odd {odd} to the first "
                 f"board's half (H7); a player may win both. On each board: {text[0].lower()}"
