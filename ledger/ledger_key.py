@@ -167,7 +167,7 @@ def _key(*, create: bool, new: bool = False) -> bytes | None:
 def _record_new_key(key: bytes) -> None:
     """A database with nothing sealed that had recorded another key's fingerprint (its key
     file lost before anything was written) is now the new key's."""
-    _ledger_model("JournalKey").objects.filter(pk=1).update(fingerprint=key_id(key))
+    _ledger_model("JournalKey")._default_manager.filter(pk=1).update(fingerprint=key_id(key))
 
 
 def key_id(key: bytes | None = None) -> str:
