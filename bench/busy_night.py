@@ -206,7 +206,7 @@ def setup(history: int, houses: int) -> None:
         _closed_night(n, tonight - datetime.timedelta(days=7 * (history - n)), earlier)
     who = {p.name: p for p in Player.objects.filter(name__in=NAMES)}
     rows = [who[name] for name in NAMES]
-    s = services.session_open(date=tonight, banker=rows[0], seating=rows[1:], key="open")
+    s = services.night_open(date=tonight, banker=rows[0], seating=rows[1:], key="open")
     rng = random.Random(1)
     for n in range(MONEY_EVENTS):
         services.buyin_create(session=s, player=who[rng.choice(NAMES)], amount=5_00,

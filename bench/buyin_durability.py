@@ -38,7 +38,7 @@ def _setup() -> object:
     names = ["Mike", "Fred", "Ann", "Gus"]
     rows = [services.player_create(name=name, note_id=f"B{index}", is_host=index == 0,
                                    key=f"bench-p{index}") for index, name in enumerate(names)]
-    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    return services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                  seating=rows[1:], key="bench-open")
 
 

@@ -45,7 +45,7 @@ def _setup():
     names = [f"P{i}" for i in range(1, PLAYERS + 1)]
     rows = [services.player_create(name=name, note_id=f"B{index}", is_host=index == 0,
                                    key=f"bench-p{index}") for index, name in enumerate(names)]
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                     seating=rows[1:], key="bench-open")
     user = User.objects.create_user("bench", password="bench-password-123", is_staff=True)
     bankers = Group.objects.filter(name="bankers").first()

@@ -72,8 +72,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = tuple(str(ROOT / name) + os.sep for name in ("ledger", "rules", "tables"))
 LAYERS = ("pages", "services", "selectors", "models", "rules")
-MODELS = {"ledger.models", "ledger.signals", "ledger.triggers", "ledger.chain", "ledger.integrity",
-          "ledger.ledger_key", "ledger.rechain", "ledger.numbers", "ledger.types"}
+MODELS = {"ledger.models", "ledger.signals", "ledger.integrity.triggers", "ledger.integrity.chain", "ledger.integrity.audit",
+          "ledger.integrity.key", "ledger.integrity.rechain", "ledger.numbers", "ledger.types"}
 PLAYERS = ["Mike", "Fred", "Ann", "Gus"]
 
 
@@ -230,7 +230,7 @@ def _night() -> tuple[int, str]:
 
     rows = [services.player_create(name=name, note_id=f"B{i:02d}", is_host=i == 0, key=f"p{i}")
             for i, name in enumerate(PLAYERS)]
-    s = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    s = services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                               seating=rows[1:], key="open")
     services.game_call(session=s, game="draw-match-pot", dealer=rows[0], key="call")
     user = User.objects.create_user("bench", password="bench-password-123")

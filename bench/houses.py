@@ -98,8 +98,8 @@ def _clone(houses: int) -> None:
     """`houses - 1` copies of the first house's players and closed nights, in SQL."""
     from django.db import connection, models
 
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
     from ledger.models import BankNote, Entry, House, Night, Player, Posting, Seat
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
     first = House.objects.get()
     closed = f"(SELECT id FROM ledger_pokersession WHERE status = 'closed' AND house_id = " \

@@ -74,7 +74,7 @@ def _closed_night(number: int, date, rng) -> None:   # noqa: ANN001
     key = f"n{number}-"
     who = {p.name: p for p in Player.objects.filter(name__in=NAMES)}
     rows = [who[name] for name in NAMES]
-    s = services.session_open(date=date, banker=rows[0], seating=rows[1:], key=key + "open")
+    s = services.night_open(date=date, banker=rows[0], seating=rows[1:], key=key + "open")
     for i, name in enumerate(NAMES):
         paid = "note" if i == 4 else ("book" if i in (2, 7, 9) else "cash")
         services.buyin_create(session=s, player=who[name], amount=20_00, paid=paid,
@@ -89,7 +89,7 @@ def _closed_night(number: int, date, rng) -> None:   # noqa: ANN001
         chips = {"green": dollars[i] // 5, "black": dollars[i] % 5}
         services.cashout_create(session=s, player=who[name], chips=chips, key=f"{key}c{i}")
     services.note_commit(session=s, player=rows[4], key=key + "note")
-    services.session_close(session=s, key=key + "close")
+    services.night_close(session=s, key=key + "close")
 
 
 def build(history: int) -> None:
@@ -110,7 +110,7 @@ def build(history: int) -> None:
         _closed_night(n, first + datetime.timedelta(days=7 * n), rng)
     who = {p.name: p for p in Player.objects.filter(name__in=NAMES)}
     rows = [who[name] for name in NAMES]
-    s = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    s = services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                               seating=rows[1:], key="open")
     for n in range(300):
         services.buyin_create(session=s, player=who[rng.choice(NAMES)], amount=5_00,

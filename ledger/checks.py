@@ -6,7 +6,7 @@ from django.apps import AppConfig
 from django.core.checks import CheckMessage, Tags, Warning, register
 from django.db import DatabaseError, connection
 
-from .triggers import APPEND_ONLY_TABLES, installed_triggers, trigger_names
+from .integrity.triggers import APPEND_ONLY_TABLES, installed_triggers, trigger_names
 
 
 @register(Tags.database)

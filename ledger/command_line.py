@@ -17,7 +17,7 @@ def fail(message: str) -> CommandError:
     return CommandError(message, returncode=2)
 
 
-def session_by_id(value: str) -> Night:
+def night_by_id(value: str) -> Night:
     """The night numbered `value`, whichever its house (run the rest in `in_house` of it)."""
     try:
         with every_house():

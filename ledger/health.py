@@ -58,14 +58,14 @@ def _cache() -> str:
 def _journal_key(database_up: bool) -> str:
     from django.core.exceptions import ImproperlyConfigured
 
-    from ledger.ledger_key import existing_key, key_file
+    from ledger.integrity.key import existing_key, key_file
 
     configured = str(getattr(settings, "LEDGER_KEY", "") or "")
     path = key_file()
     if not configured and path and not Path(path).exists():
         if not database_up:
             return ""   # whether this database needs its key is in the database
-        from ledger.ledger_key import key_problem
+        from ledger.integrity.key import key_problem
 
         return KEY_MISSING if key_problem() else ""   # else made on the first write
     try:
@@ -76,7 +76,7 @@ def _journal_key(database_up: bool) -> str:
 
 
 def _witness(database_up: bool) -> str:
-    from ledger.witness import witness_path
+    from ledger.integrity.witness import witness_path
 
     path = witness_path()
     folder = path.parent

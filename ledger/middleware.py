@@ -27,7 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from ledger.house import house_in_use, request_house, shown_settings
 from ledger.house_settings import SEED, show, showing
-from ledger.ledger_key import KeyMissing
+from ledger.integrity.key import KeyMissing
 from ledger.models import House, Night, Role
 from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
@@ -75,7 +75,7 @@ def closed_night_redirect(request: HttpRequest, closed: NightClosed) -> HttpResp
     writing page or a POST into it alike; nothing is written. An htmx post is told to load
     the page instead of swapping it into the form's place."""
     messages.info(request, CLOSED_SENTENCE)
-    url = reverse("session_dashboard", args=[closed.session.pk])
+    url = reverse("night_dashboard", args=[closed.session.pk])
     if getattr(request, "htmx", False):
         return HttpResponseClientRedirect(url)
     return redirect(url)

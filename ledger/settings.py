@@ -11,7 +11,7 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.ledger_key import create_key_file
+from ledger.integrity.key import create_key_file
 from ledger.mail_url import parse_email_url
 from ledger.public_url import house_address, parse_public_url, public_host
 
@@ -35,11 +35,11 @@ def _secret_key_from_file() -> str:
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
     "dev-only-insecure-key-change-me-dev-only-insecure-key-change-me" if DEBUG
     else _secret_key_from_file())
-# The journal's key (ledger/ledger_key.py): the hash chain is an HMAC under it. From the
+# The journal's key (ledger/integrity/key.py): the hash chain is an HMAC under it. From the
 # environment when set, else from a file outside git, made with mode 0600 on first use.
 LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
 LEDGER_KEY_FILE = env.str("DJANGO_LEDGER_KEY_FILE", default=str(BASE_DIR / "ledger.key"))
-# The witness of the journal's newest entry, outside the database (ledger/witness.py); unset:
+# The witness of the journal's newest entry, outside the database (ledger/integrity/witness.py); unset:
 # beside an SQLite database, in the key file's folder for PostgreSQL.
 LEDGER_WITNESS = env.str("DJANGO_LEDGER_WITNESS", default="")
 

@@ -2,7 +2,7 @@
 
 `Table` writes its body rows in Python (`tbody_html`), `MoneyColumn` shows integer cents as
 "18.05" (a column marked `total=True` sums itself in the footer); `DashboardTable` is the
-table's page (views/sessions.py). The reports' tables (tables/report_tables.py) build on the
+table's page (views/nights.py). The reports' tables (tables/report_tables.py) build on the
 same two: the `tables` app imports the ledger, never the other way.
 """
 

@@ -14,5 +14,5 @@ urlpatterns = [
     path("h/<slug:house>/book/", views.book, name="house_book"),
     path("h/<slug:house>/season/", views.season_view, name="house_season"),
     path("s/<int:pk>/settle/", views.settle_up, name="settle_up"),
-    path("s/<int:pk>/journal/", views.session_entries, name="session_entries"),
+    path("s/<int:pk>/journal/", views.night_entries, name="night_entries"),
 ]

@@ -170,7 +170,7 @@ def settle_up(request: HttpRequest, pk: int) -> HttpResponse:
 
 @banker_required
 @kept_page
-def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
+def night_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """A night's journal (the session summary), with who entered each line and when, and who
     held the bank when."""
     session = get_object_or_404(Night.objects.select_related("banker"), pk=pk)

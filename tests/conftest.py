@@ -7,13 +7,13 @@ import pytest
 from django.conf import settings
 from hypothesis import settings as hypothesis_settings
 
-# ---- the journal's key (ledger/ledger_key.py): a fixed one for the test run ----
+# ---- the journal's key (ledger/integrity/key.py): a fixed one for the test run ----
 # Set here rather than left to the key file, so a test run never writes a key into the checkout
 # (and commands the tests start in subprocesses get the same key through the environment).
 TEST_LEDGER_KEY = "test-only-ledger-key-0123456789abcdef0123456789abcdef"
 os.environ.setdefault("DJANGO_LEDGER_KEY", TEST_LEDGER_KEY)
 settings.LEDGER_KEY = os.environ["DJANGO_LEDGER_KEY"]
-# The witness of the journal's head (ledger/witness.py): one per test process, outside the
+# The witness of the journal's head (ledger/integrity/witness.py): one per test process, outside the
 # checkout; removed with the database it vouches for when a transactional test flushes it.
 settings.LEDGER_WITNESS = os.path.join(
     tempfile.gettempdir(), f"banker-test-{os.getpid()}.witness")
@@ -107,7 +107,7 @@ def _nothing_kept_from_another_test():
 def _ledger_triggers_off_for_flush(request):
     """The append-only triggers would refuse the flush after a `transaction=True` test (SQLite's
     DELETE FROM, PostgreSQL's TRUNCATE); drop them just before it. flush sends post_migrate,
-    which puts them back (ledger/triggers.py)."""
+    which puts them back (ledger/integrity/triggers.py)."""
     marker = request.node.get_closest_marker("django_db")
     by_marker = marker is not None and bool(
         marker.kwargs.get("transaction") or (marker.args and marker.args[0])
@@ -118,7 +118,7 @@ def _ledger_triggers_off_for_flush(request):
         return
     request.getfixturevalue("_django_db_helper" if by_marker else "transactional_db")
     yield
-    from ledger.triggers import drop_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers
 
     drop_append_only_triggers()
     Path(settings.LEDGER_WITNESS).unlink(missing_ok=True)   # of the database flushed next

@@ -47,7 +47,7 @@ from .money import (
     PenaltyForm,
     PotAwardForm,
 )
-from .players import PlayerEditForm, PlayerForm, RetireForm, SeatingForm, SessionOpenForm
+from .players import NightOpenForm, PlayerEditForm, PlayerForm, RetireForm, SeatingForm
 
 __all__ = [
     "CARD_HINT", "CONFIRM_ABOVE", "EMPTY_HAND", "KEY_PATTERN", "LOWS",
@@ -56,5 +56,5 @@ __all__ = [
     "CorrectionForm", "CountDifferenceForm", "CountField", "FinalPotForm", "GameCallForm",
     "HandForm", "KeyedForm", "MoneyField", "NoteActionForm", "PaymentForm", "PenaltyForm",
     "PlayerEditForm", "PlayerForm", "PotAwardForm", "RetireForm", "RosterForm", "SeatingForm",
-    "SessionOpenForm", "new_key", "read_whole_number", "whole_number",
+    "NightOpenForm", "new_key", "read_whole_number", "whole_number",
 ]

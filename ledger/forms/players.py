@@ -52,7 +52,7 @@ class PlayerForm(KeyedForm):
         return data
 
 
-class SessionOpenForm(KeyedForm):
+class NightOpenForm(KeyedForm):
     """A new night: date, banker, whether the host is here (else a surrogate book, B7)."""
 
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))

@@ -1,9 +1,9 @@
-"""The journal's hash chain (ledger/chain.py) and the digest of an imported night's events.
+"""The journal's hash chain (ledger/integrity/chain.py) and the digest of an imported night's events.
 
 Entries written before this migration are sealed here, in the order they were written (by id),
 with the same function `Journal.write` used then (the unkeyed chain, which migration 0010
 re-chains under the journal's key). The append-only triggers are dropped
-for that and put back by the post_migrate handler (ledger/triggers.py), as after every migrate.
+for that and put back by the post_migrate handler (ledger/integrity/triggers.py), as after every migrate.
 """
 
 import django.utils.timezone
@@ -11,8 +11,8 @@ from django.db import migrations, models
 
 
 def seal_existing_entries(apps, schema_editor):
-    from ledger import chain
-    from ledger.triggers import drop_append_only_triggers
+    from ledger.integrity import chain
+    from ledger.integrity.triggers import drop_append_only_triggers
 
     Entry = apps.get_model("ledger", "Entry")
     Posting = apps.get_model("ledger", "Posting")

@@ -1,4 +1,4 @@
-"""The journal's chain becomes an HMAC under the journal's key (ledger/ledger_key.py), and each
+"""The journal's chain becomes an HMAC under the journal's key (ledger/integrity/key.py), and each
 player's name is sealed with their id under it (Player.name_seal).
 
 Entries already written are re-chained here under the key (the key file is made now when
@@ -13,8 +13,8 @@ from django.db import migrations, models
 
 
 def rechain_under_the_key(apps, schema_editor):
-    from ledger.ledger_key import ledger_key
-    from ledger.rechain import legacy_verify, plan, write
+    from ledger.integrity.key import ledger_key
+    from ledger.integrity.rechain import legacy_verify, plan, write
 
     Entry = apps.get_model("ledger", "Entry")
     Player = apps.get_model("ledger", "Player")

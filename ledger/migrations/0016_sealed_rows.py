@@ -19,10 +19,10 @@ def _historical(apps, real):
 
 
 def seal_existing_rows(apps, schema_editor):
-    from ledger import chain
-    from ledger.ledger_key import ledger_key
+    from ledger.integrity import chain
+    from ledger.integrity.key import ledger_key
     from ledger.models import BankTenure, Night, Player, Seat
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     models = [(_historical(apps, real), real) for real in (Player, Night, Seat, BankTenure)]
     # The sealed fields the rows have at this point (a house came later: migration 0017), but

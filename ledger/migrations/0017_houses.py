@@ -30,7 +30,7 @@ SEALED_BEFORE = {
 
 
 def into_one_house(apps, schema_editor):
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     House = apps.get_model("ledger", "House")
     Membership = apps.get_model("ledger", "Membership")
@@ -70,8 +70,8 @@ def _checked_now(connection):
 
 
 def _seal_the_house(apps, connection):
-    from ledger import chain
-    from ledger.ledger_key import ledger_key
+    from ledger.integrity import chain
+    from ledger.integrity.key import ledger_key
     value = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
     key = None
     for name, fields in SEALED_BEFORE.items():

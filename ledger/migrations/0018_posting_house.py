@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 
 def from_the_entries(apps, schema_editor):
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     connection = schema_editor.connection
     drop_append_only_triggers(connection.alias)   # the postings are append-only

@@ -14,8 +14,8 @@ PLAYER_SEALED_BEFORE = ("house_id", "note_id", "regular", "invited_by_id", "is_h
 
 
 def seal_retired(apps, schema_editor):
-    from ledger import chain
-    from ledger.ledger_key import ledger_key
+    from ledger.integrity import chain
+    from ledger.integrity.key import ledger_key
 
     connection = schema_editor.connection
     value = "%s::jsonb" if connection.vendor == "postgresql" else "%s"

@@ -5,7 +5,8 @@ seals (which name the table) and the rows' chain stay as they are. The content t
 bankers' permissions follow the model's new name.
 """
 
-from django.db import migrations
+import django.db.models.deletion
+from django.db import migrations, models
 
 
 def _rename_content_type(apps, schema_editor, old: str, new: str) -> None:
@@ -52,6 +53,12 @@ class Migration(migrations.Migration):
                 migrations.AlterModelOptions(
                     name="night",
                     options={"ordering": ["-date", "-id"], "verbose_name": "night"},
+                ),
+                migrations.AlterField(
+                    model_name="night",
+                    name="banker",
+                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT,
+                                            related_name="banked_nights", to="ledger.player"),
                 ),
             ],
             database_operations=[],

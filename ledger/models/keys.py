@@ -1,4 +1,4 @@
-"""Which key chains this journal: its fingerprint, recorded once (ledger/ledger_key.py).
+"""Which key chains this journal: its fingerprint, recorded once (ledger/integrity/key.py).
 
 So that `audit` run with another key says that in one line, instead of calling every entry
 and every name changed. Recorded after `migrate` (the post_migrate handler below; the key
@@ -16,7 +16,7 @@ from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from django.utils import timezone
 
-from ledger.ledger_key import key_id
+from ledger.integrity.key import key_id
 
 
 def new_database_id() -> str:
@@ -29,9 +29,9 @@ class JournalKey(models.Model):
     fingerprint = models.CharField(max_length=12)
     recorded_at = models.DateTimeField(default=timezone.now)
     # Names this database (and its backups, which carry it) in the witness's MAC
-    # (ledger/witness.py): one database's witness never vouches for another's journal.
+    # (ledger/integrity/witness.py): one database's witness never vouches for another's journal.
     database = models.CharField(max_length=32, default=new_database_id, editable=False)
-    # Set once the first witness of this database is written (ledger/witness.py): from then on
+    # Set once the first witness of this database is written (ledger/integrity/witness.py): from then on
     # a witness that is gone is a problem for `audit` (entries may have been cut off with it),
     # not a database that was never vouched for. A backup carries it, with its FILE.witness.
     witness_made = models.BooleanField(default=False, editable=False)

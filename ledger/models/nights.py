@@ -31,7 +31,7 @@ class Night(SealedRow):
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="nights")
     date = models.DateField()
-    banker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="banked_sessions")
+    banker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="banked_nights")
     host_present = models.BooleanField(
         default=True, help_text="When the host is away, book entries go to a surrogate book (B7)."
     )

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from ledger.chain import name_seal
+from ledger.integrity.chain import name_seal
 from ledger.scoping import HouseManager
 
 from .houses import House
@@ -50,7 +50,7 @@ class Player(SealedRow):
         max_length=64, unique=True, default=new_balance_token, editable=False
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The name sealed with the player's id under the journal's key (ledger/chain.py): the
+    # The name sealed with the player's id under the journal's key (ledger/integrity/chain.py): the
     # journal points at ids, so a name edited or two names swapped behind the site's back
     # would move money between people; the audit names it. Kept up to date by save().
     name_seal = models.CharField(max_length=64, blank=True, default="", editable=False)

@@ -66,7 +66,7 @@ def _made_with(key: str | None, document: dict[str, Any]) -> Night | None:
     if key is None:
         return None
     record = IdempotencyKey.objects.filter(key=f"{_night_key(key)}-open",
-                                           action="session_open").first()
+                                           action="night_open").first()
     if record is None:
         return None
     session = Night.objects.filter(pk=record.result_id).first()

@@ -134,8 +134,8 @@ def plan(head: Mapping[str, Any], rows: list[Any], book_before: Mapping[str, Any
                           field="host_present")
     if open_night is not None:
         from ledger.house import house_id_in_use
-        from ledger.services.sessions import _refuse_a_second_open_session
-        _refuse_a_second_open_session(house_id_in_use())   # in the services' words
+        from ledger.services.nights import _refuse_a_second_open_night
+        _refuse_a_second_open_night(house_id_in_use())   # in the services' words
     night = MemoryNight(people=people, banker=banker, host_present=host_present, date=date,
                         seats=[p.name for p in [banker, *sitting]], book=book,
                         settings=settings)

@@ -9,14 +9,14 @@ The reads live in modules by topic; every name is importable from here as well."
 
 from __future__ import annotations
 
-from ledger.integrity import SEAL_DIGITS, audit, seal_check
+from ledger.integrity.audit import SEAL_DIGITS, audit, seal_check
 from ledger.selectors.balances import (
     book_and_surrogate,
     book_balances,
     chips_out,
     natural,
+    night_totals,
     open_note_balances,
-    session_totals,
 )
 from ledger.selectors.bank import (
     BankState,
@@ -43,10 +43,10 @@ from ledger.selectors.book import (
     book_story,
     close_entry_id,
     night_book,
+    nights_played,
     player_book_balance,
     player_books,
-    player_latest_sessions,
-    player_sessions,
+    player_latest_nights,
     player_unmerged_surrogate,
     the_book,
 )
@@ -54,7 +54,7 @@ from ledger.selectors.history import (
     NightResult,
     SeasonLine,
     _books_after,
-    _closed_sessions,
+    _closed_nights,
     _history,
     _nights,
     _played_night_ids,
@@ -77,6 +77,7 @@ from ledger.selectors.night import (
     guest_moves,
     hand_recorded,
     house_games,
+    night_dashboard,
     not_cashed_out,
     open_notes,
     owed_by_the_bank,
@@ -88,7 +89,6 @@ from ledger.selectors.night import (
     saved_entry,
     saved_hand,
     seated_roster,
-    session_dashboard,
     table_pot,
     warning_given,
 )
@@ -128,8 +128,8 @@ from ledger.selectors.reports import (
     journal_details,
     journal_lines,
     journal_seal,
+    nights_list,
     recent_entries,
-    sessions_list,
     settle_up_night,
     settle_up_report,
 )
@@ -172,7 +172,7 @@ __all__ = [
     "chips_out",
     "close_entry_id",
     "close_steps",
-    "_closed_sessions",
+    "_closed_nights",
     "closed_version",
     "CloseSteps",
     "current_tenure",
@@ -227,12 +227,12 @@ __all__ = [
     "player_claims",
     "player_hands",
     "player_history",
-    "player_latest_sessions",
+    "player_latest_nights",
     "player_lines",
     "player_night",
     "player_recent_history",
     "player_requests",
-    "player_sessions",
+    "nights_played",
     "player_unmerged_surrogate",
     "PlayerLine",
     "players_named",
@@ -253,9 +253,9 @@ __all__ = [
     "season_years",
     "SeasonLine",
     "seated_roster",
-    "session_dashboard",
-    "session_totals",
-    "sessions_list",
+    "night_dashboard",
+    "night_totals",
+    "nights_list",
     "settle_transfers",
     "settle_up_report",
     "settle_up_night",

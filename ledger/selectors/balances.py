@@ -16,7 +16,7 @@ def natural(kind: str, stored: int | None) -> int:
     return Account.sign(kind) * (stored or 0)
 
 
-def session_totals(session: Night) -> dict[str, int]:
+def night_totals(session: Night) -> dict[str, int]:
     """Natural balance of each session-wide account kind (cash box, pots, bank, chips...)."""
     rows = (
         Posting.objects.filter(session=session)
@@ -27,7 +27,7 @@ def session_totals(session: Night) -> dict[str, int]:
 
 def chips_out(session: Night) -> int:
     """The chips the bank has out tonight: sold, less bought back, less count differences."""
-    return session_totals(session).get(Account.CHIPS, 0)
+    return night_totals(session).get(Account.CHIPS, 0)
 
 
 def open_note_balances(session: Night) -> dict[int, int]:

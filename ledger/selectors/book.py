@@ -236,7 +236,7 @@ def book_balance_after(session: Night, player: Player) -> int:
     return rows.aggregate(total=Sum("amount"))["total"] or 0
 
 
-def player_latest_sessions(player: Player) -> list[Night]:
+def player_latest_nights(player: Player) -> list[Night]:
     """Of the nights a player sat at, tonight's (when it is open) and the last closed one,
     newest first: what the phone's page shows, whatever the number of nights behind them."""
     sat = (Night.objects.filter(seats__player=player).select_related("banker")
@@ -245,7 +245,7 @@ def player_latest_sessions(player: Player) -> list[Night]:
     return sorted(found, key=lambda s: (s.date, s.pk), reverse=True)
 
 
-def player_sessions(player: Player) -> list[Night]:
+def nights_played(player: Player) -> list[Night]:
     """The nights a player sat at, newest first."""
     return list(Night.objects.filter(seats__player=player).select_related("banker")
                 .order_by("-date", "-id"))

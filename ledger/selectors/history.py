@@ -188,7 +188,7 @@ def _books_after(sessions: list[Night], player: Player | None = None
     return result
 
 
-def _closed_sessions(year: int | None = None) -> QuerySet[Night]:
+def _closed_nights(year: int | None = None) -> QuerySet[Night]:
     """The closed nights, oldest first, without the settlement and THE BOOK before them
     (what the history and the season do not show)."""
     sessions = (Night.objects.filter(status=Night.CLOSED).select_related("banker")
@@ -217,7 +217,7 @@ def player_history(player: Player) -> list[NightResult]:
 
     Nine queries whatever the number of nights.
     """
-    return _history(player, list(_closed_sessions()))
+    return _history(player, list(_closed_nights()))
 
 
 def _history(player: Player, sessions: list[Night]) -> list[NightResult]:
@@ -237,7 +237,7 @@ def player_recent_history(player: Player, last: int) -> tuple[list[NightResult],
     has them, read without the older ones (the phone's page), and whether there are older
     ones. A fixed number of queries, and work for `last` nights, whatever the history."""
     ids = _played_night_ids(player)
-    newest = _closed_sessions().filter(pk__in=ids).order_by("-date", "-id")
+    newest = _closed_nights().filter(pk__in=ids).order_by("-date", "-id")
     found: list[NightResult] = []
     start = 0
     while True:   # a night that made no line (a banker who only banked) is read past
@@ -276,7 +276,7 @@ class SeasonLine:
 def season(year: int | None = None) -> list[SeasonLine]:
     """Every player who played a closed night (of `year`, or ever), by name, with their nights
     oldest first and THE BOOK now. Ten queries whatever the number of nights and players."""
-    sessions = list(_closed_sessions(year))
+    sessions = list(_closed_nights(year))
     nights = _nights(sessions)
     books = _books_after(sessions)
     lines: dict[int, SeasonLine] = {}

@@ -29,8 +29,8 @@ from ledger.models import (
 from ledger.posting.accounts import Account, EntryKind
 from ledger.selectors.balances import (
     book_balances,
+    night_totals,
     open_note_balances,
-    session_totals,
 )
 from ledger.selectors.book import night_book
 from ledger.selectors.night_lines import (
@@ -292,7 +292,7 @@ class CloseSteps:
 
 def close_steps(session: Night) -> CloseSteps:
     """The close page's steps for `session` (open: every step; closed: what is left to do)."""
-    totals = session_totals(session)
+    totals = night_totals(session)
     surrogate = (not session.host_present
                  and bool(book_balances(kinds=[Account.SURROGATE], session=session)))
     return CloseSteps(
@@ -306,10 +306,10 @@ def close_steps(session: Night) -> CloseSteps:
     )
 
 
-def session_dashboard(session: Night) -> Dashboard:
+def night_dashboard(session: Night) -> Dashboard:
     """Who is in, chips outstanding, the cash box, the pots, open notes, the game at the table
     and who deals next: the table's rows are read once for the game and the deal."""
-    totals = session_totals(session)
+    totals = night_totals(session)
     lines = player_lines(session)
     record = table_record(session)
     game = table_game(session, record=record)

@@ -18,7 +18,7 @@ from ledger.posting.accounts import Account, EntryKind
 from ledger.posting.night import LegKey, OpenNote, Person, Posted
 from rules.games.table import TableState
 
-from .balances import book_balances, open_note_balances, session_totals
+from .balances import book_balances, night_totals, open_note_balances
 from .table_state import table_game
 
 
@@ -76,7 +76,7 @@ class StoredNight:
 
     @cached_property
     def _totals(self) -> dict[str, int]:
-        return session_totals(self.session)
+        return night_totals(self.session)
 
     def natural(self, kind: str) -> int:
         return self._totals.get(kind, 0)

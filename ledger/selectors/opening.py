@@ -1,4 +1,4 @@
-"""Tonight: the house's night still open, if any (one night at a time: services/sessions.py
+"""Tonight: the house's night still open, if any (one night at a time: services/nights.py
 refuses a second, the database too). The one answer to "which night is tonight" for the
 phones, the payments, the import and the page that opens a night."""
 

@@ -7,7 +7,7 @@ from typing import TypedDict
 
 from django.db.models import QuerySet
 
-from ledger.integrity import SEAL_DIGITS
+from ledger.integrity.audit import SEAL_DIGITS
 from ledger.models import (
     Entry,
     Night,
@@ -130,7 +130,7 @@ def journal_seal(session: Night | None = None) -> str:
     return f"{newest[0]}-{newest[1][:SEAL_DIGITS]}"
 
 
-def sessions_list() -> QuerySet[Night]:
+def nights_list() -> QuerySet[Night]:
     """Every session, newest first, with its banker (without the settlement and THE BOOK
     before it, which the list does not show), and the record of its close's copy (the list
     warns when the newest close has none: ledger/backups.py)."""

@@ -17,11 +17,11 @@ the command line or an import and is not checked.
     player_update(*, player, name, note_id, key, user=None)     # the journal points at the row
     player_retire(*, player, retired=True, key, user=None)      # off new nights' rosters
     player_link_renew(*, player, key, user=None)                # a new phone link, old one dead
-    session_open(*, date, banker, host_present=True, seating=(), settings=None, key,
+    night_open(*, date, banker, host_present=True, seating=(), settings=None, key,
                  user=None)   # user holds the bank; the night copies its house's settings
     bank_hand_over(*, session, to=User, key, user)   # the holder hands it on; staff take over
-    session_seat(*, session, player, key, user=None)
-    session_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
+    night_seat(*, session, player, key, user=None)
+    night_seating_set(*, session, order=[banker, ...], key, user=None)   # before any hand (B1)
     buyin_create(*, session, player, amount, paid="cash"|"note"|"book", seller=None, key,
                  user=None, confirm_duplicate=False)   # seller None: the bank; R15 duplicates
     warning_record(*, session, player, key, user=None)   # the night's one warning (B11)
@@ -42,7 +42,7 @@ the command line or an import and is not checked.
     payment_record(*, session, player, to, amount, key, user=None)   # to None: the bank
     surrogate_book_merge(*, session, key, user=None)
     book_opening(*, balances={player: cents}, key, user=None)   # THE BOOK into an empty one
-    session_close(*, session, key, user=None)
+    night_close(*, session, key, user=None)
     night_import(*, plan, under_lock, key, user=None)   # a night file: planned, one short write
     entry_reverse(*, entry, reason, key, user=None)
     correctable(entry)                                   # may a correction undo it at all
@@ -69,7 +69,7 @@ from .book import book_opening, book_payment, payment_record, surrogate_book_mer
 from .bulk_import import night_import
 from .buyins import buyin_create
 from .cashout import cashout_create, count_difference_record, final_pot_award
-from .close import session_close
+from .close import night_close
 from .corrections import correctable, entry_reverse
 from .errors import IdempotencyConflict, LedgerError, NotTheHolder, PossibleDuplicate
 from .hands import (
@@ -91,11 +91,11 @@ from .mail import (
     waiting_mail,
     waiting_sentence,
 )
+from .nights import night_open, night_seat, night_seating_set
 from .notes import note_commit, note_void
 from .payments import claim_confirm, claim_create, claim_reject, handles_set
 from .players import player_create, player_link_renew, player_retire, player_update
 from .requests import request_approve, request_ask, request_count, request_decline
-from .sessions import session_open, session_seat, session_seating_set
 
 __all__ = [
     "bank_hand_over", "book_opening", "book_payment", "buyin_create", "claim_confirm",
@@ -108,7 +108,7 @@ __all__ = [
     "payment_record", "penalty_record", "player_create", "player_link_renew", "player_retire",
     "player_update", "PossibleDuplicate", "queue_reminders", "request_approve",
     "request_ask", "request_count",
-    "request_decline", "send_queued", "session_close", "session_open", "session_seat",
-    "session_seating_set", "surrogate_book_merge", "unsubscribed_player", "waiting_mail",
+    "request_decline", "send_queued", "night_close", "night_open", "night_seat",
+    "night_seating_set", "surrogate_book_merge", "unsubscribed_player", "waiting_mail",
     "waiting_sentence", "warning_record",
 ]

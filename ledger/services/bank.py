@@ -29,7 +29,7 @@ from ledger.types import Banker
 
 from .errors import LedgerError, NotTheHolder
 from .idempotency import idempotent
-from .journal import lock_session_row
+from .journal import lock_night_row
 
 
 def _active_banker(found: User, house_id: int, *, field: str = "to") -> User:
@@ -50,7 +50,7 @@ def bank_hand_over(*, session: Night, to: User, key: str,
     """
     if not isinstance(user, User) or not is_banker(user, session.house_id):
         raise LedgerError("Only a banker who is logged in may hand the bank on.")
-    session = lock_session_row(session)
+    session = lock_night_row(session)
     receiver = _active_banker(to, session.house_id)
     tenure = current_tenure(session)
     if holds(receiver, tenure):

@@ -14,7 +14,7 @@ from ledger.types import Banker
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import lock_session, locked_night, write
+from .journal import lock_night, locked_night, write
 
 
 @idempotent("payment_record")
@@ -61,5 +61,5 @@ def book_opening(*, balances: Mapping[Player, int], key: str,
 @idempotent("surrogate_book_merge")
 def surrogate_book_merge(*, session: Night, key: str, user: Banker = None) -> Entry:
     """Move a host-less night's surrogate book into THE BOOK (B7)."""
-    night = StoredNight(lock_session(session, user=user, must_be_open=False))
+    night = StoredNight(lock_night(session, user=user, must_be_open=False))
     return write(night, bank.merge(night), key=key, user=user)

@@ -25,8 +25,8 @@ from django.db import connection, models, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ledger import chain
 from ledger.house_settings import SEED, HouseSettings
+from ledger.integrity import chain
 from ledger.models import BankNote, Entry, Night, Player, Posting, Seat
 from ledger.posting.memory import Recorded
 from ledger.posting.night import Person
@@ -38,8 +38,8 @@ from .book import book_opening
 from .errors import LedgerError
 from .journal import chain_fields, chain_tip, entered_by, sealed_facts
 from .locks import Turn, take_turn
+from .nights import night_open
 from .players import player_create
-from .sessions import session_open
 
 ATTEMPTS = 3               # plans made again when the database changed meanwhile, at most
 
@@ -155,7 +155,7 @@ def _write(found: PlannedNight, prepared: tuple[_Insert, list[_Row]],
         if found.opening:
             book_opening(balances={_named(n): c for n, c in found.opening.items()},
                          key=f"{key}-opening", user=user)
-        session = session_open(date=found.date, banker=_named(found.banker),
+        session = night_open(date=found.date, banker=_named(found.banker),
                                host_present=found.host_present,
                                seating=[_named(name) for name in found.seating],
                                settings=found.settings, key=f"{key}-open", user=user)

@@ -15,8 +15,8 @@ from .journal import locked_night, write
 from .mail import queue_close_mail
 
 
-@idempotent("session_close")
-def session_close(*, session: Night, key: str, user: Banker = None) -> Entry:
+@idempotent("night_close")
+def night_close(*, session: Night, key: str, user: Banker = None) -> Entry:
     """Close the night (B5, B8, B9, B12); refused while anything is left out."""
     night = locked_night(session, user=user)
     draft = closing.close(night)

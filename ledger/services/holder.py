@@ -6,7 +6,7 @@ The holder is a login - the banker operating the tablet and the cash box - not t
 `BankTenure`: each row gives the bank to someone from that moment on (models/nights.py).
 
 Every service that writes into a session checks its caller here, under the session's lock
-(`journal.lock_session`), so a hand-over and an entry racing each other cannot both win:
+(`journal.lock_night`), so a hand-over and an entry racing each other cannot both win:
 
 * `user=None` is the machine itself - the command line, an import, the demo loader - and is
   not checked (whoever runs those already has the whole database);

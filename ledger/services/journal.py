@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from ledger import chain
 from ledger.house import house_id_in_use
+from ledger.integrity import chain
 from ledger.models import BankNote, Entry, Night, Player, Posting
 from ledger.posting.accounts import EntryKind
 from ledger.posting.bank import closed_night
@@ -35,7 +35,7 @@ def entered_by(user: Banker) -> User | None:
     return user if isinstance(user, User) and user.is_authenticated else None
 
 
-def lock_session(session: Night, *, user: Banker,
+def lock_night(session: Night, *, user: Banker,
                  must_be_open: bool = True) -> Night:
     """Re-read the session under a row lock and check that `user` holds its bank.
 
@@ -43,12 +43,12 @@ def lock_session(session: Night, *, user: Banker,
     services/holder.py: the holder writes, a free bank is taken by the banker who writes,
     anyone else is refused; `user=None` is the command line or an import.
     """
-    locked = lock_session_row(session, must_be_open=must_be_open)
+    locked = lock_night_row(session, must_be_open=must_be_open)
     check_holder(locked, user)
     return locked
 
 
-def lock_session_row(session: Night, *, must_be_open: bool = True) -> Night:
+def lock_night_row(session: Night, *, must_be_open: bool = True) -> Night:
     """Re-read the session under a row lock (PostgreSQL) so writes to one night queue up.
 
     On SQLite the IMMEDIATE transaction already holds the database's write lock. No holder
@@ -66,9 +66,9 @@ def lock_session_row(session: Night, *, must_be_open: bool = True) -> Night:
 
 def locked_night(session: Night, *, user: Banker,
                  players: Iterable[Player | None] = ()) -> StoredNight:
-    """Lock the night (`lock_session`) and load it for the posting core, knowing the rows
+    """Lock the night (`lock_night`) and load it for the posting core, knowing the rows
     of the people the service was given."""
-    return StoredNight(lock_session(session, user=user), [p for p in players if p is not None])
+    return StoredNight(lock_night(session, user=user), [p for p in players if p is not None])
 
 
 def write(night: StoredNight | None, draft: Draft, *, key: str | None,
@@ -137,7 +137,7 @@ def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
           note: dict[str, int | None] | None, facts: Mapping[str, object] | None) -> None:
-    """Give the entry the next sequence number and its link in the hash chain (ledger/chain.py)."""
+    """Give the entry the next sequence number and its link in the hash chain (ledger/integrity/chain.py)."""
     take_turn(Turn.JOURNAL, entry.house_id)   # the chain is one line: its writers take turns
     last = chain_tip(entry.house_id)
     sequence, previous = (last[0] + 1, last[1]) if last is not None else (1, chain.GENESIS)

@@ -37,7 +37,7 @@ from ledger.types import Banker
 from .book import book_payment, payment_record
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import entered_by, lock_session
+from .journal import entered_by, lock_night
 from .locks import Turn, take_turn
 from .requests import MAX_PENDING, answer_reason, link_sender
 from .versions import bump_house
@@ -214,7 +214,7 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
         receiver = _receiver(player, token)
         tonight = opening.tonight()
         if tonight is not None:   # the night first, then the claim: as every night's write
-            tonight = lock_session(tonight, user=None if receiver is not None else user)
+            tonight = lock_night(tonight, user=None if receiver is not None else user)
         row = _claim(pk, payee=receiver)
         if row.status == PaymentClaim.CONFIRMED:
             return row
@@ -242,7 +242,7 @@ def claim_confirm(*, claim: PaymentClaim | int, player: Player | None = None,
         row.answered_by_payee = receiver is not None
         row.save(update_fields=["status", "entry", "answered_at", "answered_by",
                                 "answered_by_payee"])
-        # The write bumped tonight (lock_session) or every night (THE BOOK alone): the house's
+        # The write bumped tonight (lock_night) or every night (THE BOOK alone): the house's
         # version moved; no second bump, which would wait for tonight's row it holds.
         return row
 

@@ -35,7 +35,7 @@ from .buyins import buyin_create
 from .cashout import cashout_create
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import entered_by, lock_session
+from .journal import entered_by, lock_night
 from .versions import bump_night
 
 MAX_PENDING = 3              # requests waiting at once, per link
@@ -176,7 +176,7 @@ def request_approve(*, session: Night, request: PhoneRequest | int,
     """
     pk = request.pk if isinstance(request, PhoneRequest) else request
     with transaction.atomic():
-        night = lock_session(session, user=user, must_be_open=False)
+        night = lock_night(session, user=user, must_be_open=False)
         row = _pending(night, pk)
         if row.status == PhoneRequest.APPROVED:
             return row
@@ -206,7 +206,7 @@ def request_decline(*, session: Night, request: PhoneRequest | int,
     pk = request.pk if isinstance(request, PhoneRequest) else request
     reason = answer_reason(reason)
     with transaction.atomic():
-        night = lock_session(session, user=user, must_be_open=False)
+        night = lock_night(session, user=user, must_be_open=False)
         row = _pending(night, pk)
         if row.status == PhoneRequest.DECLINED:
             return row

@@ -8,7 +8,7 @@ What reads it (selectors.night_version, house_version, closed_version):
   nights' version, and computed again as soon as any of them is written to.
 
 A write into a night bumps that night: every service that writes into a night starts with
-`lock_session_row` (services/journal.py), which bumps it; a phone's ask or count bumps the night
+`lock_night_row` (services/journal.py), which bumps it; a phone's ask or count bumps the night
 it asks in. A write that concerns no one night - a player added, renamed, retired or given a
 new link, payment handles, a payment claimed, answered or recorded in THE BOOK alone (a
 journal entry without a night) - can show on any night's pages: it bumps every night.

@@ -17,15 +17,15 @@ from ledger.pages import bank_refused, call_service
 from ledger.permissions import banker_name, banker_required
 from ledger.selectors import banker_users
 
-from .common import get_open_session
-from .sessions import dashboard_context
+from .common import get_open_night
+from .nights import dashboard_context
 
 
 @banker_required
 @require_POST
 def bank_hand_over(request: HttpRequest, pk: int) -> HttpResponse:
     """One form post: the bank goes to the banker chosen (or to the one who taps "Take")."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = BankHandOverForm(request.POST, bankers=banker_users(session.house_id))
     if form.is_valid():
         outcome = call_service(request, form, partial(services.bank_hand_over, session=session,
@@ -34,7 +34,7 @@ def bank_hand_over(request: HttpRequest, pk: int) -> HttpResponse:
             holder = outcome.result.holder
             who = "You hold" if holder.pk == request.user.pk else f"{banker_name(holder)} holds"
             messages.success(request, f"{who} the bank now.")
-            return redirect("session_dashboard", session.pk)
+            return redirect("night_dashboard", session.pk)
     errors = [str(e) for errors in form.errors.values() for e in errors]
     status = 403 if bank_refused(request) else 400
     return render(request, "ledger/dashboard.html",

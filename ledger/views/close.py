@@ -24,7 +24,7 @@ from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import close_steps, table_game
 
-from .common import get_open_session, get_session, holder_required
+from .common import get_night, get_open_night, holder_required
 
 
 def _context(request: HttpRequest, session: Night, *, close_form: CloseForm | None = None,
@@ -123,14 +123,14 @@ def pot_left(pot: int) -> str:
 @holder_required
 @require_http_methods(["GET", "POST"])
 @kept_page
-def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
+def night_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The close steps (GET) and the final close (POST)."""
-    session = get_session(pk)
+    session = get_night(pk)
     if request.method == "GET":
         return render(request, "ledger/close.html", _context(request, session))
     if not session.is_open:   # a close sent again: its copy, if it was never written
         backups.close_backup(session.pk)
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = CloseForm(request.POST)
     pot = table_game(session).pot
     if pot:   # asked on the page; a close sent anyway is refused here, nothing written
@@ -139,7 +139,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
                       _context(request, session, close_form=form, error=pot_left(pot)),
                       status=400)
     if form.is_valid():
-        outcome = call_service(request, form, partial(services.session_close, session=session))
+        outcome = call_service(request, form, partial(services.night_close, session=session))
         if outcome.result is not None:
             transaction.on_commit(lambda: _backup_after_close(request, session.pk), robust=True)
             transaction.on_commit(lambda: _mail_after_close(request, session), robust=True)
@@ -153,7 +153,7 @@ def session_close_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def note_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Commit one open bank note into THE BOOK, or void it (B5)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = NoteActionForm(request.POST)
     if form.is_valid():
         service = services.note_commit if form.cleaned_data["action"] == "commit" \
@@ -161,7 +161,7 @@ def note_action(request: HttpRequest, pk: int) -> HttpResponse:
         outcome = call_service(request, form, partial(service, session=session,
             note=form.cleaned_data["note"]))
         if outcome.result is not None:
-            return redirect(reverse("session_close", args=[session.pk]) + "#notes")
+            return redirect(reverse("night_close", args=[session.pk]) + "#notes")
     error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/close.html", _context(request, session, error=error),
                   status=400)
@@ -172,14 +172,14 @@ def note_action(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips that never came back, recorded with a reason; the banker's stake takes them."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = CountDifferenceForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, partial(services.count_difference_record,
             session=session, amount=form.cleaned_data["amount"],
             reason=form.cleaned_data["reason"]))
         if outcome.result is not None:
-            return redirect(reverse("session_close", args=[session.pk]) + "#chips")
+            return redirect(reverse("night_close", args=[session.pk]) + "#chips")
     return render(request, "ledger/close.html",
                   _context(request, session, difference_form=form), status=400)
 
@@ -189,7 +189,7 @@ def count_difference(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def surrogate_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Move a host-less night's surrogate book into THE BOOK (B7), an explicit step."""
-    session = get_session(pk)
+    session = get_night(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, partial(services.surrogate_book_merge,

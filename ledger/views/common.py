@@ -34,22 +34,22 @@ class HtmxRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def get_session(pk: int) -> Night:
+def get_night(pk: int) -> Night:
     """The session, or a 404."""
     return get_object_or_404(Night.objects.select_related("banker"), pk=pk)
 
 
-def get_open_session(pk: int) -> Night:
+def get_open_night(pk: int) -> Night:
     """An open session (a 404 when there is none); a closed one raises NightClosed, which
     the middleware turns into the way back to the night's page."""
-    session = get_session(pk)
+    session = get_night(pk)
     if not session.is_open:
         raise NightClosed(session)
     return session
 
 
 def dashboard_url(session: Night, entry: Entry | None = None) -> str:
-    url = reverse("session_dashboard", args=[session.pk])
+    url = reverse("night_dashboard", args=[session.pk])
     return f"{url}?saved={entry.pk}" if entry is not None else url
 
 
@@ -73,7 +73,7 @@ def holder_required(view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         request, pk = _request_and_night(args, kwargs)
         if request.method != "POST":
-            session = get_session(pk)
+            session = get_night(pk)
             sentence = refusal(session, request.user)
             if sentence:
                 return render(request, "ledger/bank_refused.html",

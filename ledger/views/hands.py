@@ -38,7 +38,7 @@ from rules.games.showdown_input import game_of
 from rules.games.table import playable
 from rules.games.words import FAMILIES, family, plain_words
 
-from .common import dashboard_url, get_open_session, holder_required
+from .common import dashboard_url, get_open_night, holder_required
 
 
 def _hand_url(session: Night, entry: Entry | None = None) -> str:
@@ -124,7 +124,7 @@ class GameChoices:
 @require_http_methods(["GET", "POST"])
 def game_call(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealer calls the next game (B14: the deal moves left of whoever called the last)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     record = table_record(session)   # one read for the state, the deal and the games called
     choices = GameChoices(games_called(session, record=record), session.game_settings)
     roster = seated_roster(session)
@@ -159,7 +159,7 @@ def game_call(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_end(request: HttpRequest, pk: int) -> HttpResponse:
     """The banker ends the game before the rules do; the pot stays on the table (P3)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = KeyedForm(request.POST)
     if form.is_valid():
         outcome = call_service(request, form, partial(services.game_end, session=session))
@@ -192,7 +192,7 @@ RESENT = ("csrfmiddlewaretoken", "confirm_duplicate", "preview", "save")
 @kept_page
 def hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand of the game at the table; preview the rules' payout, then save it."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     state = table_game(session)
     saved = None
     saved_pk = whole_number(request.GET.get("saved"))

@@ -33,15 +33,15 @@ from ledger.pages import call_service
 from ledger.permissions import banker_required
 from ledger.selectors import (
     PlayerLine,
+    night_dashboard,
     roster,
     seated_roster,
-    session_dashboard,
     warning_given,
 )
 from ledger.selectors.keys import key_used
 from rules.money import whole_dollars_and_odd_cents
 
-from .common import dashboard_url, get_open_session, holder_required, saved_redirect
+from .common import dashboard_url, get_open_night, holder_required, saved_redirect
 
 STEPS = (1, 2, 4)  # the buy-in buttons in the night's steps: +$5, +$10, +$20 in the seed's (B2)
 
@@ -81,7 +81,7 @@ def _bumped(form_data: QueryDict, bump: str, settings: HouseSettings) -> QueryDi
 @kept_page
 def buyin(request: HttpRequest, pk: int, sale: bool = False) -> HttpResponse:
     """Chips bought from the bank (or, with `sale`, from another player), paid three ways."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     rules = session.game_settings
     players = roster(session)
     context = {
@@ -132,7 +132,7 @@ def chip_sale(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     """A player jumped the bet: the night's one warning first, then $0.20 into the pot (B11)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     warned = warning_given(session)
     form = PenaltyForm(request.POST or None, roster=seated_roster(session),
                        settings=session.game_settings)
@@ -160,9 +160,9 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
 @kept_page
 def cashout(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips turned in by colour; whole dollars paid, odd cents to the final pot (B10, B12)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     rules = session.game_settings
-    dash = session_dashboard(session)
+    dash = night_dashboard(session)
     # The bank does not know who holds its chips: anyone at the table may turn in any count.
     # The label says what the bank does know, "bought - cashed out so far", named as that.
     players = [(ln.player.pk, _cashout_label(ln)) for ln in dash.lines if ln.seat is not None]
@@ -245,7 +245,7 @@ def _split(total: int | None, cash_box: int, settings: HouseSettings
 @require_http_methods(["GET", "POST"])
 def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
     """The last hand's winner takes the final pot of odd cents (B12)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = FinalPotForm(request.POST or None, roster=seated_roster(session))
     if request.method == "POST" and form.is_valid():
         outcome = call_service(request, form, partial(services.final_pot_award, session=session,
@@ -255,7 +255,7 @@ def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "ledger/final_pot.html",
         {"session": session, "form": form, "dashboard_url": dashboard_url(session),
-         "dash": session_dashboard(session)},
+         "dash": night_dashboard(session)},
         status=400 if form.is_bound else 200,
     )
 
@@ -265,8 +265,8 @@ def final_pot(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
     """Chips left in the table's pot (penalties, a carried pot) go to the hand's winner."""
-    session = get_open_session(pk)
-    dash = session_dashboard(session)
+    session = get_open_night(pk)
+    dash = night_dashboard(session)
     # The pot's amount travels in the form, so a repeated tap asks for the same thing.
     form = PotAwardForm(request.POST or None, roster=seated_roster(session),
                         initial={"pot": session.game_settings.amount_text(dash.table_pot)})
@@ -288,7 +288,7 @@ def pot_award(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     """A mistake is fixed by a reversing entry with a reason, never by editing (append-only)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     entry = get_object_or_404(Entry, pk=entry_pk, session=session)
     form = CorrectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -308,7 +308,7 @@ def correction(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def payment(request: HttpRequest, pk: int) -> HttpResponse:
     """Cash handed over to settle a debt in THE BOOK: moves both balances (B6)."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = PaymentForm(request.POST or None, roster=roster(session))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

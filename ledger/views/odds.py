@@ -22,12 +22,12 @@ from django.views.decorators.http import require_GET
 from ledger.forms.odds import OddsForm
 from ledger.models import Night, Player
 from ledger.permissions import banker_required
-from ledger.selectors import player_latest_sessions, seated_roster, table_game
+from ledger.selectors import player_latest_nights, seated_roster, table_game
 from rules.errors import RulesError
 from rules.games.table import playable
 from rules.odds import odds
 
-from .common import HtmxRequest, dashboard_url, get_open_session
+from .common import HtmxRequest, dashboard_url, get_open_night
 
 SECONDS = 0.7        # the rules' part of an answer; the page comes back under 1 s
 STAYS = Decimal("0.0005")   # less of the pot than this staying, on average, is rounding
@@ -37,7 +37,7 @@ STAYS = Decimal("0.0005")   # less of the pot than this staying, on average, is 
 @require_GET
 def game_odds(request: HtmxRequest, pk: int) -> HttpResponse:
     """GET /s/<night>/game/odds/: the odds of the game called, for the tablet."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     return _odds_page(request, session, "ledger/odds.html", {
         "session": session, "dashboard_url": dashboard_url(session),
         "odds_url": reverse("game_odds", args=[session.pk])})
@@ -48,7 +48,7 @@ def game_odds(request: HtmxRequest, pk: int) -> HttpResponse:
 def phone_odds(request: HtmxRequest, token: str) -> HttpResponse:
     """GET /p/<token>/odds/: the odds of the game called at the player's open night."""
     player = get_object_or_404(Player, balance_token=token)
-    session = next((s for s in player_latest_sessions(player) if s.is_open), None)
+    session = next((s for s in player_latest_nights(player) if s.is_open), None)
     response = _odds_page(request, session, "ledger/phone_odds.html", {
         "player": player, "odds_url": reverse("phone_odds", args=[token])})
     # the private link's page: its token leaves the site in no referrer (phone_page.py)

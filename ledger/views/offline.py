@@ -85,7 +85,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "name": "Banker",
         "short_name": "Banker",
         "description": "The banker's app for home poker games.",
-        "start_url": reverse("session_list"),
+        "start_url": reverse("night_list"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#ffffff",

@@ -23,7 +23,7 @@ from ledger.selectors import (
     player_books,
     player_hands,
     player_history,
-    player_latest_sessions,
+    player_latest_nights,
     player_night,
     player_recent_history,
     table_game,
@@ -89,7 +89,7 @@ def _live_part(request: HttpRequest, player: Player, version: tuple[int, int]) -
 
 def _live_render(request: HttpRequest, player: Player) -> str:
     """The live part rendered with marks for the CSRF token and the forms' keys."""
-    sessions = player_latest_sessions(player)
+    sessions = player_latest_nights(player)
     # Tonight's table when the player sits at it, else the last night they played.
     session = next((s for s in sessions if s.is_open), sessions[0] if sessions else None)
     line = player_night(session, player) if session is not None else None

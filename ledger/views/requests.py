@@ -22,10 +22,10 @@ from ledger.pages import call_answer, form_errors
 from ledger.permissions import banker_required
 from ledger.selectors import bank_state, night_version
 
-from .common import dashboard_url, get_session, saved_redirect
+from .common import dashboard_url, get_night, saved_redirect
 from .conditional import etag, not_modified, tagged
+from .nights import dashboard_context
 from .pending import requests_context
-from .sessions import dashboard_context
 
 
 @banker_required
@@ -39,7 +39,7 @@ def requests_live(request: HttpRequest, pk: int) -> HttpResponse:
     unchanged = not_modified(request, tag)
     if unchanged is not None:
         return unchanged
-    session = get_session(pk)
+    session = get_night(pk)
     context = requests_context(session)
     if request.GET.get("seen") == context["pending_seen"]:
         return tagged(HttpResponse(status=204), tag)
@@ -59,7 +59,7 @@ def _answered_again(request: HttpRequest, session: Night, status: int,
 @require_POST
 def request_approve(request: HttpRequest, pk: int, request_pk: int) -> HttpResponse:
     """Approve a request: the buy-in or the cash-out the tablet's form would write, once."""
-    session = get_session(pk)
+    session = get_night(pk)
     form = AnswerForm(request.POST)
     confirm = form.is_valid() and bool(form.cleaned_data.get("confirm_duplicate"))
     outcome = call_answer(partial(services.request_approve, session=session, request=request_pk,
@@ -79,7 +79,7 @@ def request_approve(request: HttpRequest, pk: int, request_pk: int) -> HttpRespo
 @require_POST
 def request_decline(request: HttpRequest, pk: int, request_pk: int) -> HttpResponse:
     """Decline a request, with a reason the player sees; nothing is written to the journal."""
-    session = get_session(pk)
+    session = get_night(pk)
     form = AnswerForm(request.POST)
     if not form.is_valid():
         return _answered_again(request, session, 400,

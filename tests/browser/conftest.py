@@ -109,7 +109,7 @@ def table(transactional_db):
         if "invited_by" in extra:
             extra["invited_by"] = made[extra["invited_by"]]
         made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
-    made["session"] = services.session_open(
+    made["session"] = services.night_open(
         date=datetime.date(2026, 11, 21), banker=made["Mike"],
         seating=[made["Fred"], made["Ann"], made["Gus"]], key="open-night",
     )

@@ -66,7 +66,7 @@ def test_close_the_session_is_above_the_fold_at_1024x768_B8(banker_page, live_se
     from ledger.models import Night
 
     made = _players()
-    night = services.session_open(date=datetime.date(2026, 11, 21), banker=made["Mike"],
+    night = services.night_open(date=datetime.date(2026, 11, 21), banker=made["Mike"],
                                   seating=[made[n] for n in NAMES[1:]], key="open-night")
     services.buyin_create(session=night, player=made["Gus"], amount=10_00, paid="book",
                           key="g1")                           # a guest's debt: step 4 says so

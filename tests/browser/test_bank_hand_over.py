@@ -56,7 +56,7 @@ def test_ann_hands_the_bank_to_bob_then_her_buy_in_is_refused_and_bobs_saves(
     fred = services.player_create(name="Fred", note_id="BOF", key="p-Fred")
     gus = services.player_create(name="Gus", note_id="BOGU", regular=False, invited_by=fred,
                                  key="p-Gus")
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=mike,
                                     seating=[fred, gus], key="open-night", user=ann)
     table = f"{live_server.url}/s/{session.pk}/"
     anns, ann_page = _tablet(browser, live_server, "ann")

@@ -43,7 +43,7 @@ def _night(names):
 
     rows = [services.player_create(name=name, note_id=f"BX{index}", is_host=index == 0,
                                    key=f"p-{name}") for index, name in enumerate(names)]
-    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    return services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                  seating=rows[1:], key="open-night")
 
 

@@ -98,7 +98,7 @@ def two_nights(transactional_db):
     play_worked_night(closed)
     from ledger import services
 
-    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                           seating=people(["Fred", "Ann", "Gus",
                                                           "Maximilian Longname"]),
                                           key="open-tonight"))

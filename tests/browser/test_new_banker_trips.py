@@ -75,7 +75,7 @@ def test_a_stud_hand_by_the_cards_is_a_tap_a_fold_and_a_tap_a_card(banker_page, 
 
     rows = [services.player_create(name=name, note_id=f"BS{i}", is_host=i == 0,
                                    key=f"p-{name}") for i, name in enumerate(SIX)]
-    night = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    night = services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                   seating=rows[1:], key="open-six")
     services.game_call(session=night, game="seven-card-stud", dealer=rows[0], key="call-stud")
     page = banker_page

@@ -26,7 +26,7 @@ def old_man_table(transactional_db):
 
     rows = [services.player_create(name=name, note_id=f"BO{index}", is_host=index == 0,
                                    key=f"p-{name}") for index, name in enumerate(SEATS)]
-    return services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+    return services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                  seating=rows[1:], key="open-old-man")
 
 

@@ -25,7 +25,7 @@ def _nights(banker_user):
     made = {name: services.player_create(name=name, note_id=note_id, key=f"p-{name}", **extra)
             for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
                                          ("Ann", "BOA", {}), ("Gus", "BOGU", {})]}
-    closed = services.session_open(date=datetime.date(2026, 11, 21), banker=made["Mike"],
+    closed = services.night_open(date=datetime.date(2026, 11, 21), banker=made["Mike"],
                                    seating=[made["Fred"], made["Ann"], made["Gus"]],
                                    key="open-1")
     for who, amount, paid in [("Fred", 20_00, "book"), ("Gus", 5_00, "book"),
@@ -35,10 +35,10 @@ def _nights(banker_user):
     for who, chips in [("Fred", {}), ("Gus", {}), ("Ann", {"green": 9})]:
         services.cashout_create(session=closed, player=made[who], chips=chips,
                                 key=f"out-{who}")
-    services.session_close(session=closed, key="close-1")
+    services.night_close(session=closed, key="close-1")
     services.handles_set(player=made["Ann"], venmo="@annie-k", paypal="AnnieK",
                          cashapp="$AnnieK", zelle="annie.k@example.com", key="ann-handles")
-    services.session_open(date=datetime.date(2026, 11, 28), banker=made["Mike"],
+    services.night_open(date=datetime.date(2026, 11, 28), banker=made["Mike"],
                           seating=[made["Fred"], made["Ann"]], key="open-2", user=banker_user)
     return closed
 

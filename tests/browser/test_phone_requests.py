@@ -43,7 +43,7 @@ def _open_night():
     fred = services.player_create(name="Fred", note_id="BOF", key="p-Fred")
     gus = services.player_create(name="Gus", note_id="BOGU", regular=False, invited_by=fred,
                                  key="p-Gus")
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=mike,
                                     seating=[fred, gus], key="open-night", user=ann)
     services.buyin_create(session=session, player=gus, amount=10_00, paid="cash",
                           key="gus-buys", user=ann)

@@ -34,14 +34,14 @@ def night_of_slips(transactional_db):
     fred = make_player("Fred", "BOF")
     ann = make_player("Ann", "BOA")
     zed = make_player("Zed", "BOZ", regular=False, invited_by=ann)
-    first = PlayedNight(services.session_open(date=datetime.date(2026, 11, 14), banker=mike,
+    first = PlayedNight(services.night_open(date=datetime.date(2026, 11, 14), banker=mike,
                                         seating=[ann, fred], key=new_key()))
     first.buy("Ann", "10.00", paid="book")
     first.buy("Fred", "10.00")
     first.cashout("Ann")
     first.cashout("Fred", green=4)
     first.close()
-    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=mike,
                                           seating=[fred, ann, zed], key=new_key()))
     tonight.buy("Fred", "20.00")
     tonight.buy("Ann", "40.00", paid="book")

@@ -176,7 +176,7 @@ def test_close_steps_and_settle_up_on_the_tablet(banker_page, live_server, table
 def test_voiding_a_note_asks_first_B5(banker_page, live_server, table):
     from ledger import services
     from ledger.models import BankNote
-    from ledger.selectors import session_dashboard
+    from ledger.selectors import night_dashboard
 
     session = table["session"]
     services.buyin_create(session=session, player=table["Ann"], amount=5_00, paid="note", key="a1")
@@ -187,11 +187,11 @@ def test_voiding_a_note_asks_first_B5(banker_page, live_server, table):
     page.click("button:text('Void')")
     page.wait_for_timeout(300)
     assert asked and "BOA" in asked[0] and "$5.00" in asked[0]
-    assert session_dashboard(session).open_notes  # dismissed: nothing voided
+    assert night_dashboard(session).open_notes  # dismissed: nothing voided
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("button:text('Void')")
     page.wait_for_selector("text=No bank notes are open")
-    assert not session_dashboard(session).open_notes
+    assert not night_dashboard(session).open_notes
     assert BankNote.objects.count() == 1
 
 

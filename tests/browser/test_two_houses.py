@@ -36,7 +36,7 @@ def _house(name: str) -> dict:
         for who in [*regulars, "Sam"]:
             made[who] = services.player_create(name=who, note_id=f"BO{who[:2].upper()}",
                                                key=f"{login}-{who}")
-        night = services.session_open(date=datetime.date(2026, 11, 27), banker=made[host],
+        night = services.night_open(date=datetime.date(2026, 11, 27), banker=made[host],
                                       seating=[made[w] for w in [*regulars, "Sam"]],
                                       key=f"{login}-open", user=user)
     assert house.memberships.get(user=user).role == Role.OWNER
@@ -113,7 +113,7 @@ def _play(live_server, shots, friday: dict, tuesday: dict, tablets: dict, phone)
             for who, counted in chips.items():
                 services.cashout_create(session=house["night"], player=house["players"][who],
                                         chips=counted, key=f"{house['login']}-out-{who}")
-            services.session_close(session=house["night"], key=f"{house['login']}-close")
+            services.night_close(session=house["night"], key=f"{house['login']}-close")
     with in_house(friday["house"].pk):
         friday_nets = {row["name"]: row["net"] for row in
                        selectors.settle_up_report(friday["night"])["players"]}
@@ -159,7 +159,7 @@ def _members(name: str, prefix: str) -> dict:
         host = services.player_create(name=f"{prefix}host", note_id="BOG", is_host=True,
                                       key=f"{prefix}-host")
         fred = services.player_create(name=f"{prefix}fred", note_id="BOF", key=f"{prefix}-fred")
-        night = services.session_open(date=datetime.date(2026, 11, 27), banker=host,
+        night = services.night_open(date=datetime.date(2026, 11, 27), banker=host,
                                       seating=[fred], key=f"{prefix}-open",
                                       user=logins["owner"])
     return {"night": night, **logins}

@@ -54,7 +54,7 @@ def assert_invariants(session: Night | None = None):
     assert report["ok"], report
     sessions = [session] if session is not None else list(Night.objects.all())
     for night in sessions:
-        dash = selectors.session_dashboard(night)
+        dash = selectors.night_dashboard(night)
         assert dash.cash_box >= 0 and dash.final_pot >= 0
         assert all(value > 0 for _, value in dash.open_notes)
         live = Entry.objects.filter(session=night, reversed_by__isnull=True)
@@ -133,7 +133,7 @@ class PlayedNight:
                           to=party(to), amount=cents(amount))
 
     def close(self) -> Entry:
-        return self._call(services.session_close, session=self.session)
+        return self._call(services.night_close, session=self.session)
 
     def reverse(self, entry, reason="typed wrong") -> Entry:
         return self._call(services.entry_reverse, entry=entry, reason=reason)
@@ -146,7 +146,7 @@ class PlayedNight:
                           amount=cents(amount), reason=reason)
 
     def chips_out(self) -> int:
-        return selectors.session_dashboard(self.session).chips_outstanding
+        return selectors.night_dashboard(self.session).chips_outstanding
 
     def report(self) -> dict:
         return selectors.settle_up_report(self.session)
@@ -169,7 +169,7 @@ def make_player(name, note_id, invited_by=None, **kw) -> Player:
 
 
 def open_night(banker="Mike", host_present=True, seating=("Fred", "Ann", "Gus")) -> PlayedNight:
-    session = services.session_open(
+    session = services.night_open(
         date=datetime.date(2026, 11, 21), banker=named(banker), host_present=host_present,
         seating=people(seating), key=new_key("open"),
     )

@@ -69,7 +69,7 @@ def test_after_the_demo_a_new_night_opens_at_once_B12(banker_client):
     assert demo.status == Night.CLOSED and selectors.audit()["ok"]
     assert selectors.settle_up_report(demo)["transfers"]
     fred, ann = Player.objects.get(name="Fred"), Player.objects.get(name="Ann")
-    night = services.session_open(date=datetime.date(2026, 11, 28), banker=fred,
+    night = services.night_open(date=datetime.date(2026, 11, 28), banker=fred,
                                   seating=[ann], key="after-the-demo")
     assert night.is_open
     services.buyin_create(session=night, player=ann, amount=5_00, key="after-the-demo-buy")

@@ -25,8 +25,8 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 from ledger_night import open_night
 
-from ledger import integrity
-from ledger.triggers import install_append_only_triggers, trigger_names
+from ledger.integrity import audit
+from ledger.integrity.triggers import install_append_only_triggers, trigger_names
 
 pytestmark = pytest.mark.django_db
 POSTGRES = connection.vendor == "postgresql"
@@ -37,13 +37,13 @@ SEED = int(os.environ.get("AUDIT_FUZZ_SEED", "20"))
 TABLES = {
     "ledger_entry": (("sequence", "chain", "session_id", "kind", "player_id", "counterparty_id",
                       "amount", "method", "payload", "memo", "reverses_id", "key",
-                      "created_by_id", "created_at"), integrity._entry),
+                      "created_by_id", "created_at"), audit._entry),
     "ledger_posting": (("entry_id", "kind", "session_id", "player_id", "note_id", "amount"),
-                       integrity._posting),
+                       audit._posting),
     "ledger_banknote": (("entry_id", "session_id", "debtor_id", "holder_id", "amount"),
-                        integrity._note),
-    "ledger_pokersession": (("status", "settlement"), integrity._session),
-    "ledger_player": (("name", "name_seal"), integrity._player),
+                        audit._note),
+    "ledger_pokersession": (("status", "settlement"), audit._session),
+    "ledger_player": (("name", "name_seal"), audit._player),
 }
 JSON_COLUMNS = {"payload", "settlement"}
 TEXT_COLUMNS = {"chain", "kind", "method", "memo", "key", "status", "name", "name_seal"}
@@ -69,19 +69,19 @@ def worked_ledger(players):
     second = open_night(seating=("Fred", "Ann"))
     second.buy("Ann", "15.00", paid="note")
     second.buy("Fred", "5.00")
-    report = integrity.audit()
+    report = audit.audit()
     assert report["ok"], report
     return first, second
 
 
 def _read(table, pk):
-    rows = integrity._rows(f"SELECT * FROM {table} WHERE id = {int(pk)}")
+    rows = audit._rows(f"SELECT * FROM {table} WHERE id = {int(pk)}")
     if not rows:
         return None
     clean = TABLES[table][1]
     try:
         return repr(sorted(clean(rows[0]).items(), key=lambda item: item[0]))
-    except integrity.Unreadable as error:
+    except audit.Unreadable as error:
         return f"unreadable {error}"
 
 
@@ -144,7 +144,7 @@ def _tamper(rng, table, newest_entry):
     else:
         pk = rng.choice(ids)
         column = rng.choice(columns)
-        old = integrity._rows(f"SELECT {column} FROM {table} WHERE id = {int(pk)}")[0][column]
+        old = audit._rows(f"SELECT {column} FROM {table} WHERE id = {int(pk)}")[0][column]
         value = _value(rng, column, old, ids)
         cast = "::jsonb" if POSTGRES and column in JSON_COLUMNS else ""
         sql = f"UPDATE {table} SET {column} = %s{cast} WHERE id = %s"
@@ -174,7 +174,7 @@ def _audit():
 
 def test_every_tampering_is_named_and_the_audit_never_crashes(worked_ledger):
     rng = random.Random(f"{SEED}-{connection.vendor}")
-    newest = max(integrity._rows("SELECT id FROM ledger_entry"), key=lambda r: r["id"])["id"]
+    newest = max(audit._rows("SELECT id FROM ledger_entry"), key=lambda r: r["id"])["id"]
     if POSTGRES:   # foreign keys are checked when the savepoint is rolled back, not before
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")

@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from ledger.ledger_key import existing_key, key_id
+from ledger.integrity.key import existing_key, key_id
 from ledger.models import JournalKey
 
 pytestmark = pytest.mark.django_db

@@ -58,7 +58,7 @@ def _ready_to_close():
 
 def _close_by_page(client, night) -> str:
     """Close on the close page (in a `transaction=True` test: the copy is made after commit)."""
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     key = re.search(r'name="key" value="([^"]+)"', client.get(url).content.decode()).group(1)
     response = client.post(url, {"key": key, "confirm": "on"})
     assert response.status_code == 302
@@ -82,7 +82,7 @@ def test_a_close_writes_a_backup_that_restores_into_an_empty_database_R9(
     [copy] = backups.copies(backup_dir)
     assert stat.S_IMODE(copy.stat().st_mode) == 0o600
     assert f"A copy of the database as it was at close went to {copy}" in page
-    closed = banker_client.get(reverse("session_close", args=[night.session.pk]))
+    closed = banker_client.get(reverse("night_close", args=[night.session.pk]))
     assert f"is in {copy}" in closed.content.decode()   # the close page says where it went
 
     empty = tmp_path / "restored.sqlite3"
@@ -126,7 +126,7 @@ def test_another_keys_backup_and_a_file_that_is_no_backup_are_refused_in_one_lin
     [line] = refused.stderr.strip().splitlines()
     assert line.startswith(
         "CommandError: FILE: copy.sqlite3 does not verify under this site's journal key")
-    # the audit says which key wrote the copy (ledger/integrity.py), not a list of changes
+    # the audit says which key wrote the copy (ledger/integrity/audit.py), not a list of changes
     assert "it was written under key" in line and line.endswith("nothing restored")
     with sqlite3.connect(target) as mine:   # opened to see that it was empty, and still is
         assert not mine.execute("SELECT name FROM sqlite_master").fetchall()
@@ -150,7 +150,7 @@ def test_a_missing_backup_folder_is_a_sentence_and_the_close_is_done(
             f"{tmp_path / 'usb-disk-not-plugged-in'} does not exist (BANKER_BACKUP_DIR). "
             "The close itself is done and nothing is lost") in page
     assert not (tmp_path / "usb-disk-not-plugged-in").exists()   # a named folder is not made
-    closed = banker_client.get(reverse("session_close", args=[night.session.pk]))
+    closed = banker_client.get(reverse("night_close", args=[night.session.pk]))
     assert "No copy of the database from this close is here" in closed.content.decode()
 
 
@@ -170,7 +170,7 @@ def test_a_close_killed_before_its_copy_gets_it_on_its_close_page_once(
     night = _ready_to_close()
     _close_killed_before_its_copy(banker_client, night, monkeypatch)
     assert backups.copies(backup_dir) == []
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url).content.decode()
     [copy] = backups.copies(backup_dir)
     assert f"A copy of the database as it was at this close is in {copy}" in page
@@ -186,7 +186,7 @@ def test_a_close_killed_before_its_copy_gets_it_on_its_close_page_once(
 def test_a_close_sent_again_writes_the_copy_it_never_got(
         banker_client, players, backup_dir, monkeypatch):
     night = _ready_to_close()
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     key = re.search(r'name="key" value="([^"]+)"', banker_client.get(url).content.decode())
     from ledger.views import close
 
@@ -233,7 +233,7 @@ def test_five_callers_at_once_write_one_copy_of_a_close(players, backup_dir, mon
     from ledger import services
 
     night = _ready_to_close()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     assert backups.copies(backup_dir) == []   # no page: nothing copied yet
     written = []
     copy_of = backups.backup_after_close

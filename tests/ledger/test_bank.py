@@ -52,7 +52,7 @@ def boss(db):
 @pytest.fixture
 def anns_night(players, ann) -> PlayedNight:
     """Tonight, opened on the tablet by Ann: she holds the bank; Mike is its banker (B1)."""
-    return PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    return PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                        seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                        user=ann))
 
@@ -101,7 +101,7 @@ def test_after_the_hand_over_the_old_holder_is_refused_in_a_sentence_and_nothing
                                                   user=ann),
                   lambda: services.entry_reverse(entry=Entry.objects.first(), reason="oops",
                                                  key=new_key("rev"), user=ann),
-                  lambda: services.session_seat(session=anns_night.session, player=named("Mike"),
+                  lambda: services.night_seat(session=anns_night.session, player=named("Mike"),
                                                 key=new_key("seat"), user=ann)):
         with pytest.raises(NotTheHolder) as refused:
             write()
@@ -254,7 +254,7 @@ def test_the_record_of_tenures_says_who_held_the_bank_when(anns_night, ann, bob,
         buy(anns_night, boss, player=name, amount="5.00")
         services.cashout_create(session=anns_night.session, player=named(name), chips={"green": 1},
                                 key=new_key("out"), user=boss)
-    services.session_close(session=anns_night.session, key=new_key("close"), user=boss)
+    services.night_close(session=anns_night.session, key=new_key("close"), user=boss)
     anns_night.refresh()
     tenures = selectors.bank_tenures(anns_night.session)
     assert [(t.holder, t.describe) for t in tenures] == [

@@ -49,7 +49,7 @@ def _house(name: str, prefix: str, *, opened_by: str | None = "owner") -> dict:
         host = services.player_create(name=f"{prefix}host", note_id="BOG", is_host=True,
                                       key=f"{prefix}-host")
         fred = services.player_create(name=f"{prefix}fred", note_id="BOF", key=f"{prefix}-fred")
-        night = services.session_open(
+        night = services.night_open(
             date=datetime.date(2026, 11, 27), banker=host, seating=[fred], key=f"{prefix}-open",
             user=logins[opened_by] if opened_by else None)
     return {"house": house, "night": night, **logins}
@@ -67,7 +67,7 @@ def _client(user: User) -> Client:
 
 
 def _page(client: Client, night: Night) -> str:
-    response = client.get(reverse("session_dashboard", args=[night.pk]))
+    response = client.get(reverse("night_dashboard", args=[night.pk]))
     assert response.status_code == 200
     return html.unescape(response.content.decode())
 
@@ -161,8 +161,8 @@ def test_no_page_of_a_house_names_another_houses_login(two):
         night = house["night"]
         for who in ("owner", "banker", "viewer"):
             client = _client(house[who])
-            for url in (reverse("session_dashboard", args=[night.pk]),
-                        reverse("session_entries", args=[night.pk])):
+            for url in (reverse("night_dashboard", args=[night.pk]),
+                        reverse("night_entries", args=[night.pk])):
                 text = client.get(url).content.decode()
                 assert f"{prefix}_" not in text, (who, url)
 
@@ -195,7 +195,7 @@ def test_the_owner_takes_the_bank_over_from_a_banker_and_a_banker_may_not(two):
     tenure = BankTenure.objects.filter(session=night).order_by("-id").first()
     assert (tenure.holder, tenure.how, tenure.previous) == \
         (fri["owner"], BankTenure.TAKEN_OVER, fri["banker2"])
-    journal = _client(fri["owner"]).get(reverse("session_entries", args=[night.pk]))
+    journal = _client(fri["owner"]).get(reverse("night_entries", args=[night.pk]))
     assert "taken over from fri_banker2 by fri_owner (owner)" in journal.content.decode()
 
 

@@ -57,7 +57,7 @@ def test_staff_are_bankers_too(django_user_model, night):
                                                   is_staff=True)
     client = Client()
     client.force_login(staff)
-    assert client.get(reverse("session_dashboard", args=[night.session.pk])).status_code == 200
+    assert client.get(reverse("night_dashboard", args=[night.session.pk])).status_code == 200
 
 
 def test_the_bankers_group_exists_with_the_ledgers_add_permissions():
@@ -87,9 +87,9 @@ def _no_store(response) -> bool:
 def test_banker_pages_and_the_players_page_are_never_cached(banker_client, night):
     night.buy("Fred", "20.00")
     fred = Player.objects.get(name="Fred")
-    pages = [reverse("session_dashboard", args=[night.session.pk]), reverse("book"),
+    pages = [reverse("night_dashboard", args=[night.session.pk]), reverse("book"),
              reverse("player_list"), reverse("settle_up", args=[night.session.pk]),
-             reverse("buyin", args=[night.session.pk]), reverse("session_list")]
+             reverse("buyin", args=[night.session.pk]), reverse("night_list")]
     for path in pages:
         response = banker_client.get(path)
         assert response.status_code == 200 and _no_store(response), path
@@ -111,13 +111,13 @@ def test_a_login_lasts_a_poker_night_and_slides(banker_client, monkeypatch):
     def expiry():
         return Session.objects.get().expire_date
 
-    banker_client.get(reverse("session_list"))
+    banker_client.get(reverse("night_list"))
     first = expiry()
     now[0] += 30
-    response = banker_client.get(reverse("session_list"))
+    response = banker_client.get(reverse("night_list"))
     assert expiry() == first and "sessionid" not in response.cookies   # not written again
     now[0] += 31
-    response = banker_client.get(reverse("session_list"))
+    response = banker_client.get(reverse("night_list"))
     assert expiry() > first and response.cookies["sessionid"]["max-age"] == 12 * 60 * 60
 
 

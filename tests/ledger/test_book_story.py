@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _night(date, seating) -> PlayedNight:
-    return PlayedNight(services.session_open(date=date, banker=named("Mike"), seating=people(seating),
+    return PlayedNight(services.night_open(date=date, banker=named("Mike"), seating=people(seating),
                                        key=new_key("open")))
 
 

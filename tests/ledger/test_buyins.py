@@ -23,7 +23,7 @@ def rows():
 
 def test_a_cash_buy_in_fills_the_cash_box_and_puts_chips_out_B2(night):
     night.buy("Fred", "20.00")
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert dash.cash_box == 2000 and dash.chips_outstanding == 2000
     fred = next(line for line in dash.lines if line.player.name == "Fred")
     assert fred.bought_less_cashed_out == 2000
@@ -33,7 +33,7 @@ def test_a_note_buy_in_issues_a_bank_note_with_the_buyers_identifier_B4(night):
     night.buy("Fred", "15.00", paid="note")
     note = BankNote.objects.get()
     assert (note.debtor.note_id, note.holder, note.amount) == ("BOF", None, 1500)
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert dash.cash_box == 0 and dash.notes_open == 1500
 
 
@@ -48,7 +48,7 @@ def test_a_chip_sale_between_players_moves_the_payment_and_no_bank_chips_B3(nigh
     night.buy("Ann", "5.00", paid="book", seller="Fred")
     assert night.row("Ann")["book_after"] == "-5.00"
     assert night.row("Fred")["book_after"] == "5.00"
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert (dash.cash_box, dash.chips_outstanding) == (2000, 2000)
 
 
@@ -129,7 +129,7 @@ def test_an_unknown_payment_is_refused_B3(night):
 def test_a_player_sells_chips_the_bank_never_saw_them_win(night):
     night.buy("Fred", "5.00")   # Fred won more at the table; the bank cannot know it
     night.buy("Ann", "10.00", paid="note", seller="Fred")
-    assert selectors.session_dashboard(night.session).chips_outstanding == 500
+    assert selectors.night_dashboard(night.session).chips_outstanding == 500
 
 
 def test_the_same_buy_in_under_another_key_asks_possible_duplicate_R15(night):
@@ -143,7 +143,7 @@ def test_the_same_buy_in_under_another_key_asks_possible_duplicate_R15(night):
     services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                           key="phone-1",
                           confirm_duplicate=True)
-    assert selectors.session_dashboard(night.session).chips_outstanding == 4000
+    assert selectors.night_dashboard(night.session).chips_outstanding == 4000
 
 
 def test_a_different_buy_in_is_not_a_duplicate_R15(night):

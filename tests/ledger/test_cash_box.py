@@ -53,7 +53,7 @@ def test_the_close_page_lists_who_is_owed_cash(banker_client, short_box, players
     owed = selectors.owed_by_the_bank(short_box.session)
     assert [(o.player.name, o.paid, o.owed) for o in owed] == [("Ann", 500, 3000),
                                                                ("Fred", 0, 500)]
-    html = banker_client.get(reverse("session_close", args=[short_box.session.pk])
+    html = banker_client.get(reverse("night_close", args=[short_box.session.pk])
                              ).content.decode()
     section = html[html.index('id="owed-cash"'):]
     assert "Ann" in section and "$30.00" in section and "Fred" in section

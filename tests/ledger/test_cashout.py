@@ -22,7 +22,7 @@ def test_whole_dollars_are_paid_and_odd_chips_go_to_the_final_pot_B12(night):
     night.buy("Ann", "10.00")
     night.hand("0.35", {"Fred": "0.35"}, {"Ann": "0.35"})
     night.cashout("Fred", green=2, blue=1, red=1)  # 10.35
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert (dash.cash_box, dash.final_pot) == (1000, 35)
     assert night.row("Fred")["cashed_out"] == "10.00"
 
@@ -32,7 +32,7 @@ def test_the_bank_pays_cash_as_far_as_the_box_goes_and_owes_the_rest(night):
     night.buy("Ann", "10.00")
     night.hand("5.00", {"Fred": "5.00"}, {"Ann": "5.00"})
     night.cashout("Fred", green=3)
-    assert selectors.session_dashboard(night.session).cash_box == 0
+    assert selectors.night_dashboard(night.session).cash_box == 0
     assert night.row("Fred")["book_after"] == "5.00"   # the banker owes him what the box lacked
     assert night.row("Mike")["book_after"] == "-5.00"
 
@@ -69,7 +69,7 @@ def test_a_winner_cashes_out_more_than_they_bought_B12(night):
     night.buy("Fred", "10.00")
     night.buy("Ann", "10.00")
     night.cashout("Fred", green=3, black=3, blue=2, red=1, white=1)   # 18.65, bought 10.00
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert (dash.chips_outstanding, dash.cash_box, dash.final_pot) == (135, 200, 65)
     assert night.row("Fred")["cashed_out"] == "18.00"
 
@@ -92,7 +92,7 @@ def test_penalties_and_recorded_hands_never_limit_a_cash_out_B11(night):
     night.hand("10.00", {"Ann": "10.00"}, {"Fred": "5.00", "Ann": "5.00"})
     night.cashout("Fred", green=1)                        # the hand's record does not bind him
     night.cashout("Ann", green=1)
-    assert selectors.session_dashboard(night.session).chips_outstanding == 0
+    assert selectors.night_dashboard(night.session).chips_outstanding == 0
 
 
 def test_a_count_difference_needs_a_reason_and_no_more_than_the_chips_out(night):

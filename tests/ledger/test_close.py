@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def refuse_close(night, message):
     before = Entry.objects.count()
     with pytest.raises(LedgerError, match=message):
-        services.session_close(session=night.session, key=new_key())
+        services.night_close(session=night.session, key=new_key())
     night.refresh()
     assert night.session.status == Night.OPEN
     assert Entry.objects.count() == before
@@ -85,7 +85,7 @@ def test_the_close_page_names_the_regular_the_close_moves_a_guests_debt_to_B9(
     moves = selectors.guest_moves(night.session)
     assert [(m.guest.name, m.debt, m.inviter and m.inviter.name) for m in moves] == [
         ("Hal", 10_00, "Fred")]
-    page = banker_client.get(reverse("session_close", args=[night.session.pk]))
+    page = banker_client.get(reverse("night_close", args=[night.session.pk]))
     assert "Hal owes <span class=\"money\">$10.00</span>: at close this moves to Fred." \
         in page.content.decode()
     assert "Hal's $10.00 to Fred" in night.close().memo
@@ -112,7 +112,7 @@ def test_cash_left_in_the_box_goes_to_the_banker_at_close(night):
     night.reverse(Entry.objects.get(kind=EntryKind.CASHOUT))  # typed wrong: he had 2 greens
     night.cashout("Fred", green=2)
     night.close()
-    assert selectors.session_dashboard(night.session).cash_box == 0
+    assert selectors.night_dashboard(night.session).cash_box == 0
 
 
 def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, monkeypatch):
@@ -128,9 +128,9 @@ def test_a_failure_while_closing_leaves_the_night_open_and_unchanged_R8(night, m
 
     monkeypatch.setattr("ledger.posting.closing.settle_balances", broken)
     with pytest.raises(RuntimeError):
-        services.session_close(session=night.session, key="close-1")
+        services.night_close(session=night.session, key="close-1")
     night.refresh()
     assert night.session.status == Night.OPEN and Entry.objects.count() == entries
     monkeypatch.undo()
-    services.session_close(session=night.session, key="close-1")
+    services.night_close(session=night.session, key="close-1")
     assert night.refresh().session.status == Night.CLOSED

@@ -15,7 +15,7 @@ def test_reversing_a_buy_in_takes_back_the_chips_and_the_cash(night):
     buy = night.buy("Fred", "20.00")
     fix = night.reverse(buy, reason="he meant Ann")
     assert fix.reverses == buy and "he meant Ann" in fix.memo
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert (dash.chips_outstanding, dash.cash_box) == (0, 0)
     assert night.row("Fred")["bought_cash"] == "0.00"
     assert Entry.objects.count() == 2

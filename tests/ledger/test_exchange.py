@@ -28,7 +28,7 @@ from ledger import selectors
 from ledger.night_file import export_session
 from ledger.models import Night
 session = Night.objects.get(pk={pk})
-dash = selectors.session_dashboard(session)
+dash = selectors.night_dashboard(session)
 print(json.dumps({{
     "report": selectors.settle_up_report(session),
     "chips_out": dash.chips_outstanding,
@@ -41,7 +41,7 @@ print(json.dumps({{
 
 
 def snapshot(session: Night) -> dict:
-    dash = selectors.session_dashboard(session)
+    dash = selectors.night_dashboard(session)
     return {
         "report": selectors.settle_up_report(session),
         "chips_out": dash.chips_outstanding,
@@ -191,7 +191,7 @@ def test_a_host_less_night_and_its_merge_round_trip(players):
         (lambda d: d["events"].insert(0, {"type": "buy", "player": "Zed", "amount": "5.00"}),
          "There is no player 'Zed'"),
         # The file is the edge that reads a banker by name and a date as text (services take
-        # a row and a date): tests/ledger/test_sessions.py's refusals, moved here.
+        # a row and a date): tests/ledger/test_nights.py's refusals, moved here.
         (lambda d: d["session"].update(banker="Zed", date="2026-11-28"),
          "There is no player 'Zed'"),
         (lambda d: d["session"].update(date="21/11/2026"), "is not a date such as 2026-11-21"),

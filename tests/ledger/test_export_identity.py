@@ -59,7 +59,7 @@ class Table:
 
     def night(self, week: int, steps: list[tuple[str, int, int]]) -> None:
         everyone = list(Player.objects.exclude(pk=self.host.pk).order_by("pk"))
-        session = services.session_open(date=datetime.date(2026, 11, 7) + datetime.timedelta(
+        session = services.night_open(date=datetime.date(2026, 11, 7) + datetime.timedelta(
             weeks=week), banker=self.host, seating=everyone, key=new_key())
         bought: list[Player] = []
         sold = 0
@@ -110,12 +110,12 @@ class Table:
                                     chips=colours(share),
                                     key=new_key())
             sold -= share
-        if selectors.session_dashboard(session).final_pot:
+        if selectors.night_dashboard(session).final_pot:
             services.final_pot_award(session=session, winner=self.host, key=new_key())
         for debtor in {n.debtor_id for n, _ in selectors.open_notes(session)}:
             services.note_commit(session=session, player=Player.objects.get(pk=debtor),
                                  key=new_key())
-        services.session_close(session=session, key=new_key())
+        services.night_close(session=session, key=new_key())
 
 
 STEP = st.tuples(st.sampled_from(["rename", "add", "buy", "buy", "sale", "hand", "hand",
@@ -156,7 +156,7 @@ def test_a_new_player_under_an_old_name_does_not_inherit_the_old_ones_money():
     with transaction.atomic():
         ann = services.player_create(name="Ann", note_id="BOA", key=new_key())
         services.player_create(name="Mike", note_id="BOG", is_host=True, key=new_key())
-        session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+        session = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Ann"]),
                                         key=new_key())
         services.buyin_create(session=session, player=named("Ann"), amount=cents("20.00"),
@@ -170,7 +170,7 @@ def test_a_new_player_under_an_old_name_does_not_inherit_the_old_ones_money():
                                 key=new_key())
         services.cashout_create(session=session, player=named("Mike"), chips={"green": 6},
                                 key=new_key())
-        services.session_close(session=session, key=new_key())
+        services.night_close(session=session, key=new_key())
         services.player_update(player=ann, name="Annie", note_id="BOA", key=new_key())
         services.player_create(name="Ann", note_id="BOAN", key=new_key())   # somebody new
         document = export_session(session)

@@ -137,7 +137,7 @@ def monkeypatch_stdin():
 # ---- the money forms: random POST data, never a 500 ---------------------------------------
 
 FORMS = ["buyin", "chip_sale", "penalty", "cashout", "pot_award", "final_pot", "payment",
-         "session_close", "note_action", "count_difference", "correction"]
+         "night_close", "note_action", "count_difference", "correction"]
 FIELDS = ["key", "player", "amount", "paid", "seller", "save", "confirm", "bump", "adjust",
           "white", "red", "blue", "yellow", "black", "green", "nothing", "winner", "pot",
           "awards", "owes", "note", "action", "reason", "to", "confirm_duplicate", "order"]

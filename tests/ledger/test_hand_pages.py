@@ -36,7 +36,7 @@ def _hand_post(client, night, data, key=None):
 
 
 def test_the_dashboard_offers_to_call_a_game_then_to_enter_a_hand(banker_client, night):
-    page = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    page = banker_client.get(reverse("night_dashboard", args=[night.session.pk]))
     assert "No game called yet" in page.content.decode()
     hand = banker_client.get(reverse("hand", args=[night.session.pk]))
     assert hand.status_code == 302 and hand.url.endswith("/game/")

@@ -20,7 +20,7 @@ def stacked(night):
 def test_a_penalty_puts_twenty_cents_into_the_pot_and_moves_no_bank_money_B11(stacked):
     before = Posting.objects.count()
     stacked.penalty("Ann")
-    dash = selectors.session_dashboard(stacked.session)
+    dash = selectors.night_dashboard(stacked.session)
     assert (dash.table_pot, dash.chips_outstanding) == (20, 2000)
     assert Posting.objects.count() == before
 
@@ -36,7 +36,7 @@ def test_a_hand_is_recorded_with_its_carry_and_moves_no_bank_money_P2(stacked):
     hand = stacked.hand("2.05", {"Fred": "1.00", "Ann": "1.00"},
                         {"Fred": "1.05", "Ann": "1.00"}, carry="0.05")
     # the next pot: the 0.05 carried plus what the hand's losers owe into it (P3)
-    assert selectors.session_dashboard(stacked.session).table_pot == 5 + 205
+    assert selectors.night_dashboard(stacked.session).table_pot == 5 + 205
     assert Posting.objects.count() == before
     assert hand.payload["awards"] == {"Fred": "1.00", "Ann": "1.00"}
 
@@ -61,7 +61,7 @@ def test_awards_larger_than_the_pot_are_refused_not_carried_below_zero(stacked):
 
 def test_a_hand_may_stake_more_than_a_player_bought_from_the_bank(stacked):
     stacked.hand("30.00", {"Fred": "30.00"}, {"Ann": "15.00", "Fred": "15.00"})
-    assert selectors.session_dashboard(stacked.session).chips_outstanding == 2000
+    assert selectors.night_dashboard(stacked.session).chips_outstanding == 2000
 
 
 def test_hand_amounts_are_whole_white_chips_B10(stacked):
@@ -72,10 +72,10 @@ def test_hand_amounts_are_whole_white_chips_B10(stacked):
 
 
 def test_the_night_has_one_warning_for_jumping_the_bet_not_one_per_player_B11(stacked):
-    assert not selectors.session_dashboard(stacked.session).warning_given
+    assert not selectors.night_dashboard(stacked.session).warning_given
     services.warning_record(session=stacked.session, player=named("Ann"), key=new_key())
-    assert selectors.session_dashboard(stacked.session).warning_given
+    assert selectors.night_dashboard(stacked.session).warning_given
     with pytest.raises(LedgerError, match="already given \\(to Ann\\)"):
         services.warning_record(session=stacked.session, player=named("Fred"), key=new_key())
     stacked.penalty("Fred")
-    assert selectors.session_dashboard(stacked.session).table_pot == 20
+    assert selectors.night_dashboard(stacked.session).table_pot == 20

@@ -149,7 +149,7 @@ def test_a_called_match_pot_game_by_winners_follows_from_hand_to_hand_P3(table):
     assert entry.payload["pot"] == "6.20" and entry.payload.get("penalties") is None
     assert [(o["name"], o["amount"]) for o in result["owes"]] == [("Fred", "6.00"),
                                                                  ("Gus", "6.00")]   # B11
-    assert selectors.session_dashboard(s).table_pot == 1200
+    assert selectors.night_dashboard(s).table_pot == 1200
 
 
 def test_ending_a_game_keeps_the_pot_on_the_table_P3(table):

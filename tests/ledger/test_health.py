@@ -8,7 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ledger import witness
+from ledger.integrity import witness
 from ledger.models.keys import record_witness_made
 
 PATHS = ["/healthz", "/readyz"]
@@ -187,16 +187,16 @@ def test_the_night_list_warns_when_the_last_close_got_no_copy_until_it_gets_one(
     place = tmp_path / "usb-disk"
     settings.BACKUP_DIR = str(place)                 # not plugged in: the copy fails
     night = _ready_to_close()
-    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+    assert WARNING not in banker_client.get(reverse("night_list")).content.decode()
     _close_by_page(banker_client, night)
-    page = banker_client.get(reverse("session_list")).content.decode()
+    page = banker_client.get(reverse("night_list")).content.decode()
     assert WARNING in page
     assert night.session.date.strftime("%a %b %-d, %Y") in page
-    assert reverse("session_close", args=[night.session.pk]) in page
+    assert reverse("night_close", args=[night.session.pk]) in page
     place.mkdir()                                     # plugged in: its close page writes it
-    banker_client.get(reverse("session_close", args=[night.session.pk]))
+    banker_client.get(reverse("night_close", args=[night.session.pk]))
     assert len(backups.copies(place)) == 1
-    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+    assert WARNING not in banker_client.get(reverse("night_list")).content.decode()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -207,7 +207,7 @@ def test_the_night_list_says_nothing_when_the_last_close_has_its_copy(
 
     settings.BACKUP_DIR = str(tmp_path)
     _close_by_page(banker_client, _ready_to_close())
-    assert WARNING not in banker_client.get(reverse("session_list")).content.decode()
+    assert WARNING not in banker_client.get(reverse("night_list")).content.decode()
 
 
 # ---- BANKER_BACKUP_COPY_DIR: a second copy of each backup, checked ----

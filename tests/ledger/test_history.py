@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def play_host_away_night() -> PlayedNight:
     """A second night, host away (surrogate book, B7): notes voided, a chip lost."""
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                                         host_present=False, seating=people(["Ann", "Gus", "Mike"]),
                                         key=new_key("open")))
     night.buy("Fred", "20.00")
@@ -89,7 +89,7 @@ def test_history_and_season_take_a_fixed_number_of_queries(two_nights,
     with django_assert_max_num_queries(10):
         selectors.season()
     for day in (5, 12):   # more nights, the same number of queries
-        n = PlayedNight(services.session_open(date=datetime.date(2026, 12, day), banker=named("Mike"),
+        n = PlayedNight(services.night_open(date=datetime.date(2026, 12, day), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
         n.buy("Fred", "5.00")
         n.cashout("Fred", green=1)

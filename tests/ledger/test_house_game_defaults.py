@@ -22,7 +22,7 @@ def _night_of(settings):
     house = house_in_use()
     house.settings = settings.to_json()
     house.save()
-    return services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
+    return services.night_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                  seating=people(("Fred", "Ann")), key=new_key("open"))
 
 

@@ -116,7 +116,7 @@ def test_an_unknown_preset_is_named():
 def test_a_night_keeps_the_settings_it_opened_with(players):
     house = House.objects.get(pk=named("Mike").house_id)
     House.objects.filter(pk=house.pk).update(settings=EURO)
-    night = services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
+    night = services.night_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                   seating=people(("Fred",)), key=new_key("open"))
     assert night.game_settings == HouseSettings.from_json(EURO)
     House.objects.filter(pk=house.pk).update(settings=YEN)   # from the next night on
@@ -127,7 +127,7 @@ def test_a_night_keeps_the_settings_it_opened_with(players):
 
 @pytest.mark.django_db
 def test_a_nights_settings_edited_behind_the_sites_back_are_named(players):
-    night = services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
+    night = services.night_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                   seating=people(("Fred",)), key=new_key("open"))
     assert night.settings == SEED.to_json()
     jsonb = "::jsonb" if connection.vendor == "postgresql" else ""
@@ -141,7 +141,7 @@ def test_a_nights_settings_edited_behind_the_sites_back_are_named(players):
 
 @pytest.mark.django_db
 def test_a_night_sealed_before_settings_existed_still_verifies(players):
-    night = services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
+    night = services.night_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                   seating=people(("Fred",)), key=new_key("open"))
     night.settings = {}
     night.save()   # as a night of before migration 0023: no settings, sealed without them

@@ -79,10 +79,10 @@ def test_a_change_never_alters_an_open_or_closed_night_the_next_night_takes_it(p
     """B2, B12: the buy-in step and cash unit an open or closed night plays by stay; the next
     night opened plays by the new ones."""
     house = House.objects.get(pk=named("Mike").house_id)
-    closed = PlayedNight(services.session_open(date=datetime.date(2026, 11, 27), banker=named("Mike"),
+    closed = PlayedNight(services.night_open(date=datetime.date(2026, 11, 27), banker=named("Mike"),
                                          seating=people(("Fred",)), key=new_key("open")))
     closed.close()
-    night = services.session_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
+    night = services.night_open(date=datetime.date(2026, 12, 4), banker=named("Mike"),
                                   seating=people(("Fred",)), key=new_key("open"))
     kept = {pk: Night.objects.get(pk=pk).settings for pk in (closed.session.pk, night.pk)}
     house_settings_change(house=house, settings=HouseSettings.from_json(EURO))
@@ -91,7 +91,7 @@ def test_a_change_never_alters_an_open_or_closed_night_the_next_night_takes_it(p
         assert still.settings == before and still.game_settings == SEED
     assert selectors.audit()["ok"], selectors.audit()
     PlayedNight(Night.objects.get(pk=night.pk)).close()
-    following = services.session_open(date=datetime.date(2026, 12, 11), banker=named("Mike"),
+    following = services.night_open(date=datetime.date(2026, 12, 11), banker=named("Mike"),
                                       seating=people(("Fred",)), key=new_key("open"))
     assert following.game_settings == HouseSettings.from_json(EURO)
     assert following.game_settings.buy_in_step == 1000

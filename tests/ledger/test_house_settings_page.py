@@ -144,7 +144,7 @@ def test_an_open_night_keeps_its_rules_the_next_night_takes_the_new_ones(owner, 
     """B2, B12: saved while a night is open, the new buy-in step is the next night's."""
     with in_house(house.pk):
         mike = make_player("Mike", "BOG", is_host=True)
-        night = services.session_open(date=datetime.date(2026, 12, 4), banker=mike,
+        night = services.night_open(date=datetime.date(2026, 12, 4), banker=mike,
                                       key=new_key("open"))
     before = night.settings
     client = _client(owner)
@@ -155,8 +155,8 @@ def test_an_open_night_keeps_its_rules_the_next_night_takes_the_new_ones(owner, 
         assert still.settings == before and still.game_settings == SEED
         assert House.objects.get(pk=house.pk).game_settings == PRESETS["dollar-chips"]
         assert still.game_settings.buy_in_step == 500
-        services.session_close(session=still, key=new_key("close"))
-        following = services.session_open(date=datetime.date(2026, 12, 11), banker=mike,
+        services.night_close(session=still, key=new_key("close"))
+        following = services.night_open(date=datetime.date(2026, 12, 11), banker=mike,
                                           key=new_key("open"))
         assert following.game_settings == PRESETS["dollar-chips"]
         assert following.game_settings.buy_in_step == 2000

@@ -194,7 +194,7 @@ def test_no_page_export_or_phone_page_of_one_house_names_a_player_of_the_other(h
         client = phone if "<str:token>" in route else banker
         path = _path(route, _ids(friday))
         queries = [""]
-        if name in ("settle_up", "session_entries", "season", "book"):
+        if name in ("settle_up", "night_entries", "season", "book"):
             queries += ["?_export=csv", "?_export=pdf", "?_export=xlsx"]
         for query in queries:
             response = client.get(path + query)
@@ -248,7 +248,7 @@ def test_each_house_keeps_its_own_names_host_journal_and_open_night(houses):
 def test_audit_checks_one_house_or_all(houses):
     from django.db import connection
 
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     friday, tuesday = houses
     drop_append_only_triggers()
@@ -314,7 +314,7 @@ def _figures() -> dict:
     nights = list(Night.objects.order_by("pk"))
     return {"book": [(p.name, cents) for p, cents in selectors.the_book()],
             "nights": [(selectors.settle_up_report(night), export_session(night),
-                        selectors.session_dashboard(night).cash_box) for night in nights]}
+                        selectors.night_dashboard(night).cash_box) for night in nights]}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -374,8 +374,8 @@ def _witness_as_before_houses() -> None:
     import json
     from pathlib import Path
 
-    from ledger import witness
-    from ledger.ledger_key import ledger_key
+    from ledger.integrity import witness
+    from ledger.integrity.key import ledger_key
 
     sequence, value = (Entry._base_manager.order_by("-sequence")
                        .values_list("sequence", "chain").first())
@@ -401,14 +401,14 @@ def test_the_witness_keeps_each_houses_head_and_names_the_house_cut_short(houses
 
     from django.db import connection
 
-    from ledger import witness
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity import witness
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     friday, tuesday = houses
     for house, who in ((friday, "Fred"), (tuesday, "Xena")):
         with in_house(house["house"].pk):
             PlayedNight(house["tonight"]).buy(who, "5.00")
-        witness.refresh(house["house"].pk)   # what the write's commit does (ledger/witness.py)
+        witness.refresh(house["house"].pk)   # what the write's commit does (ledger/integrity/witness.py)
     heads = json.loads(Path(witness.witness_path()).read_text())["heads"]
     newest = {house["house"].pk: Entry.objects.filter(house=house["house"]).order_by(
         "-sequence").values_list("sequence", "chain")[0] for house in (friday, tuesday)}
@@ -450,8 +450,8 @@ def test_audit_seal_finds_each_houses_entry_and_agrees_with_the_chain(houses):
     found unchanged, and an entry the audit names as changed is never "found unchanged"."""
     from django.db import connection
 
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
     from ledger.selectors import SEAL_DIGITS
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
     friday, tuesday = houses
     with every_house():

@@ -134,7 +134,7 @@ def test_two_cash_outs_that_together_bring_back_more_than_is_out_one_is_refused_
     assert len(results) == 1 and len(errors) == 1
     assert isinstance(errors[0], LedgerError)
     assert "the bank has only $5.00 in chips out tonight" in str(errors[0])
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert dash.chips_outstanding == 500 and dash.cash_box == 500
     assert selectors.audit()["ok"]
 

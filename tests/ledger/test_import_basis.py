@@ -51,6 +51,6 @@ def test_the_book_is_read_again_only_when_the_journal_moved(two, django_assert_m
 
 def test_a_night_opened_meanwhile(two):
     before = import_basis()
-    services.session_open(date=datetime.date(2026, 11, 21), banker=Player.objects.get(name="Ann"),
+    services.night_open(date=datetime.date(2026, 11, 21), banker=Player.objects.get(name="Ann"),
                           key=new_key())
     assert what_changed(before) == "a night was opened"

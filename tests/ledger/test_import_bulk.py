@@ -80,7 +80,7 @@ def _apply(event: Mapping[str, Any], *, session, entries, key) -> Entry:
     if kind == "merge":
         return services.surrogate_book_merge(**common)
     if kind == "close":
-        return services.session_close(**common)
+        return services.night_close(**common)
     assert kind == "reverse"
     return services.entry_reverse(entry=entries[get("event")], reason=get("reason", ""),
                                   key=key)
@@ -100,7 +100,7 @@ def by_services(document: dict) -> Night:
             services.book_opening(balances={named(n): cents_of(a) for n, a in opening.items()},
                                   key=new_key())
         seating = head.get("seating") or [row["name"] for row in rows]
-        session = services.session_open(date=datetime.date.fromisoformat(head["date"]),
+        session = services.night_open(date=datetime.date.fromisoformat(head["date"]),
                                         banker=named(head["banker"]),
                                         host_present=head.get("host_present", True),
                                         seating=[named(n) for n in seating], key=new_key())

@@ -7,12 +7,12 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 
 from ledger import selectors
-from ledger.models import BankNote, Entry, Posting
-from ledger.triggers import (
+from ledger.integrity.triggers import (
     APPEND_ONLY_TABLES,
     drop_append_only_triggers,
     install_append_only_triggers,
 )
+from ledger.models import BankNote, Entry, Posting
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ def _match_pot_night(night):
 
 
 def _journal(client, night, **query) -> str:
-    return client.get(reverse("session_entries", args=[night.session.pk]),
+    return client.get(reverse("night_entries", args=[night.session.pk]),
                       query).content.decode()
 
 

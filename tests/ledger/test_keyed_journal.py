@@ -23,11 +23,12 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from ledger_night import named
 
-from ledger import chain, selectors
-from ledger.ledger_key import key_id, ledger_key
+from ledger import selectors
+from ledger.integrity import chain
+from ledger.integrity.key import key_id, ledger_key
+from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 from ledger.models import Entry, Night, Player
 from ledger.posting.accounts import EntryKind
-from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 pytestmark = pytest.mark.django_db
 POSTGRES = connection.vendor == "postgresql"
@@ -308,7 +309,7 @@ def test_postgresql_takes_a_balanced_entry_written_leg_by_leg(night):
 @pytest.mark.django_db(transaction=True)
 def test_sqlite_refuses_at_commit_an_entry_whose_postings_do_not_sum_to_zero(night):
     """SQLite has no deferred trigger: the entry left off balance keeps a row whose deferred
-    foreign key fails the COMMIT itself (ledger/triggers.py)."""
+    foreign key fails the COMMIT itself (ledger/integrity/triggers.py)."""
     entry = night.buy("Fred", "20.00")
     with pytest.raises(DatabaseError, match="FOREIGN KEY"):
         with transaction.atomic():
@@ -329,7 +330,7 @@ def test_sqlite_refuses_at_commit_an_entry_whose_postings_do_not_sum_to_zero(nig
 
 def test_a_book_posting_with_no_session_is_named_not_a_traceback(night):
     """Finding: one stray posting (THE BOOK, no session) crashed `audit` with a TypeError in
-    ledger/chain.py, hiding every other finding."""
+    ledger/integrity/chain.py, hiding every other finding."""
     entry = night.buy("Ann", "10.00", paid="book")
     ann = Player.objects.get(name="Ann")
     drop_append_only_triggers()
@@ -379,8 +380,8 @@ def test_a_seal_printed_before_the_key_is_still_found(night):
     """Settle-ups printed before migration 0010 carry the unkeyed chain value."""
     night.buy("Fred", "20.00")
     night.buy("Ann", "10.00", paid="note")
+    from ledger.integrity.rechain import journal_rows
     from ledger.models import BankNote, Posting
-    from ledger.rechain import journal_rows
 
     previous = chain.GENESIS
     for row in journal_rows(Entry, Posting, BankNote, Night):

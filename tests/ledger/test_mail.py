@@ -105,7 +105,7 @@ def addresses(players):
 def played() -> PlayedNight:
     """An open night, everyone cashed out: Fred bought $20 on THE BOOK and lost it; Ann bought
     $20 in cash and turned in $40. The close: Fred pays Ann $20.00 (B8)."""
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred", "Ann", "Gus"]),
                                         key=new_key("open")))
     night.buy("Fred", "20.00", paid="book")
@@ -122,7 +122,7 @@ def body(message: EmailMessage) -> str:
 def test_a_close_mails_each_player_with_an_address_their_line_once(smtp, addresses):
     night = played()
     key = new_key("close")
-    services.session_close(session=night.session, key=key)
+    services.night_close(session=night.session, key=key)
     assert len(smtp.inbox.messages) == 2   # Fred and Ann; Gus and Mike keep no address
     fred, ann = named("Fred"), named("Ann")
     [to_fred] = smtp.inbox.to("fred@example.com")
@@ -142,9 +142,9 @@ def test_a_close_mails_each_player_with_an_address_their_line_once(smtp, address
     assert f"{PUBLIC}/p/{ann.balance_token}/" in text and fred.balance_token not in text
 
     # The close retried (the same form again, then a new key) and the outbox sent again.
-    services.session_close(session=night.session, key=key)
+    services.night_close(session=night.session, key=key)
     with pytest.raises(LedgerError):
-        services.session_close(session=Night.objects.get(pk=night.session.pk),
+        services.night_close(session=Night.objects.get(pk=night.session.pk),
                                key=new_key("close"))
     services.send_queued()
     call_command("remind", stdout=StringIO())
@@ -154,7 +154,7 @@ def test_a_close_mails_each_player_with_an_address_their_line_once(smtp, address
 
 def test_every_message_has_the_one_click_unsubscribe(smtp, addresses):
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     for message in smtp.inbox.messages:
         header = str(message["List-Unsubscribe"]).strip()
         found = re.fullmatch(rf"<({PUBLIC}/mail/unsubscribe/([^/]+)/)>", header)
@@ -185,7 +185,7 @@ def test_every_message_has_the_one_click_unsubscribe(smtp, addresses):
 def test_an_unsubscribed_player_gets_nothing(smtp, addresses):
     services.mail_stop(named("Fred"))
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     call_command("remind", "--older", "0", stdout=StringIO())
     assert [m["To"] for m in smtp.inbox.messages] == ["Ann@example.com"]
     # queued before the unsubscribe: dropped, never sent
@@ -199,7 +199,7 @@ def test_an_unsubscribed_player_gets_nothing(smtp, addresses):
 def test_a_mail_server_down_leaves_the_close_done_and_the_mail_queued(smtp, addresses):
     night = played()
     smtp.stop()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     night.refresh()
     assert night.session.status == Night.CLOSED   # the close is done
     assert MailOut.objects.filter(sent_at=None).count() == 2
@@ -219,18 +219,18 @@ def test_a_mail_server_down_leaves_the_close_done_and_the_mail_queued(smtp, addr
 def test_the_close_page_says_how_many_mails_wait(smtp, addresses, banker_client):
     night = played()
     smtp.stop()
-    response = banker_client.post(reverse("session_close", args=[night.session.pk]),
+    response = banker_client.post(reverse("night_close", args=[night.session.pk]),
                                   {"key": fresh_key(), "confirm": "on"}, follow=True)
     assert response.status_code == 200
     said = "2 e-mails wait for the mail server; they go with the next `manage.py remind`."
     assert said in response.content.decode()
-    page = banker_client.get(reverse("session_close", args=[night.session.pk]))
+    page = banker_client.get(reverse("night_close", args=[night.session.pk]))
     assert said in page.content.decode()
 
 
 def test_remind_mails_each_debt_once_a_week(smtp, addresses):
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     smtp.inbox.messages.clear()
     call_command("remind", stdout=StringIO())   # owed since tonight: not older than 14 days
     assert smtp.inbox.messages == []
@@ -281,7 +281,7 @@ def test_a_malformed_address_is_refused_with_a_sentence_and_nothing_saved(smtp, 
 
 def test_an_address_is_shown_to_nobody_else(smtp, addresses, banker_client):
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     fred = named("Fred")
     page = Client().get(reverse("player_balance", args=[fred.balance_token])).content.decode()
     assert "fred@example.com" in page and "Ann@example.com" not in page
@@ -314,7 +314,7 @@ def test_without_a_mail_server_nothing_is_queued(players, settings):
     settings.MAIL_ON = False
     services.email_set(player=named("Fred"), email="fred@example.com", key=new_key())
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     assert not MailOut.objects.exists()
     out = StringIO()
     call_command("remind", stdout=out)
@@ -341,7 +341,7 @@ def test_remind_daily_runs_then_stops_with_the_server(smtp, addresses, monkeypat
 
     night = played()
     smtp.stop()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     smtp.start()
     parents = iter([100, 100, 1])   # the server's pid, then init's: the server stopped
     monkeypatch.setattr(remind.os, "getppid", lambda: next(parents))
@@ -358,7 +358,7 @@ def test_remind_names_its_house_and_refuses_a_bad_number_of_days(smtp, addresses
     with pytest.raises(CommandError, match="--house: there is no house 'nowhere'"):
         call_command("remind", "--house", "nowhere", stdout=StringIO())
     night = played()
-    services.session_close(session=night.session, key=new_key("close"))
+    services.night_close(session=night.session, key=new_key("close"))
     smtp.inbox.messages.clear()
     out = StringIO()
     call_command("remind", "--house", night.session.house.slug, "--older", "0", stdout=out)

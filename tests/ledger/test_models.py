@@ -3,8 +3,8 @@
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from ledger.integrity.triggers import APPEND_ONLY_TABLES, installed_triggers, trigger_names
 from ledger.models import AppendOnlyError, Entry, Posting
-from ledger.triggers import APPEND_ONLY_TABLES, installed_triggers, trigger_names
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def test_raw_sql_update_or_delete_of_a_money_row_is_refused_by_the_database_R7(
 def test_migrate_puts_back_triggers_that_were_dropped_R7():
     from django.core.management import call_command
 
-    from ledger.triggers import drop_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers
 
     drop_append_only_triggers()
     assert installed_triggers() == []
@@ -91,7 +91,7 @@ def test_the_unit_and_the_step_are_the_nights_not_the_databases_B2_B10(night):
 
 def test_the_system_check_warns_when_a_trigger_is_missing_R7():
     from ledger.checks import append_only_triggers_check
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     assert append_only_triggers_check(databases=["default"]) == []
     drop_append_only_triggers()

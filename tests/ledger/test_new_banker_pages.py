@@ -19,14 +19,14 @@ def _key(response) -> str:
 
 
 def test_the_new_night_page_says_a_night_is_open_and_links_to_it(banker_client, night):
-    page = banker_client.get(reverse("session_open")).content.decode()
+    page = banker_client.get(reverse("night_open")).content.decode()
     assert "is still open" in page and "banker Mike" in page
-    assert reverse("session_dashboard", args=[night.session.pk]) in page
+    assert reverse("night_dashboard", args=[night.session.pk]) in page
     assert 'name="players"' not in page            # no form to fill in for nothing
 
 
 def test_the_new_night_page_offers_the_form_when_no_night_is_open(banker_client, players):
-    page = banker_client.get(reverse("session_open")).content.decode()
+    page = banker_client.get(reverse("night_open")).content.decode()
     assert "still open" not in page and 'name="players"' in page
 
 
@@ -115,7 +115,7 @@ def test_the_close_asks_who_took_a_pot_left_on_the_table_P3_P5(banker_client, ni
     night.hand(pot="0.60", awards={"Ann": "0.60"}, owes={"Fred": "0.60"})   # Fred matches (P3)
     night.cashout("Fred", black=20)
     night.cashout("Ann", black=20)
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url).content.decode()
     assert "The hands leave $0.60 in the pot on the table" in page
     assert reverse("pot_award", args=[night.session.pk]) in page

@@ -40,7 +40,7 @@ def test_voiding_a_note_costs_its_holder_B5(noted):
     noted.void("Gus")                       # Fred held Gus's note: he loses it
     noted.cashout("Fred", green=1)          # Fred is owed 5 for his chips
     noted.void("Fred")                      # the bank held Fred's note: the banker loses it
-    assert selectors.session_dashboard(noted.session).open_notes == []
+    assert selectors.night_dashboard(noted.session).open_notes == []
     assert noted.row("Fred")["book_after"] == "5.00"
     assert noted.row("Gus")["book_after"] == "5.00"
     assert noted.row("Mike")["book_after"] == "-10.00"

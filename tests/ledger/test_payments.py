@@ -35,7 +35,7 @@ def played(day: int = 21, user=None) -> PlayedNight:
     """A closed night: Fred bought $20 on THE BOOK and lost it; Ann bought $20 in cash and
     turned in $40 (the box pays her $20, the banker owes her $20). THE BOOK after: Fred
     -20.00, Ann +20.00; the settle-up says Fred pays Ann $20.00 (B8)."""
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, day), banker=named("Mike"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, day), banker=named("Mike"),
                                         seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                         user=user))
     night.buy("Fred", "20.00", paid="book")
@@ -181,7 +181,7 @@ def test_a_closed_nights_book_stays_and_the_next_night_carries_the_payment(playe
                                                    players["Ann"].pk: 2000}
     history = selectors.player_history(players["Fred"])
     assert [n.book_after for n in history] == [-2000]
-    nxt = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    nxt = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                       seating=people(["Fred", "Ann"]), key=new_key("open")))
     assert export_session(nxt.session)["book_before"] == {"Ann": "5.00", "Fred": "-5.00"}
     assert nxt.session.book_before == {"Ann": "5.00", "Fred": "-5.00"}
@@ -192,7 +192,7 @@ def test_a_closed_nights_book_stays_and_the_next_night_carries_the_payment(playe
 def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
     played()
     ann_banker = banker("ann")
-    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                           seating=people(["Fred", "Ann"]), key=new_key("open"),
                                           user=ann_banker))
     paid = claim(players["Fred"], amount="20.00")
@@ -213,7 +213,7 @@ def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
 
 def test_the_receiver_confirms_on_their_phone_while_a_night_is_open(players):
     played()
-    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                           seating=people(["Fred", "Ann"]), key=new_key("open"),
                                           user=banker("ann")))
     paid = claim(players["Fred"], amount="10.00")

@@ -58,7 +58,7 @@ class PlayedNight(RuleBasedStateMachine):
         self.nights = getattr(self, "nights", 0) + 1
         host_present = self.nights % 2 == 1
         self.banker = "Mike" if host_present else "Fred"
-        self.session = services.session_open(
+        self.session = services.night_open(
             date=datetime.date(2026, 11, 21), banker=named(self.banker), host_present=host_present,
             seating=people([n for n in NAMES if n != self.banker]), key=new_key())
         self.out = 0
@@ -170,13 +170,13 @@ class PlayedNight(RuleBasedStateMachine):
             self.cashout(player.name, extra=0)                   # the others cash out nothing
         if self.out:
             self.count_difference(self.out // 5)
-        if selectors.session_dashboard(self.session).final_pot:
+        if selectors.night_dashboard(self.session).final_pot:
             services.final_pot_award(session=self.session, winner=named(award_to),
                                      key=new_key())
         for note, _ in selectors.open_notes(self.session):
             service = services.note_commit if commit else services.note_void
             service(session=self.session, note=note, key=new_key())
-        services.session_close(session=self.session, key=new_key())
+        services.night_close(session=self.session, key=new_key())
         self.session.refresh_from_db()
         assert_invariants(self.session)   # nothing out, nets and THE BOOK sum to zero
         if book_balances(kinds=[Account.SURROGATE], session=self.session):

@@ -76,7 +76,7 @@ def _night_of(size: dict) -> dict:
                            key=new_key())
     rows = people(names)
     for night in range(size["closed"]):
-        closed = services.session_open(date=datetime.date(2026, 10, 3 + 7 * night),
+        closed = services.night_open(date=datetime.date(2026, 10, 3 + 7 * night),
                                        banker=rows[0], seating=rows[1:], key=new_key())
         for n, name in enumerate(names):
             services.buyin_create(session=closed, player=named(name), amount=cents("5.00"),
@@ -84,8 +84,8 @@ def _night_of(size: dict) -> dict:
         for name in names:
             services.cashout_create(session=closed, player=named(name), chips={"green": 1},
                                     key=new_key())
-        services.session_close(session=closed, key=new_key())
-    tonight = services.session_open(date=datetime.date(2026, 11, 21), banker=rows[0],
+        services.night_close(session=closed, key=new_key())
+    tonight = services.night_open(date=datetime.date(2026, 11, 21), banker=rows[0],
                                     seating=rows[1:], key=new_key())
     services.buyin_create(session=tonight, player=named("Guest"), amount=cents("5.00"),
                           paid="cash",
@@ -115,24 +115,24 @@ def _pages(night: dict) -> dict:
     pk, token = night["session"].pk, night["player"].balance_token
     live = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
     return {
-        "dashboard": ("banker", reverse("session_dashboard", args=[pk]), {}),
-        "dashboard_live": ("banker", reverse("session_dashboard", args=[pk]), live),
+        "dashboard": ("banker", reverse("night_dashboard", args=[pk]), {}),
+        "dashboard_live": ("banker", reverse("night_dashboard", args=[pk]), live),
         "buyin_form": ("banker", reverse("buyin", args=[pk]), {}),
         "buyin_row": ("banker", f"{reverse('buyin', args=[pk])}?player={night['row'].pk}", {}),
         "phone": ("phone", reverse("player_balance", args=[token]), {}),
         "phone_live": ("phone", reverse("player_balance", args=[token]), live),
         "hand": ("banker", reverse("hand", args=[pk]), {}),
         "game_call": ("banker", reverse("game_call", args=[pk]), {}),
-        "journal": ("banker", reverse("session_entries", args=[pk]), {}),
-        "journal_csv": ("banker", f"{reverse('session_entries', args=[pk])}?_export=csv", {}),
+        "journal": ("banker", reverse("night_entries", args=[pk]), {}),
+        "journal_csv": ("banker", f"{reverse('night_entries', args=[pk])}?_export=csv", {}),
         "settle_up": ("banker", reverse("settle_up", args=[pk]), {}),
         "settle_up_csv": ("banker", f"{reverse('settle_up', args=[pk])}?_export=csv", {}),
         "cashout": ("banker", reverse("cashout", args=[pk]), {}),
-        "close": ("banker", reverse("session_close", args=[pk]), {}),
+        "close": ("banker", reverse("night_close", args=[pk]), {}),
         "season": ("banker", reverse("season"), {}),
         "book": ("banker", reverse("book"), {}),
         "players": ("banker", reverse("player_list"), {}),
-        "sessions": ("banker", reverse("session_list"), {}),
+        "sessions": ("banker", reverse("night_list"), {}),
     }
 
 

@@ -41,7 +41,7 @@ def ann(db):
 @pytest.fixture
 def anns_night(players, ann) -> PlayedNight:
     """Tonight, opened on the tablet by Ann: she holds the bank."""
-    return PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    return PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                        seating=people(["Fred", "Ann", "Gus"]), key=new_key("open"),
                                        user=ann))
 
@@ -165,7 +165,7 @@ def test_a_count_with_a_bad_colour_or_number_is_refused(anns_night, players):
 
 
 def test_nothing_is_asked_on_a_closed_night(players):
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
     night.close()
     with pytest.raises(LedgerError, match="No night is open"):
@@ -234,7 +234,7 @@ def test_a_count_above_the_chips_out_is_refused_and_stays_pending(anns_night, pl
 
 
 def test_an_ask_approved_after_the_night_closed_is_refused(players):
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                         seating=people(["Fred"]), key=new_key("open")))
     request = ask(players["Fred"])
     night.close()

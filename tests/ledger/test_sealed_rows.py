@@ -15,9 +15,9 @@ from django.db import connection
 from ledger_night import named, new_key, people
 
 from ledger import selectors, services
+from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 from ledger.models import BankTenure, Night, Player, Seat
 from ledger.permissions import make_banker
-from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 pytestmark = pytest.mark.django_db
 JSONB = "::jsonb" if connection.vendor == "postgresql" else ""
@@ -49,7 +49,7 @@ def held_night(players):
     """An open night whose bank is held by Mike's login (a bank tenure)."""
     user = User.objects.create_user("mike")
     make_banker(user)
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                     seating=people(("Fred", "Ann")), key=new_key("open"),
                                     user=user)
     assert selectors.audit()["ok"], selectors.audit()
@@ -134,9 +134,9 @@ def test_writes_through_the_site_keep_the_ledger_whole(held_night):
     services.player_update(player=fred, name="Freddie", note_id="BOFF", key=new_key())
     services.player_link_renew(player=fred, key=new_key())
     services.player_retire(player=named("Gus"), key=new_key())
-    services.session_seat(session=held_night, player=named("Mike"), key=new_key(),
+    services.night_seat(session=held_night, player=named("Mike"), key=new_key(),
                           user=User.objects.get(username="mike"))
-    services.session_seating_set(session=held_night, order=people(("Mike", "Ann", "Freddie")),
+    services.night_seating_set(session=held_night, order=people(("Mike", "Ann", "Freddie")),
                                  key=new_key(), user=User.objects.get(username="mike"))
     other = User.objects.create_user("bob")
     make_banker(other)
@@ -186,8 +186,7 @@ def test_the_migration_seals_the_retired_flag_of_the_rows_whose_seals_held(held_
 
     from django.apps import apps
 
-    from ledger import chain
-
+    from ledger.integrity import chain
     migration = import_module("ledger.migrations.0022_witness_made")
     services.player_retire(player=named("Gus"), key=new_key())
     for player in Player.objects.all():
@@ -214,7 +213,7 @@ def test_the_audit_and_the_readme_say_what_is_not_sealed(held_night):
     what is sealed, in the same words; `retired` is sealed, and both say so."""
     from pathlib import Path
 
-    from ledger.integrity import NOT_SEALED
+    from ledger.integrity.audit import NOT_SEALED
 
     out = StringIO()
     call_command("audit", stdout=out, stderr=StringIO())

@@ -130,7 +130,7 @@ def test_a_wrong_password_says_so_in_words(client, banker_user):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "name", ["session_list", "book", "player_list", "session_open", "player_new"]
+    "name", ["night_list", "book", "player_list", "night_open", "player_new"]
 )
 def test_banker_pages_need_a_login_R11(client, name):
     response = client.get(reverse(name))
@@ -196,7 +196,7 @@ def test_add_player_never_redirects_to_another_site(banker_client, evil):
     key = re.search(r'name="key" value="([^"]+)"', page.content.decode()).group(1)
     response = banker_client.post(reverse("player_new"), {"key": key, "name": "Zed",
                                                           "note_id": "BOZ", "next": evil})
-    assert response.status_code == 302 and response.url == reverse("session_list")
+    assert response.status_code == 302 and response.url == reverse("night_list")
 
 
 PUBLIC_SHELL = ("service_worker", "manifest", "offline_page")
@@ -239,7 +239,7 @@ def route_path(route, pk):
 
 def test_the_route_list_is_not_empty():
     names = {name for name, _ in _banker_routes()}
-    assert {"session_dashboard", "buyin", "cashout", "settle_up", "book"} <= names
+    assert {"night_dashboard", "buyin", "cashout", "settle_up", "book"} <= names
 
 
 @pytest.mark.django_db
@@ -258,7 +258,7 @@ def test_a_buyin_post_without_csrf_token_is_refused_and_writes_nothing_R12(banke
     from ledger.models import Entry
 
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p1")
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                     key="s1")
     client = Client(enforce_csrf_checks=True)
     client.force_login(banker_user)
@@ -285,15 +285,15 @@ def _boom():
 @pytest.mark.django_db
 def test_with_debug_off_a_missing_page_and_a_crash_show_the_plain_pages_R16(
         banker_user, monkeypatch, settings):
-    import ledger.views.sessions
+    import ledger.views.nights
 
     settings.DEBUG = False
     client = Client(raise_request_exception=False)
     client.force_login(banker_user)
     missing = client.get("/s/999/")
     assert missing.status_code == 404 and "Nothing here" in missing.content.decode()
-    monkeypatch.setattr(ledger.views.sessions, "sessions_list", _boom)
-    crashed = client.get(reverse("session_list"))
+    monkeypatch.setattr(ledger.views.nights, "nights_list", _boom)
+    crashed = client.get(reverse("night_list"))
     html = crashed.content.decode()
     assert crashed.status_code == 500 and "Something went wrong" in html
     for page in (missing.content.decode(), html):
@@ -304,7 +304,7 @@ DEBUG_OFF_SMOKE = """
 import os
 from django.conf import settings
 from django.test import Client
-import ledger.views.sessions
+import ledger.views.nights
 assert settings.DEBUG is False
 secure = os.environ.get("SMOKE_HTTPS") == "1"
 client = Client(raise_request_exception=False, HTTP_HOST=os.environ["SMOKE_HOST"],
@@ -317,7 +317,7 @@ missing = client.get("/s/999/")
 assert missing.status_code == 404 and b"Nothing here" in missing.content, missing.status_code
 def boom():
     raise RuntimeError("a bug in a page")
-ledger.views.sessions.sessions_list = boom
+ledger.views.nights.nights_list = boom
 crashed = client.get("/")
 assert crashed.status_code == 500 and b"Something went wrong" in crashed.content
 for page in (missing.content, crashed.content):

@@ -28,7 +28,7 @@ def test_the_dashboard_and_settle_up_take_the_same_queries_for_any_table(
 ):
     night = busy_night(players, guests)
     with django_assert_max_num_queries(12):
-        dash = selectors.session_dashboard(night.session)
+        dash = selectors.night_dashboard(night.session)
         assert len(dash.lines) == 4 + guests
     with django_assert_max_num_queries(12):
         report = selectors.settle_up_report(night.session)
@@ -46,7 +46,7 @@ def test_the_dashboard_shows_who_is_in_what_they_bought_and_the_cash(night):
     night.buy("Fred", "20.00")
     night.buy("Ann", "10.00", paid="note")
     night.buy("Gus", "5.00", paid="book", seller="Fred")
-    dash = selectors.session_dashboard(night.session)
+    dash = selectors.night_dashboard(night.session)
     assert [(ln.player.name, ln.bought_less_cashed_out) for ln in dash.lines] == [
         ("Mike", 0), ("Fred", 1500), ("Ann", 1000), ("Gus", 500)]
     assert (dash.cash_box, dash.chips_outstanding, dash.notes_open) == (2000, 3000, 1000)
@@ -63,9 +63,9 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
     report = selectors.audit()
     assert not report["ok"]
     assert report["unbalanced_entries"] == [entry.pk] and report["postings_total"] == -5
-    # The database itself refuses it at commit (ledger/triggers.py): take it out again so the
+    # The database itself refuses it at commit (ledger/integrity/triggers.py): take it out again so the
     # test's end, which runs the deferred checks, does not trip over it
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
+    from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
     drop_append_only_triggers()
     with connection.cursor() as cursor:
@@ -78,4 +78,4 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
 def test_a_players_book_balance_and_sessions(night, players):
     night.buy("Ann", "10.00", paid="book")
     assert selectors.player_book_balance(players["Ann"]) == -1000
-    assert selectors.player_sessions(players["Ann"]) == [night.session]
+    assert selectors.nights_played(players["Ann"]) == [night.session]

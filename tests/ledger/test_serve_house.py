@@ -188,7 +188,7 @@ def test_make_serve_runs_the_command_with_production_settings():
 @pytest.mark.django_db
 def test_the_header_shows_the_houses_name(banker_client, client):
     house_rename(house=house_in_use(), name="Ann's Friday game")
-    html = banker_client.get(reverse("session_list")).content.decode()
+    html = banker_client.get(reverse("night_list")).content.decode()
     assert '<span class="house-name">Ann&#x27;s Friday game</span>' in html
     assert "house-name" not in client.get(reverse("login")).content.decode()   # no house
 

@@ -53,7 +53,7 @@ def test_a_closed_night_keeps_its_settle_up_when_the_houses_game_changes(night):
     assert session.game_settings == SEED
     assert _settle_up(client, session) == before
     assert _audit_says() == "The ledger is whole"
-    tonight = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                     seating=people(("Fred", "Ann")), key=new_key("open"))
     assert tonight.game_settings == changed
 

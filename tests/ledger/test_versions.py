@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 def _last_week() -> PlayedNight:
     """A closed night: Ann bought on THE BOOK and lost, Fred won; Ann pays Fred 10.00."""
-    night = PlayedNight(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+    night = PlayedNight(services.night_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
                                         seating=people(["Fred", "Ann"]), key=new_key("open")))
     night.buy("Fred", "20.00")
     night.buy("Ann", "20.00", paid="book")
@@ -58,7 +58,7 @@ def _polled(banker_client, phone, house, who="Fred") -> dict:
                        {"HTTP_HX_REQUEST": "true"}),
         "phone asks": (phone, reverse("phone_requests_live", args=[token]), {}),
         "night asks": (banker_client, reverse("requests_live", args=[pk]), {}),
-        "table live": (banker_client, reverse("session_dashboard", args=[pk]),
+        "table live": (banker_client, reverse("night_dashboard", args=[pk]),
                        {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}),
     }
     tagged = {}
@@ -116,14 +116,14 @@ def _unkept(client, url) -> tuple[str, str]:
 
 def _banker_pages() -> list[str]:
     """The banker's pages kept whole (ledger/kept.py): each night's and the house's."""
-    pages = [reverse("session_list"), reverse("player_list"), reverse("book"),
+    pages = [reverse("night_list"), reverse("player_list"), reverse("book"),
              reverse("season")]
     for night in Night.objects.all():
         pages += [reverse(name, args=[night.pk])
-                  for name in ("session_dashboard", "session_entries", "settle_up")]
+                  for name in ("night_dashboard", "night_entries", "settle_up")]
         if night.is_open:
             pages += [reverse(name, args=[night.pk])
-                      for name in ("buyin", "cashout", "session_close", "hand")]
+                      for name in ("buyin", "cashout", "night_close", "hand")]
     return pages
 
 
@@ -292,7 +292,7 @@ def test_a_night_that_closes_shows_in_the_kept_parts(house, clients, banker_user
 
 def test_a_closed_nights_surrogate_book_merged_moves_the_kept_parts(players, clients):
     banker_client, phone = clients
-    away = PlayedNight(services.session_open(date=datetime.date(2026, 11, 7), banker=named("Fred"),
+    away = PlayedNight(services.night_open(date=datetime.date(2026, 11, 7), banker=named("Fred"),
                                        host_present=False, seating=people(["Ann"]),
                                        key=new_key("open")))
     away.buy("Ann", "10.00", paid="book")   # into the surrogate book: Ann owes Fred
@@ -387,7 +387,7 @@ def test_a_kept_page_is_one_logins_and_fills_fresh_tokens_and_keys(house, banker
     second = django_user_model.objects.create_user(username="ann-login", password="pw-1234567")
     make_banker(second)   # (Mike's page offers to hand the bank to Ann: a form with a key)
     other.force_login(second)
-    url = reverse("session_dashboard", args=[house["tonight"].session.pk])
+    url = reverse("night_dashboard", args=[house["tonight"].session.pk])
     mine = [holder.get(url).content.decode() for _ in range(2)]
     theirs = other.get(url).content.decode()
     buy = reverse("buyin", args=[house["tonight"].session.pk])
@@ -406,7 +406,7 @@ def test_a_message_after_a_redirect_shows_once_on_a_kept_page(house, banker_clie
     from ledger.middleware import CLOSED_SENTENCE
 
     tonight = house["tonight"]
-    table = reverse("session_dashboard", args=[tonight.session.pk])
+    table = reverse("night_dashboard", args=[tonight.session.pk])
     banker_client.get(table)                                   # kept
     tonight.cashout("Fred", green=4)
     tonight.close()
@@ -419,7 +419,7 @@ def test_a_message_after_a_redirect_shows_once_on_a_kept_page(house, banker_clie
 def test_a_kept_banker_page_is_served_computed_anew_when_the_cache_is_down(house, clients,
                                                                             monkeypatch):
     banker_client, _ = clients
-    for url in (reverse("session_close", args=[house["tonight"].session.pk]),
+    for url in (reverse("night_close", args=[house["tonight"].session.pk]),
                 reverse("season")):   # (the season also keeps its rows: ledger/kept.py's too)
         _served_with_the_cache_down(banker_client, url, monkeypatch)
         monkeypatch.undo()
@@ -446,7 +446,7 @@ def test_pages_kept_in_a_shared_redis_move_with_every_write(house, clients, bank
                                    "LOCATION": _redis_url(), "KEY_PREFIX": uuid.uuid4().hex}}
     banker_client, phone = clients
     _warm(banker_client, phone)
-    table = reverse("session_dashboard", args=[house["tonight"].session.pk])
+    table = reverse("night_dashboard", args=[house["tonight"].session.pk])
     other_process = Client()   # another server process: the same login, its own connection
     other_process.force_login(banker_user)
     assert "55.00" not in other_process.get(table).content.decode()

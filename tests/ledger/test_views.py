@@ -36,13 +36,13 @@ def _buy(client, night, players, *, key=None, amount="20", paid="cash", who="Fre
 # ---- sessions ---------------------------------------------------------------------------
 
 def test_session_list_shows_the_night(banker_client, night):
-    response = banker_client.get(reverse("session_list"))
+    response = banker_client.get(reverse("night_list"))
     assert response.status_code == 200
-    assert reverse("session_dashboard", args=[night.session.pk]) in response.content.decode()
+    assert reverse("night_dashboard", args=[night.session.pk]) in response.content.decode()
 
 
 def test_open_a_session_seats_the_banker_first_B1(banker_client, players):
-    url = reverse("session_open")
+    url = reverse("night_open")
     key = _key(banker_client.get(url))
     response = banker_client.post(url, {
         "key": key, "date": "2026-11-28", "banker": players["Ann"].pk, "host_present": "on",
@@ -50,12 +50,12 @@ def test_open_a_session_seats_the_banker_first_B1(banker_client, players):
     })
     session = Night.objects.get(date="2026-11-28")
     assert response.status_code == 302
-    assert response.url == reverse("session_dashboard", args=[session.pk])
+    assert response.url == reverse("night_dashboard", args=[session.pk])
     assert [s.player.name for s in session.seats.all()] == ["Ann", "Fred"]
 
 
 def test_open_a_session_with_a_bad_date_says_so_R16(banker_client, players):
-    url = reverse("session_open")
+    url = reverse("night_open")
     response = banker_client.post(url, {"key": _key(banker_client.get(url)), "date": "31/31",
                                         "banker": players["Ann"].pk})
     assert response.status_code == 400
@@ -90,7 +90,7 @@ def test_bog_is_refused_for_a_non_host_B4(banker_client, players):
 def test_dashboard_shows_chips_outstanding_and_cash_box(banker_client, night, players):
     night.buy("Fred", "20.00")
     night.buy("Ann", "10.00", paid="note")
-    response = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    response = banker_client.get(reverse("night_dashboard", args=[night.session.pk]))
     html = response.content.decode()
     assert re.search(r'id="chips-outstanding">\$30\.00<', html)
     assert re.search(r'id="cash-box">\$20\.00<', html)
@@ -99,7 +99,7 @@ def test_dashboard_shows_chips_outstanding_and_cash_box(banker_client, night, pl
 
 def test_dashboard_fragment_for_htmx_polling(banker_client, night):
     response = banker_client.get(
-        reverse("session_dashboard", args=[night.session.pk]),
+        reverse("night_dashboard", args=[night.session.pk]),
         headers={"HX-Request": "true", "HX-Target": "live"},
     )
     html = response.content.decode()
@@ -113,7 +113,7 @@ def test_buyin_is_saved_and_the_table_says_what_was_saved(banker_client, night, 
     response = _buy(banker_client, night, players, amount="20")
     entry = Entry.objects.get(kind=EntryKind.BUY)
     assert response.status_code == 302
-    assert response.url == reverse("session_dashboard", args=[night.session.pk]) + \
+    assert response.url == reverse("night_dashboard", args=[night.session.pk]) + \
         f"?saved={entry.pk}"
     assert entry.amount == 2000 and entry.method == "cash" and entry.created_by.username == "mike"
     page = banker_client.get(response.url).content.decode()
@@ -214,7 +214,7 @@ def test_a_chip_sale_of_any_nickel_amount_moves_no_bank_chips_B2_B3(
         "key": _key(banker_client.get(url)), "player": players["Gus"].pk, "amount": "3.35",
         "paid": "cash", "seller": players["Fred"].pk, "save": "1"})
     assert response.status_code == 302
-    assert selectors.session_dashboard(night.session).chips_outstanding == 0
+    assert selectors.night_dashboard(night.session).chips_outstanding == 0
 
 
 def test_first_jump_gets_the_nights_warning_then_a_penalty_into_the_pot_B11(
@@ -290,7 +290,7 @@ def test_a_winner_cashes_out_more_than_they_bought_on_the_page(banker_client, ni
     night.buy("Ann", "5.00")
     response = _cashout(banker_client, night, players, green="1", black="3")
     assert response.status_code == 302
-    assert selectors.session_dashboard(night.session).chips_outstanding == 200
+    assert selectors.night_dashboard(night.session).chips_outstanding == 200
 
 
 def test_cashed_out_nothing_is_one_tap(banker_client, night, players):
@@ -334,7 +334,7 @@ def test_double_tap_on_cashout_replays(banker_client, night, players):
 
 def test_close_is_refused_while_a_buyer_has_not_cashed_out_B12(banker_client, night, players):
     night.buy("Fred", "5.00")
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url).content.decode()
     assert "Not cashed out yet" in page and "Cash out Fred" in page
     assert "Finish the steps above first" in page  # no close button yet
@@ -347,7 +347,7 @@ def test_close_is_refused_while_a_buyer_has_not_cashed_out_B12(banker_client, ni
 def test_the_close_page_shows_and_records_a_count_difference(banker_client, night, players):
     night.buy("Fred", "5.00")
     night.cashout("Fred", black=4, yellow=1, blue=1)        # 4.75 of 5.00
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url)
     html = page.content.decode()
     assert 'id="close-chips-out">$0.25<' in html and "Record the count difference" in html
@@ -358,7 +358,7 @@ def test_the_close_page_shows_and_records_a_count_difference(banker_client, nigh
     done = banker_client.post(record, {"key": _key(page), "amount": "0.25",
                                        "reason": "a blue chip under the table"})
     assert done.status_code == 302
-    assert selectors.session_dashboard(night.session).chips_outstanding == 0
+    assert selectors.night_dashboard(night.session).chips_outstanding == 0
 
 
 def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night, players):
@@ -366,7 +366,7 @@ def test_close_steps_notes_then_close_then_settle_up_B5_B8(banker_client, night,
     night.buy("Fred", "5.00")
     night.cashout("Gus", black=10)  # the box pays $5 in cash; the banker owes Gus the rest
     night.cashout("Fred", black=5)
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url)
     assert "BOGU" in page.content.decode()
     note = BankNote.objects.get()
@@ -389,7 +389,7 @@ def test_a_closed_session_takes_no_more_buyins(banker_client, night, players):
     night.close()
     response = _buy(banker_client, night, players, key="k" * 20)
     assert response.status_code == 302   # back to the night's page: "This night is closed"
-    assert response.url == reverse("session_dashboard", args=[night.session.pk])
+    assert response.url == reverse("night_dashboard", args=[night.session.pk])
     assert _entries() == 0
 
 
@@ -420,7 +420,7 @@ def test_the_book_page_lists_balances_that_sum_to_zero_B6(banker_client, night, 
 
 def test_journal_page_lists_entries(banker_client, night):
     night.buy("Fred", "20.00")
-    html = banker_client.get(reverse("session_entries", args=[night.session.pk])).content.decode()
+    html = banker_client.get(reverse("night_entries", args=[night.session.pk])).content.decode()
     assert "Fred bought $20.00" in html
 
 
@@ -450,7 +450,7 @@ def test_player_page_refuses_any_other_token_R11(client, night, players):
 
 def test_a_player_link_opens_no_banker_page_and_writes_nothing_R11(client, night, players):
     client.get(reverse("player_balance", args=[players["Ann"].balance_token]))
-    for name in ["buyin", "cashout", "session_dashboard", "session_close", "settle_up"]:
+    for name in ["buyin", "cashout", "night_dashboard", "night_close", "settle_up"]:
         response = client.post(reverse(name, args=[night.session.pk]),
                                {"player": players["Ann"].pk, "amount": "5", "key": "k" * 20})
         assert response.status_code == 302 and "/login/" in response.url
@@ -467,7 +467,7 @@ def test_unknown_session_is_404_not_500_R16(banker_client):
 
 def test_a_mistake_is_corrected_by_a_reversing_entry_with_a_reason(banker_client, night, players):
     wrong = night.buy("Fred", "20.00")
-    journal = banker_client.get(reverse("session_entries", args=[night.session.pk]))
+    journal = banker_client.get(reverse("night_entries", args=[night.session.pk]))
     url = reverse("correction", args=[night.session.pk, wrong.pk])
     assert url in journal.content.decode()
     empty = banker_client.post(url, {"key": _key(banker_client.get(url)), "reason": ""})
@@ -479,7 +479,7 @@ def test_a_mistake_is_corrected_by_a_reversing_entry_with_a_reason(banker_client
     assert fix.reverses == wrong and "typed 20 for 10" in fix.memo
     again = banker_client.post(url, {"key": _key(banker_client.get(url)), "reason": "again"})
     assert again.status_code == 400 and b"already corrected" in again.content
-    journal = banker_client.get(reverse("session_entries", args=[night.session.pk]))
+    journal = banker_client.get(reverse("night_entries", args=[night.session.pk]))
     assert "corrected" in journal.content.decode()
 
 
@@ -512,8 +512,8 @@ def _count_queries(client, url) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize("name", ["session_dashboard", "buyin", "cashout", "session_close",
-                                  "settle_up", "session_entries"])
+@pytest.mark.parametrize("name", ["night_dashboard", "buyin", "cashout", "night_close",
+                                  "settle_up", "night_entries"])
 def test_pages_do_not_query_once_per_player(banker_client, night, players, name):
     from ledger_night import make_player
 
@@ -554,7 +554,7 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
     night.cashout("Fred", green=3)
     night.close()
     assert "THE BOOK is empty" in banker_client.get(reverse("book")).content.decode()
-    url = reverse("session_close", args=[night.session.pk])
+    url = reverse("night_close", args=[night.session.pk])
     page = banker_client.get(url)
     assert "Merge into THE BOOK" in page.content.decode()
     merged = banker_client.post(reverse("surrogate_merge", args=[night.session.pk]),
@@ -568,7 +568,7 @@ def test_a_hostless_night_merges_its_surrogate_book_after_close_B7(banker_client
 # ---- issue 7: one open session, seating order -------------------------------------------
 
 def test_opening_a_second_session_is_refused_naming_the_open_one(banker_client, night, players):
-    url = reverse("session_open")   # the page has no form while a night is open: a key typed
+    url = reverse("night_open")   # the page has no form while a night is open: a key typed
     response = banker_client.post(url, {
         "key": "a-second-night-key-0123", "date": "2026-11-28", "banker": players["Ann"].pk,
         "host_present": "on", "players": [players["Fred"].pk],
@@ -585,7 +585,7 @@ def _seat_names(session) -> list[str]:
 
 def test_the_order_players_are_tapped_is_the_seating_order_banker_first_B1(
         banker_client, players):
-    url = reverse("session_open")
+    url = reverse("night_open")
     fred, ann, gus, mike = (players[n].pk for n in ("Fred", "Ann", "Gus", "Mike"))
     response = banker_client.post(url, {
         "key": _key(banker_client.get(url)), "date": "2026-11-28", "banker": mike,
@@ -598,7 +598,7 @@ def test_the_order_players_are_tapped_is_the_seating_order_banker_first_B1(
 
 
 def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_client, players):
-    url = reverse("session_open")
+    url = reverse("night_open")
     page = banker_client.get(url).content.decode()
     assert 'data-tap-order' in page and "data-seat-order" in page
     banker_client.post(url, {
@@ -610,7 +610,7 @@ def test_without_javascript_the_ticked_players_sit_in_page_order_B1(banker_clien
 
 def test_the_seating_page_moves_a_player_with_plain_form_posts_B1(banker_client, night, players):
     url = reverse("seating", args=[night.session.pk])
-    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    dashboard = banker_client.get(reverse("night_dashboard", args=[night.session.pk]))
     assert url in dashboard.content.decode()
     page = banker_client.get(url)
     html = page.content.decode()
@@ -637,7 +637,7 @@ def test_the_seating_page_refuses_once_a_hand_is_recorded_B1(banker_client, nigh
     assert refused.status_code == 400
     assert "seats stay as they were dealt" in refused.content.decode()
     assert _seat_names(night.session) == ["Mike", "Fred", "Ann", "Gus"]
-    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    dashboard = banker_client.get(reverse("night_dashboard", args=[night.session.pk]))
     assert url not in dashboard.content.decode()
 
 
@@ -717,19 +717,19 @@ def test_a_damaged_hidden_field_shows_its_own_message(banker_client, night, play
 def test_a_cancelled_entry_shows_as_cancelled_in_the_latest_entries(banker_client, night):
     wrong = night.buy("Fred", "25.00")
     fix = night.reverse(wrong, reason="he said twenty")
-    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = banker_client.get(reverse("night_dashboard", args=[night.session.pk])).content
     html = html.decode()
     assert "<s>Fred bought $25.00" in html
     assert f"cancelled by #{fix.pk}" in html and f"cancels #{wrong.pk}" in html
 
 
 def test_an_open_session_reads_tonight_on_the_list_and_the_dashboard(banker_client, night):
-    listing = banker_client.get(reverse("session_list")).content.decode()
+    listing = banker_client.get(reverse("night_list")).content.decode()
     assert "Tonight: Sat Nov 21, 2026" in listing
-    dashboard = banker_client.get(reverse("session_dashboard", args=[night.session.pk]))
+    dashboard = banker_client.get(reverse("night_dashboard", args=[night.session.pk]))
     assert "Tonight: Saturday, November 21" in dashboard.content.decode()
     night.close()
-    assert "Tonight" not in banker_client.get(reverse("session_list")).content.decode()
+    assert "Tonight" not in banker_client.get(reverse("night_list")).content.decode()
 
 
 def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_closed_one(
@@ -740,7 +740,7 @@ def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_close
 
     later = open_night(seating=["Ann"])  # Nov 21, played and closed
     later.close()
-    tonight = PlayedNight(services.session_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
+    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
                                           seating=people(["Ann"]),
                                           key=new_key()))
     tonight.buy("Ann", "5.00")
@@ -766,7 +766,7 @@ def test_the_journal_csv_uses_the_local_time_shown_on_screen(banker_client, play
     house.save()
     night = open_night()
     entry = night.buy("Fred", "20.00")
-    url = reverse("session_entries", args=[night.session.pk])
+    url = reverse("night_entries", args=[night.session.pk])
     local = entry.created_at.astimezone(ZoneInfo("Asia/Kolkata"))
     assert local.strftime("%H:%M") in banker_client.get(url).content.decode()
     rows = list(csv.reader(io.StringIO(banker_client.get(url, {"_export": "csv"}).content

@@ -67,7 +67,7 @@ def boss(db):
 def tonight(players, ann) -> Night:
     """Tonight, opened on Ann's tablet through the page: she holds the bank."""
     _, client = ann
-    url = reverse("session_open")
+    url = reverse("night_open")
     response = client.post(url, {
         "key": _key(client.get(url)), "date": "2026-11-21", "banker": players["Mike"].pk,
         "host_present": "on", "players": [players["Fred"].pk, players["Ann"].pk],
@@ -77,7 +77,7 @@ def tonight(players, ann) -> Night:
 
 
 def _dashboard(client, session) -> str:
-    response = client.get(reverse("session_dashboard", args=[session.pk]))
+    response = client.get(reverse("night_dashboard", args=[session.pk]))
     assert response.status_code == 200
     return _text(response)
 
@@ -135,7 +135,7 @@ def test_one_post_hands_the_bank_over_and_a_double_tap_writes_one_hand_over(toni
     key = "hand-over-" + "k" * 20
     first = _hand_over(ann[1], tonight, bob[0], key=key)
     again = _hand_over(ann[1], tonight, bob[0], key=key)
-    dashboard = reverse("session_dashboard", args=[tonight.pk])
+    dashboard = reverse("night_dashboard", args=[tonight.pk])
     assert (first.status_code, first.url) == (again.status_code, again.url) == (302, dashboard)
     assert BankTenure.objects.filter(how=BankTenure.HANDED).count() == 1
     page = _dashboard(ann[1], tonight)
@@ -168,7 +168,7 @@ def _writing_pages(session, entry) -> list[str]:
     pk = session.pk
     return [reverse(name, args=[pk]) for name in (
         "buyin", "chip_sale", "cashout", "penalty", "payment", "final_pot", "pot_award",
-        "game_call", "hand", "seating", "session_close")] + \
+        "game_call", "hand", "seating", "night_close")] + \
         [reverse("correction", args=[pk, entry.pk])]
 
 
@@ -187,9 +187,9 @@ def test_a_non_holder_is_refused_every_writing_page_with_the_sentence(tonight, a
 
 def test_reading_pages_stay_open_to_every_banker(tonight, ann, bob, players):
     _buy(ann[1], tonight, players["Fred"])
-    for name in ("session_dashboard", "session_entries", "settle_up"):
+    for name in ("night_dashboard", "night_entries", "settle_up"):
         assert bob[1].get(reverse(name, args=[tonight.pk])).status_code == 200, name
-    for name in ("book", "season", "session_list", "player_list"):
+    for name in ("book", "season", "night_list", "player_list"):
         assert bob[1].get(reverse(name)).status_code == 200, name
 
 
@@ -221,7 +221,7 @@ def test_a_non_holder_cannot_undo_close_or_record_a_hand_by_post(tonight, ann, b
     posts = [
         (reverse("correction", args=[tonight.pk, entry.pk]),
          {"key": "undo-" + "k" * 20, "reason": "undone at the table"}),
-        (reverse("session_close", args=[tonight.pk]), {"key": "close-" + "k" * 20,
+        (reverse("night_close", args=[tonight.pk]), {"key": "close-" + "k" * 20,
                                                         "confirm": "on"}),
         (reverse("penalty", args=[tonight.pk]), {"key": "pen-" + "k" * 20,
                                                   "player": players["Fred"].pk,
@@ -281,7 +281,7 @@ def test_the_journal_lists_who_held_the_bank_when_and_who_entered_each_entry(
     _buy(ann[1], tonight, players["Fred"])
     _hand_over(ann[1], tonight, bob[0])
     _buy(bob[1], tonight, players["Ann"], amount="10.00")
-    page = _text(ann[1].get(reverse("session_entries", args=[tonight.pk])))
+    page = _text(ann[1].get(reverse("night_entries", args=[tonight.pk])))
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page.split('id="entries"')[1], re.S)
     entered = [(re.search(r"(\w+) bought \$", row).group(1), re.findall(r"<td[^>]*>(\w+)</td>",
                                                                       row)[-1])
@@ -290,14 +290,14 @@ def test_the_journal_lists_who_held_the_bank_when_and_who_entered_each_entry(
     tenures = page.split('id="tenures"')[1]
     assert re.search(r"<strong>Ann</strong> \d\d:\d\d–\d\d:\d\d · opened the night", tenures)
     assert re.search(r"<strong>Bob</strong> \d\d:\d\d–now · handed over by Ann", tenures)
-    journal = ann[1].get(reverse("session_entries", args=[tonight.pk]) + "?_export=csv")
+    journal = ann[1].get(reverse("night_entries", args=[tonight.pk]) + "?_export=csv")
     assert [row["By"] for row in csv.DictReader(io.StringIO(journal.content.decode()))] == \
         ["Ann", "Bob"]
 
 
 def test_a_night_without_a_holder_says_so_in_the_journal(banker_client, night):
     night.buy("Fred", "20.00")
-    page = _text(banker_client.get(reverse("session_entries", args=[night.session.pk])))
+    page = _text(banker_client.get(reverse("night_entries", args=[night.session.pk])))
     assert "Nobody held the bank on a tablet" in page
 
 

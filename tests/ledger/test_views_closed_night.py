@@ -10,7 +10,7 @@ from ledger.posting.accounts import EntryKind
 pytestmark = pytest.mark.django_db
 
 WRITING_PAGES = ["buyin", "chip_sale", "penalty", "game_call", "game_end", "hand", "cashout",
-                 "pot_award", "payment", "final_pot", "correction", "session_close",
+                 "pot_award", "payment", "final_pot", "correction", "night_close",
                  "note_action", "count_difference", "seating", "bank_hand_over"]
 POST_ONLY = {"game_end", "note_action", "count_difference", "bank_hand_over"}  # forms' targets
 
@@ -40,8 +40,8 @@ def test_a_closed_nights_writing_page_leads_back_to_the_night(banker_client, clo
     url = _url(name, closed)
     response = getattr(banker_client, method)(url, {"key": "k" * 20, "save": "1"}
                                               if method == "post" else {})
-    night_page = reverse("session_dashboard", args=[closed.session.pk])
-    if name == "session_close" and method == "get":   # the close page itself says so
+    night_page = reverse("night_dashboard", args=[closed.session.pk])
+    if name == "night_close" and method == "get":   # the close page itself says so
         assert response.status_code == 200
         assert "This night is closed" in response.content.decode()
         assert night_page in response.content.decode()
@@ -57,7 +57,7 @@ def test_an_htmx_post_into_a_closed_night_loads_the_nights_page(banker_client, c
     response = banker_client.post(reverse("note_action", args=[closed.session.pk]),
                                   {"key": "k" * 20, "note": 1, "action": "commit"},
                                   HTTP_HX_REQUEST="true")
-    assert response["HX-Redirect"] == reverse("session_dashboard", args=[closed.session.pk])
+    assert response["HX-Redirect"] == reverse("night_dashboard", args=[closed.session.pk])
 
 
 def test_an_unknown_night_is_still_a_404(banker_client):

@@ -42,7 +42,7 @@ def _open(url, cookies: dict, data: bytes | None = None):
 def test_six_parallel_taps_with_one_key_make_one_buyin_R2(live_server, client, banker_user):
     fred = services.player_create(name="Fred", note_id="BOF", key="p-fred")
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-mike")
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                     seating=people(["Fred"]),
                                     key="open")
     client.force_login(banker_user)

@@ -119,7 +119,7 @@ def test_the_tables_times_are_in_the_houses_zone(banker_client, settings):
     entry = night.buy("Fred", "20000" if settings is YEN else "20.00")
     zones = ["America/New_York", "Asia/Tokyo"]
     here, there = zones if settings is None else zones[::-1]
-    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = banker_client.get(reverse("night_dashboard", args=[night.session.pk])).content
     page = html.decode()
     assert entry.created_at.astimezone(zoneinfo.ZoneInfo(here)).strftime("%H:%M") in page
     assert entry.created_at.astimezone(zoneinfo.ZoneInfo(there)).strftime("%H:%M") not in page

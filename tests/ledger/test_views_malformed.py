@@ -25,7 +25,7 @@ JUNK = [
 ]
 
 SESSION_FORMS = ["buyin", "chip_sale", "penalty", "cashout", "pot_award", "final_pot", "payment",
-                 "session_close", "note_action", "surrogate_merge"]
+                 "night_close", "note_action", "surrogate_merge"]
 
 
 @pytest.mark.parametrize("name", SESSION_FORMS)
@@ -39,7 +39,7 @@ def test_junk_posted_to_a_session_form_is_answered_in_words_R16(banker_client, n
     assert Entry.objects.count() == before
 
 
-@pytest.mark.parametrize("name", ["session_open", "player_new"])
+@pytest.mark.parametrize("name", ["night_open", "player_new"])
 @pytest.mark.parametrize("data", JUNK, ids=range(len(JUNK)))
 def test_junk_posted_to_the_setup_forms_is_answered_in_words_R16(banker_client, players, name,
                                                                 data):
@@ -50,14 +50,14 @@ def test_junk_posted_to_the_setup_forms_is_answered_in_words_R16(banker_client, 
 
 
 def test_junk_query_strings_on_pages_are_harmless_R16(banker_client, night):
-    for url in [reverse("session_dashboard", args=[night.session.pk]) + "?saved=abc",
-                reverse("session_dashboard", args=[night.session.pk])
+    for url in [reverse("night_dashboard", args=[night.session.pk]) + "?saved=abc",
+                reverse("night_dashboard", args=[night.session.pk])
                 + "?saved=99999999999999999999",
                 reverse("buyin", args=[night.session.pk]) + "?player=x",
                 reverse("cashout", args=[night.session.pk]) + "?player=99999999999999999999",
                 reverse("settle_up", args=[night.session.pk]) + "?p-sort=nonsense&_export=xlsx",
                 reverse("book") + "?sort=balance&sort=name",
-                reverse("session_entries", args=[night.session.pk]) + "?page=999&sort=-memo"]:
+                reverse("night_entries", args=[night.session.pk]) + "?page=999&sort=-memo"]:
         assert banker_client.get(url).status_code in (200, 404), url
 
 

@@ -271,7 +271,7 @@ def test_the_banker_sets_handles_on_the_players_page(banker_client, night, playe
 
 
 def test_while_tonight_is_open_last_nights_transfer_is_still_paid(phone, night, players):
-    tonight = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
+    tonight = services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
                                     seating=people(["Fred", "Ann"]),
                                     key=new_key())
     fred = words(page(phone, players["Fred"]))

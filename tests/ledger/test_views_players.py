@@ -67,7 +67,7 @@ def test_a_retired_player_is_not_offered_for_a_new_night(banker_client, players)
     assert Player.objects.get(name="Gus").retired
     listing = banker_client.get(response.url).content.decode()   # shows the message once
     assert "Gus is retired" in listing
-    form = banker_client.get(reverse("session_open")).content.decode()
+    form = banker_client.get(reverse("night_open")).content.decode()
     assert ">Gus" not in form and ">Ann" in form
     assert '<span class="badge">retired</span>' in listing
 

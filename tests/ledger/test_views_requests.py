@@ -65,7 +65,7 @@ def test_an_ask_waits_on_the_tablet_and_writes_nothing(phone, banker_client, ton
     assert buys() == 0
     request = PhoneRequest.objects.get()
     assert (request.amount, request.paid, request.status) == (2000, "book", "pending")
-    table = banker_client.get(reverse("session_dashboard", args=[tonight.session.pk]))
+    table = banker_client.get(reverse("night_dashboard", args=[tonight.session.pk]))
     html = text(table)
     assert "Fred</strong> asks for $20.00 in chips, paid by THE BOOK" in html
     assert reverse("request_approve", args=[tonight.session.pk, request.pk]) in html
@@ -105,7 +105,7 @@ def test_a_count_shows_on_the_tablet_and_approves_as_a_cash_out(phone, banker_cl
     assert response.status_code == 302
     request = PhoneRequest.objects.get()
     assert request.chips == {"white": 3, "blue": 2, "black": 9} and request.amount == 965
-    html = text(banker_client.get(reverse("session_dashboard", args=[tonight.session.pk])))
+    html = text(banker_client.get(reverse("night_dashboard", args=[tonight.session.pk])))
     assert "counted $9.65 (3 white, 2 blue, 9 black): pays $9.00, $0.65 to the final pot" in html
     banker_client.post(reverse("request_approve", args=[tonight.session.pk, request.pk]))
     entry = Entry.objects.get(kind=EntryKind.CASHOUT)
@@ -225,7 +225,7 @@ def test_a_forged_night_or_request_is_refused(phone, banker_client, tonight, pla
 
 def test_a_phone_cannot_answer_and_another_banker_is_refused(phone, banker_user, players,
                                                              django_user_model):
-    session = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+    session = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                                     seating=people(["Fred"]),
                                     key=new_key(), user=banker_user)   # mike holds the bank
     send(phone, players["Fred"], "ask", amount="20.00", paid="cash")
@@ -266,7 +266,7 @@ def test_no_page_shows_another_players_link(phone, tonight, players):
 
 def test_the_lists_refresh_only_when_something_changed(phone, banker_client, tonight, players):
     pk = tonight.session.pk
-    first = banker_client.get(reverse("session_dashboard", args=[pk]))
+    first = banker_client.get(reverse("night_dashboard", args=[pk]))
     seen = first.context["pending_seen"]
     live = reverse("requests_live", args=[pk])
     assert banker_client.get(live, {"seen": seen}).status_code == 204
@@ -295,7 +295,7 @@ def test_the_polled_lists_are_cheap(phone, banker_client, tonight, players):
         send(phone, players[name], "ask", amount="5.00", paid="cash")
     counts = []
     for _ in range(2):
-        seen = banker_client.get(reverse("session_dashboard", args=[pk])).context["pending_seen"]
+        seen = banker_client.get(reverse("night_dashboard", args=[pk])).context["pending_seen"]
         fred = players["Fred"]
         mine = page(phone, fred).context["phone"]["seen"]
         with CaptureQueriesContext(connection) as tablet_same:

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_each_row_of_the_table_has_a_buy_in_button_for_that_player(banker_client, night,
                                                                    players):
     night.buy("Fred", "20.00")
-    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = banker_client.get(reverse("night_dashboard", args=[night.session.pk])).content
     html = html.decode()
     for name in ("Mike", "Fred", "Ann", "Gus"):
         url = f"/s/{night.session.pk}/buy/?player={players[name].pk}"
@@ -27,7 +27,7 @@ def test_a_closed_nights_table_has_no_buy_in_buttons(banker_client, night):
     night.buy("Fred", "5.00")
     night.cashout("Fred", green=1)
     night.close()
-    html = banker_client.get(reverse("session_dashboard", args=[night.session.pk])).content
+    html = banker_client.get(reverse("night_dashboard", args=[night.session.pk])).content
     assert b"Buy-in for" not in html
 
 
@@ -75,7 +75,7 @@ def test_no_quick_buy_in_without_a_chosen_player_or_on_a_chip_sale(banker_client
 
 def test_undo_from_the_saved_banner_reverses_the_entry(banker_client, night):
     buy = night.buy("Fred", "20.00")
-    url = reverse("session_dashboard", args=[night.session.pk])
+    url = reverse("night_dashboard", args=[night.session.pk])
     html = banker_client.get(url, {"saved": buy.pk}).content.decode()
     banner = html[html.index('id="saved"'):html.index("</div>", html.index('id="saved"'))]
     assert 'id="undo"' in banner
@@ -94,5 +94,5 @@ def test_undo_from_the_saved_banner_reverses_the_entry(banker_client, night):
 def test_there_is_no_undo_for_what_cannot_be_reversed(banker_client, night):
     buy = night.buy("Fred", "5.00")
     night.reverse(buy)
-    url = reverse("session_dashboard", args=[night.session.pk])
+    url = reverse("night_dashboard", args=[night.session.pk])
     assert b'id="undo"' not in banker_client.get(url, {"saved": buy.pk}).content

@@ -1,4 +1,4 @@
-"""The witness of the journal's newest entry, kept outside the database (ledger/witness.py):
+"""The witness of the journal's newest entry, kept outside the database (ledger/integrity/witness.py):
 the newest entries cut off - with the guards dropped and put back - are named by `audit`,
 which says how far back it vouches (R5, R7). On SQLite and PostgreSQL (DATABASE_URL)."""
 
@@ -12,10 +12,10 @@ from django.core.management import call_command
 from django.db import connection
 from ledger_night import open_night
 
-from ledger import witness
+from ledger.integrity import witness
+from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 from ledger.models import Entry
 from ledger.night_file import import_session
-from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
 
 pytestmark = pytest.mark.django_db
 

@@ -54,7 +54,7 @@ def _both(make, query: str = "", paginate=False) -> tuple[str, str]:
 @pytest.mark.parametrize("query", ["", "?sort=-book", "?sort=name"])
 def test_the_dashboard_table_is_written_as_the_stock_template_writes_it(worked, query):
     session = worked.session
-    lines = selectors.session_dashboard(session).lines
+    lines = selectors.night_dashboard(session).lines
     ours, stock = _both(lambda: DashboardTable(lines, session=session), query)
     assert ours == stock and "<tbody" in ours and 'class="money"' in ours
 
@@ -96,7 +96,7 @@ def test_an_open_nights_journal_is_written_as_the_stock_template_writes_it(db, b
         if not query:
             assert ">Correct</a>" in ours and "corrected" in ours and "mike" in ours
             assert f'href="{reverse("correction", args=[session.pk, first.pk])}"' in ours
-    lines = selectors.session_dashboard(session).lines   # tonight's table, with its buttons
+    lines = selectors.night_dashboard(session).lines   # tonight's table, with its buttons
     ours, stock = _both(lambda: DashboardTable(lines, session=session),
                         query.replace("kind", "name"))
     assert ours == stock and f'href="{reverse("buyin", args=[session.pk])}?player=' in ours
@@ -154,7 +154,7 @@ def test_model_rows_links_and_unreadable_values_are_written_as_the_stock_templat
         kind = dt.Column()
         amount = MoneyColumn()
         missing = dt.Column(accessor="no__such", default="—")
-        more = dt.LinkColumn("session_list", text="all nights", accessor="no__such",
+        more = dt.LinkColumn("night_list", text="all nights", accessor="no__such",
                              orderable=False)
         player = dt.Column(accessor="memo", linkify=lambda value: f"/x/{len(value)}/")
 

@@ -1,11 +1,11 @@
 """`manage.py audit [--seal SEAL ...]`: is the ledger whole (R5, R7)?
 
 Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
-balances, and the journal's hash chain - keyed: ledger/ledger_key.py - is whole: no entry
+balances, and the journal's hash chain - keyed: ledger/integrity/key.py - is whole: no entry
 missing between the first and the newest, none edited, none added without the key. Names,
 nights' states and settlements are what the journal sealed, and the database's guards are in
-place (ledger/integrity.py). The chain alone cannot show that the newest entries were lost; the
-witness kept outside the database (ledger/witness.py) can, back to its last refresh, and so
+place (ledger/integrity/audit.py). The chain alone cannot show that the newest entries were lost; the
+witness kept outside the database (ledger/integrity/witness.py) can, back to its last refresh, and so
 can a seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`): the entry either
 names must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
 each, never a traceback), 2 on bad input.
@@ -22,10 +22,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, connection
 
-from ledger import witness
 from ledger.command_line import fail
-from ledger.integrity import NOT_SEALED
-from ledger.ledger_key import existing_key, key_file, key_id, key_problem
+from ledger.integrity import witness
+from ledger.integrity.audit import NOT_SEALED
+from ledger.integrity.key import existing_key, key_file, key_id, key_problem
 from ledger.models import House
 from ledger.models.keys import recorded_fingerprint
 from ledger.scoping import every_house, in_house
@@ -150,7 +150,7 @@ class Command(BaseCommand):
                 found.append(f"seal {seal}: its entry is gone: the journal lost entries")
             else:
                 found.append(f"seal {seal}: its entry differs: the journal was rewritten")
-        cut_off, vouched = witness.check(   # the newest entries (ledger/witness.py)
+        cut_off, vouched = witness.check(   # the newest entries (ledger/integrity/witness.py)
             key, house_id=house.pk if house is not None else None)
         self.stdout.write(vouched)
         self.stdout.write(NOT_SEALED)

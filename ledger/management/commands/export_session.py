@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.command_line import session_by_id
+from ledger.command_line import night_by_id
 from ledger.night_file import export_session
 from ledger.scoping import in_house
 
@@ -17,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("session_id", metavar="ID")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        session = session_by_id(options["session_id"])
+        session = night_by_id(options["session_id"])
         with in_house(session.house_id):
             exported = export_session(session)
         self.stdout.write(json.dumps(exported, indent=1, ensure_ascii=False))

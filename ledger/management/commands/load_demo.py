@@ -24,7 +24,7 @@ from ledger.models import House, Night, Player, Role
 from ledger.permissions import make_banker
 from ledger.posting.accounts import Account
 from ledger.scoping import in_house
-from ledger.selectors.balances import session_totals
+from ledger.selectors.balances import night_totals
 from ledger.services.houses import member_role_set
 
 PLAYERS = [
@@ -95,7 +95,7 @@ class Command(BaseCommand):
         """A closed night: Ann lost $5 on THE BOOK to Jim."""
         key = "demo-last-week"
         p = _players()
-        night = services.session_open(date=datetime.date(2026, 11, 14), banker=p["Mike"],
+        night = services.night_open(date=datetime.date(2026, 11, 14), banker=p["Mike"],
                                       seating=[p["Jim"], p["Ann"]], key=f"{key}-open")
         services.buyin_create(session=night, player=p["Jim"], amount=10_00,
                               key=f"{key}-buy-jim")
@@ -107,7 +107,7 @@ class Command(BaseCommand):
                                 key=f"{key}-out-jim")
         services.cashout_create(session=night, player=p["Ann"], chips={"green": 1},
                                 key=f"{key}-out-ann")
-        services.session_close(session=night, key=f"{key}-close")
+        services.night_close(session=night, key=f"{key}-close")
 
     def _tonight(self) -> Night:
         """The demo's big night: every kind of buy-in, a chip sale, a penalty, two hands, then
@@ -115,7 +115,7 @@ class Command(BaseCommand):
         key = "demo-tonight"
         p = _players()
         mike, fred, ann, jim, gus = (p[n] for n in ("Mike", "Fred", "Ann", "Jim", "Gus"))
-        night = services.session_open(date=datetime.date(2026, 11, 21), banker=mike,
+        night = services.night_open(date=datetime.date(2026, 11, 21), banker=mike,
                                       seating=[fred, ann, jim, gus], key=f"{key}-open")
         services.buyin_create(session=night, player=mike, amount=20_00, key=f"{key}-buy-mike")
         services.buyin_create(session=night, player=fred, amount=20_00, key=f"{key}-buy-fred")
@@ -151,15 +151,15 @@ def _close(night: Night, key: str, *, counts: list[tuple[Player, int]], last: Pl
     for player, cents in counts:
         services.cashout_create(session=night, player=player, chips=_chips(cents),
                                 key=f"{key}-out-{player.name}")
-    left = session_totals(night).get(Account.CHIPS, 0)
+    left = night_totals(night).get(Account.CHIPS, 0)
     services.cashout_create(session=night, player=last, chips=_chips(left),
                             key=f"{key}-out-{last.name}")
-    if session_totals(night).get(Account.FINAL_POT, 0):
+    if night_totals(night).get(Account.FINAL_POT, 0):
         services.final_pot_award(session=night, winner=final_pot_to, key=f"{key}-final-pot")
     for debtor in sorted({note.debtor for note, _ in selectors.open_notes(night)},
                          key=lambda player: player.name):
         services.note_commit(session=night, player=debtor, key=f"{key}-commit-{debtor.name}")
-    services.session_close(session=night, key=f"{key}-close")
+    services.night_close(session=night, key=f"{key}-close")
 
 
 def _chips(cents: int) -> dict[str, int]:

@@ -16,13 +16,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 
-from ledger import chain
 from ledger.command_line import fail
-from ledger.ledger_key import key_file, key_id, ledger_key, read_key_file
+from ledger.integrity import chain
+from ledger.integrity.key import key_file, key_id, ledger_key, read_key_file
+from ledger.integrity.rechain import keyed_verify, plan, write
 from ledger.models import BankNote, Entry, House, Night, Player, Posting
 from ledger.models.keys import record_fingerprint
 from ledger.models.sealed import plan_reseal, write_reseal
-from ledger.rechain import keyed_verify, plan, write
 from ledger.scoping import every_house
 from ledger.services.locks import Turn, take_turn
 

@@ -30,10 +30,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import DatabaseError, connection
 
-from ledger import witness
 from ledger.command_line import fail
 from ledger.database_copy import private_file
-from ledger.ledger_key import existing_key, key_file, key_id
+from ledger.integrity import witness
+from ledger.integrity.key import existing_key, key_file, key_id
 from ledger.models import Entry, Player
 from ledger.scoping import every_house
 
@@ -72,7 +72,7 @@ class Command(BaseCommand):
 
 
 def backup_witness(source: Path) -> Path:
-    """The witness a backup carries beside it (`FILE.witness`, ledger/witness.py)."""
+    """The witness a backup carries beside it (`FILE.witness`, ledger/integrity/witness.py)."""
     return Path(f"{source}.witness")
 
 

@@ -38,7 +38,7 @@ from django.db.models import Count, Window
 from ledger.backups import close_backup, missing_close_backups
 from ledger.command_line import fail
 from ledger.house import DEFAULT_NAME
-from ledger.ledger_key import key_problem
+from ledger.integrity.key import key_problem
 from ledger.models import House
 from ledger.permissions import make_banker
 from ledger.public_url import LOOPBACK, house_refusal, lan_address

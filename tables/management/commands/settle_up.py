@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.command_line import fail, session_by_id
+from ledger.command_line import fail, night_by_id
 from ledger.models import Night
 from ledger.scoping import in_house
 from ledger.selectors import journal_seal, settle_up_night
@@ -65,7 +65,7 @@ class Command(BaseCommand):
         if fmt in BINARY and not output:
             raise fail(f"--format {fmt} makes a binary file: add --output FILE "
                        f"(e.g. --output settle-up.{fmt}); it is not printed to the terminal")
-        session = session_by_id(options["session_id"])
+        session = night_by_id(options["session_id"])
         with in_house(session.house_id):
             report, terms = settle_up_night(session)
             if fmt == "json":

@@ -39,7 +39,7 @@ def test_the_night_remembers_the_book_it_opened_with(players):
 
 def test_the_host_cannot_be_away_when_banking(players):
     with pytest.raises(LedgerError, match="the host is present"):
-        services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
+        services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"),
                               host_present=False, key=new_key())
 
 
@@ -48,7 +48,7 @@ def test_a_second_session_is_refused_while_one_is_open_naming_it(players):
     open_night()  # Mike banks Sat Nov 21, 2026
     before = (Night.objects.count(), Seat.objects.count(), IdempotencyKey.objects.count())
     with pytest.raises(LedgerError) as refused:
-        services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
+        services.night_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                               seating=people(["Ann"]), key=new_key())
     message = str(refused.value)
     assert "Saturday, November 21, 2026" in message and "banker Mike" in message
@@ -59,15 +59,15 @@ def test_a_second_session_is_refused_while_one_is_open_naming_it(players):
 
 def test_a_repeated_tap_on_open_replays_the_first_session_instead_of_refusing(players):
     key = new_key()
-    first = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
-    again = services.session_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
+    first = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
+    again = services.night_open(date=datetime.date(2026, 11, 21), banker=named("Mike"), key=key)
     assert again.pk == first.pk and Night.objects.count() == 1
 
 
 def test_a_new_session_opens_once_the_last_one_is_closed(players):
     first = open_night(seating=())
     first.close()
-    second = services.session_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
+    second = services.night_open(date=datetime.date(2026, 11, 28), banker=named("Fred"),
                                    key=new_key())
     assert second.is_open and Night.objects.filter(status="open").count() == 1
 
@@ -81,7 +81,7 @@ def _order(session):
 def test_the_banker_reorders_the_seats_before_the_first_hand_B1(players):
     night = open_night(seating=["Fred", "Ann", "Gus"])
     night.buy("Ann", "10.00")  # chips move, but no hand yet
-    services.session_seating_set(session=night.session, order=people(["Mike", "Gus", "Fred",
+    services.night_seating_set(session=night.session, order=people(["Mike", "Gus", "Fred",
                                                                       "Ann"]),
                                  key=new_key())
     assert _order(night.session) == ["Mike", "Gus", "Fred", "Ann"]
@@ -92,7 +92,7 @@ def test_the_seats_stay_once_a_hand_is_recorded_B1(players):
     night.buy("Ann", "5.00")
     night.hand("0.50", {"Fred": "0.50"}, {"Ann": "0.50"})
     with pytest.raises(LedgerError, match="hand has already been recorded"):
-        services.session_seating_set(session=night.session, order=people(["Mike", "Ann", "Fred"]),
+        services.night_seating_set(session=night.session, order=people(["Mike", "Ann", "Fred"]),
                                      key=new_key())
     assert _order(night.session) == ["Mike", "Fred", "Ann"]
 
@@ -107,7 +107,7 @@ def test_a_seating_that_moves_the_banker_or_changes_the_table_is_refused_B1(play
                                                                              says):
     night = open_night(seating=["Fred", "Ann"])
     with pytest.raises(LedgerError, match=says):
-        services.session_seating_set(session=night.session, order=people(order), key=new_key())
+        services.night_seating_set(session=night.session, order=people(order), key=new_key())
     assert _order(night.session) == ["Mike", "Fred", "Ann"]
 
 
@@ -115,6 +115,6 @@ def test_the_same_reseating_tapped_twice_replays_R2(players):
     night = open_night(seating=["Fred", "Ann"])
     key = new_key()
     for _ in range(2):
-        services.session_seating_set(session=night.session, order=people(["Mike", "Ann", "Fred"]),
+        services.night_seating_set(session=night.session, order=people(["Mike", "Ann", "Fred"]),
                                      key=key)
     assert _order(night.session) == ["Mike", "Ann", "Fred"]

@@ -1,6 +1,6 @@
 """The witness: the journal's head kept outside the database, so entries cut off are seen.
 
-The chain (ledger/chain.py) shows an entry edited or missing *before* the newest one, never
+The chain (ledger/integrity/chain.py) shows an entry edited or missing *before* the newest one, never
 the newest ones themselves gone: delete the last five entries and what is left is a whole,
 shorter chain. So after each commit that writes entries (`Journal.write`, the night file's
 import: `transaction.on_commit(witness.refresh)`), the newest entry's sequence number and
@@ -38,7 +38,7 @@ from django.db.models import Max
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from ledger.ledger_key import ledger_key
+from ledger.integrity.key import ledger_key
 from ledger.models import Entry, House
 from ledger.models.keys import JournalKey, database_id, witness_was_made
 from ledger.scoping import every_house
@@ -252,7 +252,7 @@ def check(key: bytes, house_id: int | None = None) -> tuple[list[str], str]:
 def witness_after_commit(house_id: int) -> None:
     """Refresh the witness of the house's journal once the current transaction commits (once
     per transaction and house): registered when an entry is saved, and by
-    `services.session_open` for a night imported in bulk (whose entries send no signal)."""
+    `services.night_open` for a night imported in bulk (whose entries send no signal)."""
     if any(getattr(item[1], "house_id", None) == house_id for item in connection.run_on_commit):
         return
     callback = functools.update_wrapper(functools.partial(refresh, house_id), refresh)

@@ -1,10 +1,10 @@
 """The journal's hash chain: every entry seals its own content and the entry before it.
 
 Entry n carries `sequence` n (1, 2, 3 ... with no gaps) and `chain`, the HMAC-SHA256, under the
-journal's key (ledger/ledger_key.py), of the previous entry's `chain` and this entry's content:
+journal's key (ledger/integrity/key.py), of the previous entry's `chain` and this entry's content:
 its fields, its postings, the bank note it created and, for the entry that closes a night, the
 settlement stored on the night. The database refuses UPDATE, DELETE and TRUNCATE of journal
-rows (ledger/triggers.py); the chain is how the audit (`ledger.selectors.audit`) notices when
+rows (ledger/integrity/triggers.py); the chain is how the audit (`ledger.selectors.audit`) notices when
 that was got round anyway - a row edited with the triggers dropped, an entry or a posting
 removed, a database restored from a doctored file - and, being keyed, an entry appended or
 re-chained by someone who can write to the database and read this source but has not the key.
@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ledger.ledger_key import ledger_key
+from ledger.integrity.key import ledger_key
 
 # The Entry columns an entry's link seals (attribute names: ids for foreign keys).
 CHAIN_FIELDS = ("session_id", "kind", "player_id", "counterparty_id", "amount", "method",

@@ -1,4 +1,4 @@
-"""The journal's key: the secret that makes the hash chain an HMAC (ledger/chain.py).
+"""The journal's key: the secret that makes the hash chain an HMAC (ledger/integrity/chain.py).
 
 It lives outside the database and outside the repository, so someone who can write to the
 database and has read the source still cannot append or rewrite an entry that the audit takes

@@ -7,13 +7,13 @@ a foreign key to nothing - can stop it: what cannot be read is named, and the re
 What it checks:
 - every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
   balances; every posting and bank note belongs to an entry of its own night;
-- the hash chain (ledger/chain.py), an HMAC under the journal's key: no entry missing between
+- the hash chain (ledger/integrity/chain.py), an HMAC under the journal's key: no entry missing between
   the first and the newest, none edited, none appended or re-chained without the key;
 - the facts outside the chain that give a night its figures: each player's name is the one the
   site sealed with their id (`Player.name_seal`), a night is closed exactly when its journal
   holds the entry that closed it, and the settlement stored on a closed night is the one that
   entry sealed (an open night has none);
-- the database's own guards (ledger/triggers.py): none missing, disabled or altered.
+- the database's own guards (ledger/integrity/triggers.py): none missing, disabled or altered.
 """
 
 from __future__ import annotations
@@ -26,11 +26,13 @@ from typing import Any
 from django.db import connection
 from django.utils.dateparse import parse_datetime
 
-from ledger import chain
-from ledger.models import BankTenure, Night, Player, Seat
+from ledger.integrity import chain
+from ledger.integrity.key import ledger_key
+from ledger.integrity.rechain import journal_rows
+from ledger.integrity.triggers import trigger_problems
+from ledger.models import BankNote, BankTenure, Entry, Night, Player, Posting, Seat
 from ledger.models.sealed import sealed_values
 from ledger.posting.accounts import Account
-from ledger.triggers import trigger_problems
 
 _ENTRY_INTS = ("id", "house_id", "sequence", "session_id", "player_id", "counterparty_id", "amount",
                "reverses_id", "created_by_id")
@@ -156,8 +158,6 @@ def audit(session: Night | None = None, *, key: bytes | None = None,
     `ledger_key()`; the audit command passes the one it found, never making one). `house_id`:
     that house's rows alone (`audit --house`); else every house, each journal its own."""
     if key is None:
-        from ledger.ledger_key import ledger_key
-
         key = ledger_key()
     unreadable: list[str] = []
     entries = _read("ledger_entry", ("id", "house_id", "sequence", "chain", *chain.CHAIN_FIELDS),
@@ -302,7 +302,7 @@ def _chains(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, An
 def _chain(rows: list[dict[str, Any]], postings: Mapping[int, list[dict[str, Any]]],
            notes: Mapping[int, Mapping[str, Any]],
            sessions: Mapping[int, Mapping[str, Any]], key: bytes) -> dict[str, Any]:
-    """Recompute the hash chain (ledger/chain.py) over entries in sequence order.
+    """Recompute the hash chain (ledger/integrity/chain.py) over entries in sequence order.
 
     `gaps`: runs of sequence numbers with no entry ([first, last]) - entries removed;
     `edited`: ids of entries whose fields, postings, bank note or sealed facts no longer match
@@ -452,8 +452,6 @@ def seal_check(seal: str, *, house_id: int | None = None,
 
     A seal printed before the journal had its key (migration 0010) carries the old, unkeyed
     chain value: it is checked against that chain, recomputed from the rows as they are."""
-    from ledger.models import Entry
-
     sequence, _, digest = seal.partition("-")
     number, digest = int(sequence), digest.lower()
     rows = Entry.objects.filter(sequence=number)
@@ -475,9 +473,6 @@ def seal_check(seal: str, *, house_id: int | None = None,
 
 def _legacy_chain_value(upto: int) -> str | None:
     """The unkeyed chain value (of before migration 0010) of entry `upto`, recomputed."""
-    from ledger.models import BankNote, Entry, Posting
-    from ledger.rechain import journal_rows
-
     previous = chain.GENESIS
     for row in journal_rows(Entry, Posting, BankNote, Night):
         if row["sequence"] > upto:

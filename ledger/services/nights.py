@@ -8,16 +8,16 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 
 from ledger.house_settings import HouseSettings
+from ledger.integrity.witness import witness_after_commit
 from ledger.models import BankTenure, Entry, House, Night, Player, Seat
 from ledger.posting.accounts import EntryKind
 from ledger.selectors.balances import book_balances
 from ledger.types import Banker
-from ledger.witness import witness_after_commit
 from rules.money import format_cents
 
 from .errors import LedgerError
 from .idempotency import idempotent
-from .journal import lock_session
+from .journal import lock_night
 from .locks import Turn, take_turn
 from .seats import seat_player
 
@@ -30,7 +30,7 @@ def book_snapshot() -> dict[str, str]:
         balances.items(), key=lambda item: names[item[0]])}
 
 
-def _refuse_a_second_open_session(house_id: int) -> None:
+def _refuse_a_second_open_night(house_id: int) -> None:
     """One night at a time in a house: a second open session would split the bank's cash box
     and chips (the database refuses it too: one_open_night_per_house).
 
@@ -44,14 +44,14 @@ def _refuse_a_second_open_session(house_id: int) -> None:
         raise LedgerError(
             f"The session of {current.date:%A, %B} {current.date.day}, {current.date.year} "
             f"(banker {current.banker.name}) is still open; close it before opening another.",
-            code="session_open",
+            code="night_open",
         )
 
 
 
 
-@idempotent("session_open")
-def session_open(*, date: datetime.date, banker: Player,
+@idempotent("night_open")
+def night_open(*, date: datetime.date, banker: Player,
                  host_present: bool = True, seating: Sequence[Player] = (),
                  settings: HouseSettings | None = None,
                  key: str, user: Banker = None) -> Night:
@@ -66,7 +66,7 @@ def session_open(*, date: datetime.date, banker: Player,
     if not host_present and banker.is_host:
         raise LedgerError("The banker is the host, so the host is present.",
                           field="host_present")
-    _refuse_a_second_open_session(banker.house_id)
+    _refuse_a_second_open_night(banker.house_id)
     if settings is None:
         settings = House.objects.get(pk=banker.house_id).game_settings
     session = Night.objects.create(
@@ -83,23 +83,23 @@ def session_open(*, date: datetime.date, banker: Player,
     return session
 
 
-@idempotent("session_seat")
-def session_seat(*, session: Night, player: Player,
+@idempotent("night_seat")
+def night_seat(*, session: Night, player: Player,
                  key: str, user: Banker = None) -> Seat:
     """Seat a player at the next place to the left (players also sit down by buying chips)."""
-    session = lock_session(session, user=user)
+    session = lock_night(session, user=user)
     return seat_player(session, player)
 
 
-@idempotent("session_seating_set")
-def session_seating_set(*, session: Night, order: Sequence[Player],
+@idempotent("night_seating_set")
+def night_seating_set(*, session: Night, order: Sequence[Player],
                         key: str, user: Banker = None) -> Night:
     """Reseat the table in `order`, the banker first (B1), as long as no hand was recorded.
 
     `order` names every seated player once; the deal starts with the banker and goes left
     in this order, so once a hand is on record the seats stay as they were dealt.
     """
-    session = lock_session(session, user=user)
+    session = lock_night(session, user=user)
     if Entry.objects.filter(session=session, kind=EntryKind.HAND).exists():
         raise LedgerError(
             "A hand has already been recorded tonight; the seats stay as they were dealt (B1).",

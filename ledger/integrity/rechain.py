@@ -3,7 +3,7 @@
 Works on the model classes it is given (a migration's historical ones or the real ones) and
 writes with plain SQL, the append-only triggers dropped for the while and put back after.
 Every entry whose link is right under the old formula or key gets its link under the new key;
-one that is not keeps its stored value, so the audit goes on naming it (ledger.chain.rechain).
+one that is not keeps its stored value, so the audit goes on naming it (ledger.integrity.chain.rechain).
 Names are re-sealed the same way.
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ledger import chain
+from ledger.integrity import chain
+from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 
 
 def journal_rows(entries: Any, postings: Any, notes: Any, sessions: Any) -> list[dict[str, Any]]:
@@ -92,8 +93,6 @@ def plan(*, entries: Any, postings: Any, notes: Any, sessions: Any, players: Any
 
 def write(connection: Any, planned: Mapping[str, Any]) -> None:
     """Write a plan, the append-only triggers dropped for the while."""
-    from ledger.triggers import drop_append_only_triggers, install_append_only_triggers
-
     drop_append_only_triggers(connection.alias)
     with connection.cursor() as cursor:
         if planned["links"]:

@@ -19,9 +19,9 @@ from ledger.forms import (
     BankHandOverForm,
     CorrectionForm,
     KeyedForm,
+    NightOpenForm,
     PlayerForm,
     SeatingForm,
-    SessionOpenForm,
     whole_number,
 )
 from ledger.kept import kept_page, request_version
@@ -32,18 +32,18 @@ from ledger.selectors import (
     active_players,
     bank_state,
     hand_recorded,
+    night_dashboard,
+    nights_list,
     recent_entries,
     regular_players,
     saved_entry,
     seated_roster,
-    session_dashboard,
-    sessions_list,
 )
 from ledger.selectors.opening import tonight
 from ledger.tables import DashboardTable
 from ledger.views.houses import house_list
 
-from .common import HtmxRequest, get_open_session, get_session, holder_required
+from .common import HtmxRequest, get_night, get_open_night, holder_required
 from .conditional import etag, not_modified, tagged
 from .online import may_import
 from .pending import requests_context
@@ -54,15 +54,15 @@ NIGHTS_PER_PAGE = 20   # the list of sessions
 
 @banker_required
 @kept_page
-def session_list(request: HttpRequest) -> HttpResponse:
+def night_list(request: HttpRequest) -> HttpResponse:
     """The sessions, newest first, NIGHTS_PER_PAGE at a time (`?page=`), with a button to open
     a new one: the page costs the same after a hundred nights as after one."""
     houses = getattr(request, "houses", None) or []
     if len(houses) > 1 and request.resolver_match and request.resolver_match.url_name == \
-            "session_list":
+            "night_list":
         return house_list(request, houses)
-    page = Paginator(sessions_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "ledger/session_list.html",
+    page = Paginator(nights_list(), NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/night_list.html",
                   {"sessions": page.object_list, "page": page,
                    "no_backup": _newest_close_without_copy(page),
                    "may_import": may_import(request)})
@@ -87,22 +87,22 @@ def _newest_close_without_copy(page: Page[Night]) -> Night | None:
 
 @banker_required
 @require_http_methods(["GET", "POST"])
-def session_open(request: HttpRequest) -> HttpResponse:
+def night_open(request: HttpRequest) -> HttpResponse:
     """Open a night: date, banker (deals first, B1), host present or not (B7), who plays."""
     players = active_players()
     if request.method == "POST":
-        form = SessionOpenForm(request.POST, players=players)
+        form = NightOpenForm(request.POST, players=players)
         if form.is_valid():
             data = form.cleaned_data
-            outcome = call_service(request, form, partial(services.session_open, date=data["date"],
+            outcome = call_service(request, form, partial(services.night_open, date=data["date"],
                 banker=data["banker"], host_present=data["host_present"], seating=form.seating()))
             if outcome.result is not None:
-                return redirect("session_dashboard", outcome.result.pk)
-        return render(request, "ledger/session_open.html", {"form": form}, status=400)
+                return redirect("night_dashboard", outcome.result.pk)
+        return render(request, "ledger/night_open.html", {"form": form}, status=400)
     today = timezone.localdate()
-    form = SessionOpenForm(players=players, initial={"date": today.isoformat()})
+    form = NightOpenForm(players=players, initial={"date": today.isoformat()})
     # One night at a time: said on arrival, with the way to that night, not after the form.
-    return render(request, "ledger/session_open.html",
+    return render(request, "ledger/night_open.html",
                   {"form": form, "no_players": not players, "still_open": tonight()})
 
 
@@ -114,7 +114,7 @@ def player_new(request: HttpRequest) -> HttpResponse:
     back = request.GET.get("next") or request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
-        back = reverse("session_list")  # only our own pages, never an open redirect
+        back = reverse("night_list")  # only our own pages, never an open redirect
     form = PlayerForm(request.POST or None, regulars=regulars)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -128,7 +128,7 @@ def player_new(request: HttpRequest) -> HttpResponse:
 
 @banker_required
 @kept_page
-def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
+def night_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
     """The table: who is in, the chips each holds, chips outstanding, the cash box, and who
     holds the bank (with the control to hand it on)."""
     if request.htmx and request.htmx.target == "live":   # the polled fragment only
@@ -138,10 +138,10 @@ def session_dashboard_view(request: HtmxRequest, pk: int) -> HttpResponse:
         unchanged = not_modified(request, tag)
         if unchanged is not None:
             return unchanged
-        session = get_session(pk)
+        session = get_night(pk)
         return tagged(render(request, "ledger/_dashboard_live.html",
                              dashboard_context(request, session)), tag)
-    session = get_session(pk)
+    session = get_night(pk)
     return render(request, "ledger/dashboard.html", dashboard_context(request, session))
 
 
@@ -149,7 +149,7 @@ def dashboard_context(request: HttpRequest, session: Night,
                       **extra: Any) -> dict[str, Any]:
     """What the table's page shows. The buttons that enter something are offered to the
     holder of the bank only (or to anyone while it is free); everyone reads."""
-    dash = session_dashboard(session)
+    dash = night_dashboard(session)
     bank = bank_state(session, request.user)
     table = DashboardTable(dash.lines, request=request, session=session,
                            writable=bank.may_write)
@@ -187,10 +187,10 @@ def _undo_form(session: Night, saved: Entry | None) -> CorrectionForm | None:
 @require_http_methods(["GET", "POST"])
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing order, banker first (B1): move a player up or down before the first hand."""
-    session = get_open_session(pk)
+    session = get_open_night(pk)
     form = SeatingForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        outcome = call_service(request, form, partial(services.session_seating_set, session=session,
+        outcome = call_service(request, form, partial(services.night_seating_set, session=session,
             order=form.cleaned_data["new_order"]))
         if outcome.result is not None:
             return redirect("seating", session.pk)
