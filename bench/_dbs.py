@@ -11,7 +11,7 @@
 - `Template`: a database built once, copied fresh for each run (SQLite: the file; PostgreSQL:
   CREATE DATABASE ... TEMPLATE, on the server the address names, under a name of its own that
   the bench drops afterwards: the database the address names is never written). Each copy
-  carries the template's witness file (ledger/integrity/witness.py) beside it, in the bench's folder.
+  carries the template's witness file (integrity/witness.py) beside it, in the bench's folder.
 - `pg_counters`, `processes_cpu`, `machine_cpu`: PostgreSQL's counters of one database and the
   CPU seconds of processes and of the whole machine, read before and after a load.
 """

@@ -72,7 +72,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = tuple(str(ROOT / name) + os.sep for name in ("ledger", "rules", "tables"))
 LAYERS = ("pages", "services", "selectors", "models", "rules")
-MODELS = {"ledger.models", "ledger.signals", "ledger.integrity.triggers", "ledger.integrity.chain", "ledger.integrity.audit",
+MODELS = {"ledger.models", "ledger.signals", "ledger.integrity.triggers",
+          "ledger.integrity.chain", "ledger.integrity.audit",
           "ledger.integrity.key", "ledger.integrity.rechain", "ledger.numbers", "ledger.types"}
 PLAYERS = ["Mike", "Fred", "Ann", "Gus"]
 

@@ -7,8 +7,8 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Re-install the append-only triggers after every migrate/flush (ledger/integrity/triggers.py),
-        # write the witness after each commit of entries (ledger/integrity/witness.py) and register the
+        # Re-install the append-only triggers after every migrate/flush (integrity/triggers.py),
+        # write the witness after each commit of entries (integrity/witness.py) and register the
         # ledger's system checks: modules that read the models, imported once they are loaded.
         from . import checks  # noqa: F401
         from .integrity import triggers, witness  # noqa: F401

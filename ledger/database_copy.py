@@ -5,7 +5,7 @@ SQLite: the online backup API (`sqlite3.Connection.backup`) copies every page in
 under a read snapshot, so writes that go on meanwhile are either wholly in the copy or not at
 all; the copy is written beside FILE, checked (`PRAGMA integrity_check`) and then renamed into
 place. Restore: stop the site, put the file where `DATABASE_URL` points (or point it there).
-Each backup has the witness of its newest entry beside it (FILE.witness, ledger/integrity/witness.py):
+Each backup has the witness of its newest entry beside it (FILE.witness, integrity/witness.py):
 put it where the restored database's witness belongs (README).
 
 PostgreSQL: `pg_dump --format=custom` (one consistent snapshot) to FILE. Restore into a new,

@@ -39,7 +39,7 @@ SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
 # environment when set, else from a file outside git, made with mode 0600 on first use.
 LEDGER_KEY = env.str("DJANGO_LEDGER_KEY", default="")
 LEDGER_KEY_FILE = env.str("DJANGO_LEDGER_KEY_FILE", default=str(BASE_DIR / "ledger.key"))
-# The witness of the journal's newest entry, outside the database (ledger/integrity/witness.py); unset:
+# The witness of the journal's newest entry, outside the database (integrity/witness.py); unset:
 # beside an SQLite database, in the key file's folder for PostgreSQL.
 LEDGER_WITNESS = env.str("DJANGO_LEDGER_WITNESS", default="")
 

@@ -7,7 +7,7 @@ a foreign key to nothing - can stop it: what cannot be read is named, and the re
 What it checks:
 - every entry balances, all postings sum to zero, THE BOOK sums to zero, each surrogate book
   balances; every posting and bank note belongs to an entry of its own night;
-- the hash chain (ledger/integrity/chain.py), an HMAC under the journal's key: no entry missing between
+- the hash chain (integrity/chain.py), an HMAC under the journal's key: no entry missing between
   the first and the newest, none edited, none appended or re-chained without the key;
 - the facts outside the chain that give a night its figures: each player's name is the one the
   site sealed with their id (`Player.name_seal`), a night is closed exactly when its journal

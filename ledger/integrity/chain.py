@@ -4,7 +4,7 @@ Entry n carries `sequence` n (1, 2, 3 ... with no gaps) and `chain`, the HMAC-SH
 journal's key (ledger/integrity/key.py), of the previous entry's `chain` and this entry's content:
 its fields, its postings, the bank note it created and, for the entry that closes a night, the
 settlement stored on the night. The database refuses UPDATE, DELETE and TRUNCATE of journal
-rows (ledger/integrity/triggers.py); the chain is how the audit (`ledger.selectors.audit`) notices when
+rows (integrity/triggers.py); the chain is how the audit (`ledger.selectors.audit`) notices when
 that was got round anyway - a row edited with the triggers dropped, an entry or a posting
 removed, a database restored from a doctored file - and, being keyed, an entry appended or
 re-chained by someone who can write to the database and read this source but has not the key.

@@ -3,7 +3,7 @@
 Works on the model classes it is given (a migration's historical ones or the real ones) and
 writes with plain SQL, the append-only triggers dropped for the while and put back after.
 Every entry whose link is right under the old formula or key gets its link under the new key;
-one that is not keeps its stored value, so the audit goes on naming it (ledger.integrity.chain.rechain).
+one that is not keeps its stored value, so the audit goes on naming it (chain.rechain).
 Names are re-sealed the same way.
 """
 

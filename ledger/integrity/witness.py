@@ -1,6 +1,6 @@
 """The witness: the journal's head kept outside the database, so entries cut off are seen.
 
-The chain (ledger/integrity/chain.py) shows an entry edited or missing *before* the newest one, never
+The chain (integrity/chain.py) shows an entry edited or missing *before* the newest one, never
 the newest ones themselves gone: delete the last five entries and what is left is a whole,
 shorter chain. So after each commit that writes entries (`Journal.write`, the night file's
 import: `transaction.on_commit(witness.refresh)`), the newest entry's sequence number and

@@ -30,7 +30,7 @@ bank (book buy-ins, committed bank notes) they owe the banker. The `bank` accoun
 party's running stake in the bank during a night; it returns to zero at close.
 
 Rows of `Entry`, `Posting` and `BankNote` are never updated or deleted: the querysets and models
-refuse it (append_only.py), and database triggers (ledger/integrity/triggers.py) refuse it for raw SQL
+refuse it (append_only.py), and database triggers (integrity/triggers.py) refuse it for raw SQL
 too. A mistake is corrected by a reversing entry with a reason (services/corrections.py).
 """
 

@@ -54,7 +54,7 @@ class Entry(AppendOnlyModel):
     )
     # Set before the insert (not auto_now_add) because the entry's hash seals it.
     created_at = models.DateTimeField(default=timezone.now, editable=False)
-    # The hash chain (ledger/integrity/chain.py): 1, 2, 3 ... and SHA-256 of the previous entry's chain
+    # The hash chain (integrity/chain.py): 1, 2, 3 ... and SHA-256 of the previous entry's chain
     # and this entry's content; the audit recomputes it to find a lost or edited row.
     sequence = models.PositiveBigIntegerField(null=True, editable=False)
     chain = models.CharField(max_length=64, blank=True, default="", editable=False)

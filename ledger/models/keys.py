@@ -31,7 +31,7 @@ class JournalKey(models.Model):
     # Names this database (and its backups, which carry it) in the witness's MAC
     # (ledger/integrity/witness.py): one database's witness never vouches for another's journal.
     database = models.CharField(max_length=32, default=new_database_id, editable=False)
-    # Set once the first witness of this database is written (ledger/integrity/witness.py): from then on
+    # Set once the first witness of this database is written (integrity/witness.py): from then on
     # a witness that is gone is a problem for `audit` (entries may have been cut off with it),
     # not a database that was never vouched for. A backup carries it, with its FILE.witness.
     witness_made = models.BooleanField(default=False, editable=False)

@@ -1,6 +1,6 @@
 """Rows outside the journal that move or route money, sealed under the journal's key.
 
-The journal's chain (ledger/integrity/chain.py) covers the entries; what a settle-up, an export or a pay
+The journal's chain (integrity/chain.py) covers the entries; what a settle-up, an export or a pay
 link reads beside them is sealed here, row by row: a player's payment handles, bank-note
 identifier, inviter, host flag and link token; a night's date, banker, host presence and
 `book_before`; the seats; who held the bank when. Each row carries `seals`: one HMAC per field
@@ -28,7 +28,7 @@ from ledger.integrity.triggers import drop_append_only_triggers, install_append_
 
 
 class SealsField(models.JSONField):
-    """The row's seals, computed from the row as it is written (ledger/integrity/chain.py `row_seals`)."""
+    """The row's seals, computed from the row as it is written (integrity/chain.py `row_seals`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("default", dict)

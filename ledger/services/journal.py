@@ -137,7 +137,8 @@ def _rows(night: StoredNight | None, draft: Draft) -> dict[str, Player]:
 
 def _seal(entry: Entry, legs: dict[tuple[str, int | None, int | None], int],
           note: dict[str, int | None] | None, facts: Mapping[str, object] | None) -> None:
-    """Give the entry the next sequence number and its link in the hash chain (ledger/integrity/chain.py)."""
+    """Give the entry the next sequence number and its link in the hash chain
+    (ledger/integrity/chain.py)."""
     take_turn(Turn.JOURNAL, entry.house_id)   # the chain is one line: its writers take turns
     last = chain_tip(entry.house_id)
     sequence, previous = (last[0] + 1, last[1]) if last is not None else (1, chain.GENESIS)

@@ -98,10 +98,9 @@ def two_nights(transactional_db):
     play_worked_night(closed)
     from ledger import services
 
-    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
-                                          seating=people(["Fred", "Ann", "Gus",
-                                                          "Maximilian Longname"]),
-                                          key="open-tonight"))
+    tonight = PlayedNight(services.night_open(
+        date=datetime.date(2026, 11, 28), banker=named("Mike"),
+        seating=people(["Fred", "Ann", "Gus", "Maximilian Longname"]), key="open-tonight"))
     tonight.buy("Fred", "20.00")
     tonight.buy("Ann", "10.00", paid="note")
     tonight.buy("Gus", "5.00", paid="book")

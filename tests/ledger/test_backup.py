@@ -54,9 +54,9 @@ def test_a_backup_taken_during_writes_restores_with_a_passing_audit_R9(players, 
     last_week.cashout("Ann", green=1)
     last_week.commit("Ann")
     last_week.close()
-    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
-                                          seating=people(["Fred", "Ann", "Gus"]),
-                                          key=new_key("open")))
+    tonight = PlayedNight(services.night_open(
+        date=datetime.date(2026, 11, 28), banker=named("Mike"), seating=people(["Fred", "Ann",
+        "Gus"]), key=new_key("open")))
     pk = tonight.session.pk
     started, done_writing = threading.Event(), threading.Event()
 

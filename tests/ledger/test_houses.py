@@ -408,7 +408,7 @@ def test_the_witness_keeps_each_houses_head_and_names_the_house_cut_short(houses
     for house, who in ((friday, "Fred"), (tuesday, "Xena")):
         with in_house(house["house"].pk):
             PlayedNight(house["tonight"]).buy(who, "5.00")
-        witness.refresh(house["house"].pk)   # what the write's commit does (ledger/integrity/witness.py)
+        witness.refresh(house["house"].pk)   # what the write's commit does (integrity/witness.py)
     heads = json.loads(Path(witness.witness_path()).read_text())["heads"]
     newest = {house["house"].pk: Entry.objects.filter(house=house["house"]).order_by(
         "-sequence").values_list("sequence", "chain")[0] for house in (friday, tuesday)}

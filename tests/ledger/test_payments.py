@@ -192,9 +192,9 @@ def test_a_closed_nights_book_stays_and_the_next_night_carries_the_payment(playe
 def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
     played()
     ann_banker = banker("ann")
-    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
-                                          seating=people(["Fred", "Ann"]), key=new_key("open"),
-                                          user=ann_banker))
+    tonight = PlayedNight(services.night_open(
+        date=datetime.date(2026, 11, 28), banker=named("Mike"), seating=people(["Fred", "Ann"]),
+        key=new_key("open"), user=ann_banker))
     paid = claim(players["Fred"], amount="20.00")
     with pytest.raises(NotTheHolder, match="Ann holds the bank"):
         services.claim_confirm(claim=paid, user=banker("bob"))
@@ -213,9 +213,9 @@ def test_a_payment_confirmed_while_a_night_is_open_is_its_pay_event(players):
 
 def test_the_receiver_confirms_on_their_phone_while_a_night_is_open(players):
     played()
-    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 28), banker=named("Mike"),
-                                          seating=people(["Fred", "Ann"]), key=new_key("open"),
-                                          user=banker("ann")))
+    tonight = PlayedNight(services.night_open(
+        date=datetime.date(2026, 11, 28), banker=named("Mike"), seating=people(["Fred", "Ann"]),
+        key=new_key("open"), user=banker("ann")))
     paid = claim(players["Fred"], amount="10.00")
     confirmed = services.claim_confirm(claim=paid, player=players["Ann"],
                                        token=players["Ann"].balance_token)

@@ -63,7 +63,7 @@ def test_the_audit_finds_an_entry_that_does_not_balance_R5(night):
     report = selectors.audit()
     assert not report["ok"]
     assert report["unbalanced_entries"] == [entry.pk] and report["postings_total"] == -5
-    # The database itself refuses it at commit (ledger/integrity/triggers.py): take it out again so the
+    # The database itself refuses it at commit (integrity/triggers.py): take it out again so the
     # test's end, which runs the deferred checks, does not trip over it
     from ledger.integrity.triggers import drop_append_only_triggers, install_append_only_triggers
 

@@ -740,9 +740,9 @@ def test_the_player_page_shows_tonight_for_the_open_session_before_a_later_close
 
     later = open_night(seating=["Ann"])  # Nov 21, played and closed
     later.close()
-    tonight = PlayedNight(services.night_open(date=datetime.date(2026, 11, 14), banker=named("Mike"),
-                                          seating=people(["Ann"]),
-                                          key=new_key()))
+    tonight = PlayedNight(services.night_open(
+        date=datetime.date(2026, 11, 14), banker=named("Mike"), seating=people(["Ann"]),
+        key=new_key()))
     tonight.buy("Ann", "5.00")
     html = client.get(reverse("player_balance", args=[players["Ann"].balance_token])).content
     html = html.decode()

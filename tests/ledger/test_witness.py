@@ -1,4 +1,4 @@
-"""The witness of the journal's newest entry, kept outside the database (ledger/integrity/witness.py):
+"""The witness of the journal's newest entry, kept outside the database (integrity/witness.py):
 the newest entries cut off - with the guards dropped and put back - are named by `audit`,
 which says how far back it vouches (R5, R7). On SQLite and PostgreSQL (DATABASE_URL)."""
 

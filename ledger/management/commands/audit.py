@@ -4,8 +4,8 @@ Every entry balances, all postings sum to zero, THE BOOK sums to zero, each surr
 balances, and the journal's hash chain - keyed: ledger/integrity/key.py - is whole: no entry
 missing between the first and the newest, none edited, none added without the key. Names,
 nights' states and settlements are what the journal sealed, and the database's guards are in
-place (ledger/integrity/audit.py). The chain alone cannot show that the newest entries were lost; the
-witness kept outside the database (ledger/integrity/witness.py) can, back to its last refresh, and so
+place (integrity/audit.py). The chain alone cannot show that the newest entries were lost; the
+witness kept outside the database (integrity/witness.py) can, back to its last refresh, and so
 can a seal printed on an earlier settle-up (`--seal 1234-3f9a12c4e5b6d7a8`): the entry either
 names must still be there unchanged. Exit 0 when all is well, 1 when something is wrong (one line
 each, never a traceback), 2 on bad input.
