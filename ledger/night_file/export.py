@@ -19,6 +19,7 @@ from django.db.models import Sum
 from ledger.house_settings import HouseSettings
 from ledger.models import Entry, Night, Player, Posting
 from ledger.posting.accounts import BANK, Account, EntryKind
+from ledger.posting.payloads import KEPT_BESIDE_THE_EVENT
 from ledger.posting.table import IDS, hand_names
 from ledger.services import LedgerError
 
@@ -61,7 +62,7 @@ def _ids_of(entry: Entry, held: Mapping[int, int]) -> dict[str, int]:
 
 def _renamed(payload: Mapping[str, Any], who: Callable[[str], str]) -> dict[str, Any]:
     """The event with every person named by `who` (their name now); the ids stay behind."""
-    event = {k: v for k, v in payload.items() if k != IDS}
+    event = {k: v for k, v in payload.items() if k != IDS and k not in KEPT_BESIDE_THE_EVENT}
     for field in ("player", "from", "to", "winner", "holder", "dealer"):
         value = event.get(field)
         if isinstance(value, str) and value not in (BANK, "all"):

@@ -69,7 +69,7 @@ def close(night: NightState) -> Draft:
         legs.add(Account.CASH_BOX, -cash)
         legs.add(Account.BANK, -cash)
     balances: dict[str, int] = defaultdict(int, night.book())
-    moved = []
+    moved: list[payloads.GuestMove] = []
     for name in sorted(balances):
         guest = night.person(name)
         debt = -balances[name]
@@ -83,7 +83,7 @@ def close(night: NightState) -> Draft:
         legs.book(inviter, -debt)
         balances[inviter.name] -= debt
         balances[name] = 0
-        moved.append(f"{guest.name}'s {money(debt)} to {inviter.name}")
+        moved.append(payloads.GuestMove(guest.name, inviter.name, debt))
     try:
         settled = settle_balances({n: c for n, c in sorted(balances.items()) if c})
     except RulesError as error:
@@ -94,6 +94,7 @@ def close(night: NightState) -> Draft:
         "minimal": settled.minimal,
     }
     return finish(night, Draft(
-        EntryKind.CLOSE, payloads.Marker("close"),
-        "session closed" + (": " + "; ".join(moved) + " (B9)" if moved else ""),
+        EntryKind.CLOSE, payloads.Close(tuple(moved)),
+        "session closed" + (": " + "; ".join(f"{m.guest}'s {money(m.amount)} to {m.inviter}"
+                                              for m in moved) + " (B9)" if moved else ""),
         legs=legs.done(), settlement=settlement))

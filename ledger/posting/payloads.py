@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.money import format_cents
+from rules.money import format_cents, parse_cents
 
 JSON = dict[str, object]
 
@@ -144,8 +144,51 @@ class Reversal:
 
 
 @dataclass(frozen=True)
+class GuestMove:
+    """A guest's debt on THE BOOK moved to the regular who invited them at the close (B9)."""
+
+    guest: str
+    inviter: str
+    amount: int
+
+    def to_json(self) -> JSON:
+        return {"guest": self.guest, "inviter": self.inviter, "amount": format_cents(self.amount)}
+
+
+# What the journal keeps of an event beyond what the night file says: the close's debt moves
+# are the close's own result, computed again when a file's close is replayed.
+KEPT_BESIDE_THE_EVENT = ("moves",)
+
+
+@dataclass(frozen=True)
+class Close:
+    """The close (B8, B9): the event has no fields of its own; the journal keeps the guests'
+    debt moves it made, so a player's page names them from the payload (never the memo)."""
+
+    moves: tuple[GuestMove, ...] = ()
+
+    def to_json(self) -> JSON:
+        data: JSON = {"type": "close"}
+        if self.moves:
+            data["moves"] = [move.to_json() for move in self.moves]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Close:
+        """A stored close read back; a close of before the moves were kept reads as none."""
+        moves = data.get("moves")
+        found = []
+        for move in moves if isinstance(moves, list) else []:
+            if isinstance(move, Mapping) and isinstance(move.get("guest"), str) \
+                    and isinstance(move.get("inviter"), str):
+                found.append(GuestMove(str(move["guest"]), str(move["inviter"]),
+                                       parse_cents(str(move.get("amount", "0")))))
+        return cls(moves=tuple(found))
+
+
+@dataclass(frozen=True)
 class Marker:
-    """An event with no fields of its own: end_game, merge, close, opening."""
+    """An event with no fields of its own: end_game, merge, opening."""
 
     type: str
 
@@ -154,4 +197,4 @@ class Marker:
 
 
 Payload = (Buy | Cashout | CountDifference | FinalPot | Note | Pay | Warning | Penalty | Call
-           | Hand | Reversal | Marker)
+           | Hand | Reversal | Close | Marker)

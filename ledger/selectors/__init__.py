@@ -32,7 +32,6 @@ from ledger.selectors.bank import (
     since_text,
 )
 from ledger.selectors.book import (
-    _GUEST_MOVE,
     _NIGHT_WORDS,
     BookLine,
     BookStory,
@@ -181,7 +180,6 @@ __all__ = [
     "effective_book",
     "entries_of",
     "games_called",
-    "_GUEST_MOVE",
     "guest_moves",
     "GuestMove",
     "hand_game",

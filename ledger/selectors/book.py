@@ -4,7 +4,6 @@ nights a player sat in."""
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +21,7 @@ from ledger.models import (
     Posting,
 )
 from ledger.posting.accounts import Account, EntryKind
+from ledger.posting.payloads import Close
 from ledger.selectors.balances import book_balances
 
 
@@ -112,9 +112,6 @@ _NIGHT_WORDS = {
     "bank_final_pot": "a final pot the cash box could not pay",
     "count_difference": "chips that never came back",
 }
-# The close's memo: "Zed's $3.50 to Ann; ..." in the night's currency ("Zed's €3.50 to Ann").
-_GUEST_MOVE = re.compile(r"(?P<guest>[^;:]+?)'s [^;]*?\d[^;]*? to (?P<inviter>[^;(]+?)"
-                         r"(?=;| \(B9\)|$)")
 
 
 def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[str, Any],
@@ -146,12 +143,12 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
         else:
             words = f"{who}'s bank note the bank held, committed into THE BOOK (B5)"
     elif kind == EntryKind.CLOSE:
-        moves = [m.groupdict() for m in _GUEST_MOVE.finditer(str(row["memo"] or ""))]
+        moves = Close.from_json(payload).moves
         if natural > 0:
-            to = next((m["inviter"] for m in moves if m["guest"].strip() == me.name), "")
-            words = f"your debt moved to {to.strip() or 'your inviter'} (B9)"
+            to = next((m.inviter for m in moves if m.guest == me.name), "")
+            words = f"your debt moved to {to or 'your inviter'} (B9)"
         else:
-            guests = [m["guest"].strip() for m in moves if m["inviter"].strip() == me.name]
+            guests = [m.guest for m in moves if m.inviter == me.name]
             if len(guests) == 1:
                 words = f"guest {guests[0]}'s debt moved to you (B9)"
             elif guests:

@@ -62,6 +62,29 @@ def test_anns_39_dollars_are_her_nights_and_her_guests_debt_B9(two_nights, playe
     assert story.total == selectors.player_book_balance(players["Ann"]) == -3900
 
 
+def test_the_close_keeps_the_guests_debt_moves_it_made_B9(two_nights):
+    """The close's payload records each guest's move (read back typed, never from the memo);
+    the night's file leaves them out: a replayed close computes them again."""
+    from ledger.models import Entry
+    from ledger.night_file.export import export_session
+    from ledger.posting.accounts import EntryKind
+    from ledger.posting.payloads import Close, GuestMove
+
+    close = Entry.objects.filter(kind=EntryKind.CLOSE).order_by("-id").first()
+    assert Close.from_json(close.payload).moves == (GuestMove("Gus", "Fred", 500),
+                                                    GuestMove("Zed", "Ann", 900))
+    assert close.payload["moves"][1] == {"guest": "Zed", "inviter": "Ann", "amount": "9.00"}
+    document = export_session(close.session)
+    assert document["events"][-1] == {"type": "close"}
+
+
+def test_a_close_of_before_the_moves_were_kept_reads_as_none():
+    from ledger.posting.payloads import Close
+
+    assert Close.from_json({"type": "close"}).moves == ()
+    assert Close.from_json({"type": "close", "moves": ["junk", {"guest": 3}]}).moves == ()
+
+
 def test_a_guests_debt_leaves_the_guest_a_committed_note_and_a_payment(two_nights, players):
     zed = selectors.players_named(["Zed"])["Zed"]
     lines, story = _lines(zed)
