@@ -71,7 +71,7 @@ _KIND_LABELS = {
     EntryKind.NOTE: "bank note committed or voided",
     EntryKind.PAY: "payment",
     EntryKind.MERGE: "surrogate book merged",
-    EntryKind.CLOSE: "session closed",
+    EntryKind.CLOSE: "night closed",
     EntryKind.REVERSAL: "correction",
 }
 

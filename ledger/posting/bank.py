@@ -43,7 +43,7 @@ Holder = Person | None | Literal["all"]   # a player, None for the bank, or "all
 
 NOT_REVERSIBLE = {
     EntryKind.REVERSAL: "a correction cannot itself be reversed; enter the event again instead",
-    EntryKind.CLOSE: "a closed session stays closed",
+    EntryKind.CLOSE: "a closed night stays closed",
     EntryKind.OPENING: "THE BOOK brought in from before is not a night's event",
     EntryKind.MERGE: "the surrogate book's merge into THE BOOK is final",
 }
@@ -56,7 +56,7 @@ def names_in_words(names: list[str]) -> str:
 
 def closed_night(date: datetime.date) -> LedgerError:
     """The refusal of anything entered into a closed night."""
-    return LedgerError(f"The session of {date} is closed: nothing more can be entered.")
+    return LedgerError(f"The night of {date} is closed: nothing more can be entered.")
 
 
 # ---- chips in ---------------------------------------------------------------------------

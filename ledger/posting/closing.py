@@ -31,7 +31,7 @@ def refuse_unfinished(night: NightState) -> None:
     if waiting:
         raise LedgerError(f"{names_in_words(waiting)} {'has' if len(waiting) == 1 else 'have'} "
                           "not cashed out yet: everyone who bought chips cashes out before the "
-                          "session closes (B12); a player left with nothing cashes out nothing.",
+                          "night closes (B12); a player left with nothing cashes out nothing.",
                           code="not_cashed_out")
     out = night.natural(Account.CHIPS)
     if out:
@@ -95,6 +95,6 @@ def close(night: NightState) -> Draft:
     }
     return finish(night, Draft(
         EntryKind.CLOSE, payloads.Close(tuple(moved)),
-        "session closed" + (": " + "; ".join(f"{m.guest}'s {money(m.amount)} to {m.inviter}"
+        "night closed" + (": " + "; ".join(f"{m.guest}'s {money(m.amount)} to {m.inviter}"
                                               for m in moved) + " (B9)" if moved else ""),
         legs=legs.done(), settlement=settlement))

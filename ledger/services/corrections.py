@@ -21,7 +21,7 @@ def correctable(entry: Entry) -> bool:
 def entry_reverse(*, entry: Entry, reason: str, key: str, user: Banker = None) -> Entry:
     """Undo an entry of an open session with an opposite one; the reason is kept."""
     if entry.session is None:
-        raise LedgerError("That entry belongs to no session.", field="entry")
+        raise LedgerError("That entry belongs to no night.", field="entry")
     night = locked_night(entry.session, user=user)
     return write(night, bank.reverse(night, target=night.posted(entry.pk),
                                      reason=str(reason or "")), key=key, user=user)

@@ -42,7 +42,7 @@ def _refuse_a_second_open_night(house_id: int) -> None:
                .select_related("banker").order_by("date", "id").first())
     if current is not None:
         raise LedgerError(
-            f"The session of {current.date:%A, %B} {current.date.day}, {current.date.year} "
+            f"The night of {current.date:%A, %B} {current.date.day}, {current.date.year} "
             f"(banker {current.banker.name}) is still open; close it before opening another.",
             code="night_open",
         )
@@ -115,7 +115,7 @@ def night_seating_set(*, session: Night, order: Sequence[Player],
     strangers = [p.name for p in wanted if p.pk not in seated]
     if strangers:
         raise LedgerError(f"{', '.join(strangers)} is not seated tonight; a player sits down "
-                          "when the session opens or by buying chips.", field="order")
+                          "when the night opens or by buying chips.", field="order")
     missing = sorted(seat.player.name for seat in seats if seat.player_id not in set(ids))
     if missing:
         raise LedgerError(f"The seating leaves out {', '.join(missing)}; give every seated "

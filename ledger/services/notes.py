@@ -23,7 +23,7 @@ def _close_notes(*, action: str, session: Night, player: Player | None,
     night = locked_night(session, user=user,
                        players=[player, holder if isinstance(holder, Player) else None])
     if note is not None and note.session_id != night.session.pk:
-        raise LedgerError("That bank note belongs to another session.", field="note")
+        raise LedgerError("That bank note belongs to another night.", field="note")
     draft = bank.close_notes(
         night, action=action, debtor=night.person_of(player) if player else None,
         holder=night.person_of(holder) if isinstance(holder, Player) else holder,

@@ -98,7 +98,7 @@ def player_retire(*, player: Player, retired: bool = True, key: str,
     if retired and not row.retired:
         if Night.objects.filter(status=Night.OPEN, seats__player=row).exists():
             raise LedgerError(f"{row.name} sits at tonight's table; retire them after the "
-                              "session is closed.", field="player")
+                              "night is closed.", field="player")
     row.retired = bool(retired)
     row.save(update_fields=["retired"])
     bump_house()

@@ -99,7 +99,7 @@ def test_the_whole_file_is_checked_before_the_first_write():
     with pytest.raises(LedgerError, match=r"events\[12\]\.tip: unknown field"):
         import_session(document)
     document["events"][-1].pop("tip")   # a rule broken at the end: still nothing written
-    with pytest.raises(LedgerError, match=r"events\[12\] \(buy\): The session of 2026-11-21 "
+    with pytest.raises(LedgerError, match=r"events\[12\] \(buy\): The night of 2026-11-21 "
                                           "is closed"):
         import_session(document)
     assert _counts() == (0, 0, 0, 0, 0)
