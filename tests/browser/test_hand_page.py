@@ -138,6 +138,35 @@ def test_a_folded_player_is_skipped_and_a_card_taken_back_is_put_right(banker_pa
     assert page.input_value("#id_p2_down") == "Ah"
 
 
+@pytest.mark.parametrize("shown", [(0, 1), (0, 2), (1, 5), (4, 5)])
+def test_seven_card_stud_two_hands_shown_and_four_folds_in_18_taps(banker_page, live_server,
+                                                                   transactional_db, shown,
+                                                                   shots):
+    """Wherever the two shown hands sit among the six players: the mode, a tap a card (14), a
+    tap to each hand's seat where a folder sits before it, and "Save, the rest folded"."""
+    from ledger.models import Entry
+
+    six = _night(SEVEN[:6])
+    _call(six, "seven-card-stud")
+    page = banker_page
+    page.set_viewport_size(LANDSCAPE)
+    page.goto(f"{live_server.url}/s/{six.pk}/hand/")
+    hands = Taps(page)
+    hands.tap("label:has(input[name=mode][value=cards])")
+    deal = {shown[0]: ("As Ah", "Ad Ac Ks Kh", "Kd"), shown[1]: ("2c 3d", "4h 5s 7c 8d", "9h")}
+    for seat, (down, up, last) in deal.items():
+        if "card-target" not in (page.get_attribute(f"#id_p{seat}_down", "class") or ""):
+            hands.tap(f"#id_p{seat}_down")                   # the second hand's seat
+        for card in f"{down} {up} {last}".split():
+            hands.tap(f"button[data-card='{card}']")
+    page.screenshot(path=str(shots / f"stud-two-shown-{shown[0]}{shown[1]}-1024x768.png"))
+    hands.tap("#hand-actions button[data-fold-rest]")    # the four without cards fold
+    page.wait_for_url(re.compile(r"saved=\d+"))
+    assert hands.total <= 18
+    result = Entry.objects.get(kind=EntryKind.HAND).payload["result"]
+    assert [a["name"] for a in result["awards"]] == [SEVEN[shown[0]]]   # four of a kind wins
+
+
 def test_a_stud_game_has_down_and_up_cards_and_a_holdem_game_a_board(banker_page, live_server,
                                                                       three):
     _call(three, "seven-card-stud")

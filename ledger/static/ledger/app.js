@@ -257,6 +257,13 @@
       fold.hidden = !folded;
       fold.textContent = (who ? who.textContent.trim() + " " : "") + "folded";
     }
+    // One tap folds everyone left without cards and saves, once someone's cards are in: two
+    // shown hands and four folds are the cards' taps, two taps to their seats and this one.
+    var rest = document.querySelector("button[data-fold-rest][form='" + picker.form.id + "']");
+    if (rest) {
+      var rows = playerRows(picker.form);
+      rest.hidden = !(rows.some(hasCards) && rows.some(function (row) { return foldable(row); }));
+    }
     var label = picker.querySelector("[data-picker-target]");
     if (label) {
       var held = cardTarget ? cardsIn(cardTarget) : [];
@@ -323,6 +330,36 @@
     return true;
   }
 
+  // The rows of the players (those with a "folded" box), and whether a row holds any card.
+  function playerRows(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("tr"), function (row) {
+      return Boolean(row.querySelector("input[name$=_folded]"));
+    });
+  }
+
+  function hasCards(row) {
+    return Array.prototype.some.call(row.querySelectorAll("input[data-cards]"), function (input) {
+      return cardsIn(input).length > 0;
+    });
+  }
+
+  function foldable(row) {
+    var box = row.querySelector("input[name$=_folded]");
+    return !box.checked && !hasCards(row);
+  }
+
+  // (on the button's click, before the form is sent with the boxes checked)
+  function onFoldRest(button) {
+    var form = document.getElementById(button.getAttribute("form"));
+    if (!form) { return false; }
+    var boxes = playerRows(form).filter(foldable).map(function (row) {
+      return row.querySelector("input[name$=_folded]");
+    });
+    if (!boxes.length) { return false; }
+    boxes.forEach(function (box) { box.checked = true; });
+    return true;
+  }
+
   function onCard(button) {
     var picker = button.closest("[data-card-picker]");
     var card = button.dataset.card;
@@ -379,6 +416,8 @@
     if (button && onCard(button)) { event.preventDefault(); }
     var fold = event.target.closest("button[data-picker-fold]");
     if (fold && onFold(fold)) { event.preventDefault(); }
+    var rest = event.target.closest("button[data-fold-rest]");
+    if (rest) { onFoldRest(rest); }   // and the form is sent
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[data-cards]")) {
