@@ -9,7 +9,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: install demo serve test test-quick lint bench clean
 
+# The pages' translations (locale/*/LC_MESSAGES/django.po) compiled to .mo with Babel: no
+# system gettext needed; only the catalogs changed since they were last compiled.
 install: $(STAMP)
+	$(BIN)/python -m ledger.languages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

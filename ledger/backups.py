@@ -32,6 +32,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger.database_copy import write_backup
 from ledger.models import CloseBackupRecord, Night
@@ -54,16 +55,21 @@ class CloseBackup:
     def sentence(self) -> str:
         if self.path is not None:
             return " ".join(filter(None, [
-                f"A copy of the database as it was at close went to {self.path} "
-                f"(the newest {keep()} copies are kept).", self.second]))
-        return (f"No copy of the database was written at this close: {self.problem} "
-                "The close itself is done and nothing is lost; run `manage.py backup FILE`.")
+                gettext("A copy of the database as it was at close went to %(path)s (the "
+                        "newest %(count)s copies are kept).") % {"path": self.path,
+                                                                 "count": keep()},
+                self.second]))
+        return gettext("No copy of the database was written at this close: %(problem)s The "
+                       "close itself is done and nothing is lost; run `manage.py backup FILE`."
+                       ) % {"problem": self.problem}
 
     def where(self) -> str:
         """On a closed night's close page: its copy, or why none is found."""
         if self.path is not None:
-            return f"A copy of the database as it was at this close is in {self.path}."
-        return f"No copy of the database from this close is here: {self.problem}"
+            return gettext("A copy of the database as it was at this close is in %(path)s.") % {
+                "path": self.path}
+        return gettext("No copy of the database from this close is here: %(problem)s") % {
+            "problem": self.problem}
 
 
 def folder() -> Path:

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Protocol
 
+from django.utils.translation import get_language, gettext_lazy, ngettext
+
 from ledger.house_settings import shown
+from ledger.languages import day_text
 
 WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 70, 10, 14, 44
@@ -47,12 +50,17 @@ MAX_BARS = 24   # a summary chart draws at most this many bars
 
 def chart_points(nights: Iterable[ChartedNight]) -> list[Point]:
     """Each night a point, oldest first."""
-    return [Point(label=f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
+    return [Point(label=day_text(n.date, "M j") if not _english() else
+                  f"{n.date:%b} {n.date.day}", net=n.net, book=n.book_after)
             for n in nights]
 
 
+def _english() -> bool:
+    return (get_language() or "en").split("-")[0] == "en"
+
+
 _PERIODS: list[Callable[[datetime.date], tuple[object, str]]] = [
-    lambda d: ((d.year, d.month), f"{d:%b %Y}"),
+    lambda d: ((d.year, d.month), f"{d:%b %Y}" if _english() else day_text(d, "M Y")),
     lambda d: ((d.year, (d.month - 1) // 3), f"Q{(d.month - 1) // 3 + 1} {d.year}"),
     lambda d: (d.year, str(d.year)),
 ]
@@ -92,13 +100,20 @@ def _nice_step(span: int) -> int:
         power *= 10
 
 
+# The chart's words, in the page's language.
+NO_NIGHTS = gettext_lazy("No closed nights yet.")
+NIGHT_WON = gettext_lazy("night won")
+NIGHT_LOST = gettext_lazy("night lost")
+BOOK_AFTER = gettext_lazy("THE BOOK after")
+
+
 def night_chart(points: list[Point], *, title: str) -> str:
     """An SVG chart of night results (bars) and THE BOOK after each night (line)."""
     label = escape(title)
     if not points:
         return (f'<svg class="chart" viewBox="0 0 {WIDTH} 60" role="img" aria-label="{label}">'
                 f'<title>{label}</title><text x="8" y="36" fill="#4a4f55" font-size="16">'
-                "No closed nights yet.</text></svg>")
+                f"{escape(str(NO_NIGHTS))}</text></svg>")
     values = [0] + [p.net for p in points] + [p.book for p in points]
     top, bottom = max(values), min(values)
     step = _nice_step(max(top - bottom, 100))
@@ -132,11 +147,14 @@ def night_chart(points: list[Point], *, title: str) -> str:
         ny = y(point.net)
         colour = WON if point.net >= 0 else LOST
         height = abs(zero - ny)
-        said = "night" if point.nights == 1 else f"{point.nights} nights"
+        said = escape(ngettext("%(label)s: night %(net)s, THE BOOK after %(book)s",
+                               "%(label)s: %(count)s nights %(net)s, THE BOOK after %(book)s",
+                               point.nights) % {
+            "label": point.label, "count": point.nights, "net": shown().money(point.net),
+            "book": shown().money(point.book)})
         parts.append(f'<rect x="{cx - bar // 2}" y="{min(zero, ny)}" width="{bar}" '
                      f'height="{max(height, 1)}" fill="{colour}">'
-                     f"<title>{escape(point.label)}: {said} {escape(shown().money(point.net))}, "
-                     f"THE BOOK after {escape(shown().money(point.book))}</title></rect>")
+                     f"<title>{said}</title></rect>")
         line.append((cx, y(point.book)))
         if i % every == 0:
             parts.append(f'<text x="{cx}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
@@ -149,11 +167,13 @@ def night_chart(points: list[Point], *, title: str) -> str:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{BOOK}"/>')
     legend_y = HEIGHT - 8
     parts.append(f'<rect x="{LEFT}" y="{legend_y - 11}" width="12" height="12" fill="{WON}"/>'
-                 f'<text x="{LEFT + 18}" y="{legend_y}" font-size="14">night won</text>'
+                 f'<text x="{LEFT + 18}" y="{legend_y}" font-size="14">'
+                 f'{escape(str(NIGHT_WON))}</text>'
                  f'<rect x="{LEFT + 104}" y="{legend_y - 11}" width="12" height="12" '
                  f'fill="{LOST}"/><text x="{LEFT + 122}" y="{legend_y}" font-size="14">'
-                 "night lost</text>"
+                 f'{escape(str(NIGHT_LOST))}</text>'
                  f'<circle cx="{LEFT + 214}" cy="{legend_y - 5}" r="5" fill="{BOOK}"/>'
-                 f'<text x="{LEFT + 226}" y="{legend_y}" font-size="14">THE BOOK after</text>')
+                 f'<text x="{LEFT + 226}" y="{legend_y}" font-size="14">'
+                 f'{escape(str(BOOK_AFTER))}</text>')
     parts.append("</svg>")
     return "".join(parts)

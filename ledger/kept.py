@@ -9,10 +9,10 @@ several processes and machines agree on it).
 What is kept is the same for everyone it is served to: the CSRF token and each form's one-time
 key are marks while the page renders (`keeping`), filled in fresh for every request (`filled`).
 Whatever else differs between requests is in the key: the house, the login (its name, role
-and whether it holds the bank show on the page), the address with its query, the day (the
-table says "since 21:04" tonight, with the day after midnight) and the code's version. A page
-with a message to show (after a redirect) is rendered, never kept. A cache that is down or
-full serves the page computed anew: never a 500, never a stale figure.
+and whether it holds the bank show on the page), the address with its query, the language,
+the day (the table says "since 21:04" tonight, with the day after midnight) and the code's
+version. A page with a message to show (after a redirect) is rendered, never kept. A cache
+that is down or full serves the page computed anew: never a 500, never a stale figure.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 
 from ledger.scoping import current_house_id
@@ -140,7 +140,7 @@ def _page_key(request: HttpRequest, version: tuple[int, int]) -> str:
         current_house_id(), house.name if house is not None else "",
         user.pk, user.get_username(), getattr(request, "house_role", ""), user.is_staff,
         user.is_superuser, timezone.localdate(), request.get_full_path(), *version,
-        code_version()))
+        code_version(), translation.get_language()))
     return "page:" + hashlib.sha256(about.encode()).hexdigest()
 
 

@@ -21,13 +21,14 @@ from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from ledger.house import house_in_use, request_house, shown_settings
 from ledger.house_settings import SEED, show, showing
 from ledger.integrity.key import KeyMissing
+from ledger.languages import known
 from ledger.models import House, Night, Role
 from ledger.permissions import houses_of, role_of
 from ledger.scoping import every_house, in_house, no_house
@@ -154,8 +155,10 @@ class HouseMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         request.house = None   # type: ignore[attr-defined]
         request.house_role = None   # type: ignore[attr-defined]
-        with no_house(), showing(SEED), ExitStack() as scope:
+        with no_house(), showing(SEED), translation.override(settings.LANGUAGE_CODE), \
+                ExitStack() as scope:
             request._house_scope = scope   # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = settings.LANGUAGE_CODE
             return self.get_response(request)
 
     def process_view(self, request: HttpRequest, view: Callable[..., HttpResponseBase],
@@ -192,6 +195,8 @@ class HouseMiddleware:
             scope.enter_context(timezone.override(rules.own_zone))
         request.house = house   # type: ignore[attr-defined]
         request.house_role = role   # type: ignore[attr-defined]
+        # The house's language now (a night keeps its money rules, not its pages' words).
+        _speak(request, house.game_settings.language, phone="token" in kwargs)
         if role is not None and not route.startswith(NIGHT_ROUTE + "asks/"):
             _remember(request)
         if role == Role.VIEWER and request.method not in SAFE_METHODS \
@@ -201,6 +206,17 @@ class HouseMiddleware:
 
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _speak(request: HttpRequest, language: str, *, phone: bool) -> None:
+    """The rest of the request in the house's language; a phone's page in the device's own
+    choice when it made one (Django's language cookie, set by its language switch)."""
+    if phone:
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        if known(chosen):
+            language = str(chosen)
+    translation.activate(language)
+    request.LANGUAGE_CODE = translation.get_language()
 
 
 def _token_house(token: str) -> House:

@@ -228,7 +228,11 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The pages speak the house's language (its `language` setting; ledger/languages.py): the
+# catalogs in locale/, compiled by `make install` (Babel, no system gettext).
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="America/New_York")
 USE_I18N = True
 USE_TZ = True

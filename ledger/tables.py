@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import django_tables2
-from babel.numbers import get_currency_name
+from babel.numbers import get_currency_name, get_currency_symbol
 from django.db.models import Model
 from django.urls import reverse
 from django.utils import formats
@@ -21,6 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django_tables2.columns import (
     EmailColumn,
     FileColumn,
@@ -33,6 +35,7 @@ from django_tables2.rows import BoundPinnedRow
 from django_tables2.utils import AttributeDict, signature
 
 from ledger.house_settings import SEED, shown
+from ledger.languages import figure
 from ledger.selectors import PlayerLine
 
 if TYPE_CHECKING:
@@ -81,10 +84,12 @@ class Table(django_tables2.Table):
         if rules.currency == SEED.currency or not any(
                 isinstance(column.column, MoneyColumn) for column in self.columns):
             return mark_safe("")
-        name = get_currency_name(rules.currency, count=2, locale="en")
-        symbol = rules.money(0).replace(rules.amount_text(0), "").strip()
-        return format_html('<caption class="money-caption">Amounts in {} ({})</caption>',
-                           name, symbol)
+        language = (get_language() or "en").split("-")[0]
+        name = get_currency_name(rules.currency, count=2, locale=language)
+        symbol = (rules.money(0).replace(rules.amount_text(0), "").strip() if language == "en"
+                  else get_currency_symbol(rules.currency, locale=language))
+        return format_html('<caption class="money-caption">{}</caption>', gettext(
+            "Amounts in %(currency)s (%(symbol)s)") % {"currency": name, "symbol": symbol})
 
     def tbody_html(self) -> SafeString:
         tbody = self.attrs.get("tbody")
@@ -215,7 +220,7 @@ class MoneyColumn(django_tables2.Column):
         self.signed = signed
 
     def render(self, value: object) -> str:
-        text = _amount(_cents(value))
+        text = figure(_amount(_cents(value)))
         if self.signed and _cents(value) < 0:
             return format_html('<span class="neg">{}</span>', text)
         return text
@@ -227,7 +232,8 @@ class MoneyColumn(django_tables2.Column):
     def render_footer(self, bound_column: BoundColumn, table: django_tables2.Table) -> str:
         if not self.total or not len(table.data):
             return ""
-        return _amount(sum(_cents(bound_column.accessor.resolve(row)) for row in table.data))
+        return figure(_amount(sum(_cents(bound_column.accessor.resolve(row))
+                                  for row in table.data)))
 
 
 class DashboardTable(Table):
@@ -240,21 +246,22 @@ class DashboardTable(Table):
     the player's cell shows them on a detail line instead (app.css).
     """
 
-    seat = django_tables2.Column(verbose_name="Seat", accessor="seat", default="—",
+    seat = django_tables2.Column(verbose_name=_("Seat"), accessor="seat", default="—",
                                  attrs={"cell": {"class": "num lead"}})
-    name = django_tables2.Column(verbose_name="Player", accessor="player__name", footer="Total",
+    name = django_tables2.Column(verbose_name=_("Player"), accessor="player__name",
+                                 footer=_("Total"),
                                  attrs=LEAD_ATTRS)
     buy = django_tables2.Column(verbose_name="", accessor="player__pk", orderable=False,
                                 exclude_from_export=True,
                                 attrs={"cell": {"class": "row-action lead"}})
-    bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
-    bought_note = MoneyColumn(verbose_name="Bought note", total=True, attrs=OPT_MONEY_ATTRS)
-    bought_book = MoneyColumn(verbose_name="Bought book", total=True, attrs=OPT_MONEY_ATTRS)
-    sold = MoneyColumn(verbose_name="Sold", total=True, attrs=OPT_MONEY_ATTRS)
-    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
-    bought_less_cashed_out = MoneyColumn(verbose_name="Bought − cashed out so far", signed=True,
+    bought_cash = MoneyColumn(verbose_name=_("Bought cash"), total=True)
+    bought_note = MoneyColumn(verbose_name=_("Bought note"), total=True, attrs=OPT_MONEY_ATTRS)
+    bought_book = MoneyColumn(verbose_name=_("Bought book"), total=True, attrs=OPT_MONEY_ATTRS)
+    sold = MoneyColumn(verbose_name=_("Sold"), total=True, attrs=OPT_MONEY_ATTRS)
+    cashed_out = MoneyColumn(verbose_name=_("Cashed out"), total=True)
+    bought_less_cashed_out = MoneyColumn(verbose_name=_("Bought − cashed out so far"), signed=True,
                                          total=True)
-    book = MoneyColumn(verbose_name="THE BOOK", signed=True, total=True)
+    book = MoneyColumn(verbose_name=_("THE BOOK"), signed=True, total=True)
 
     def __init__(self, *args: Any, session: Night | None = None,
                  writable: bool = True, **kwargs: Any) -> None:
@@ -299,10 +306,12 @@ class DashboardTable(Table):
             return ""
         if not self._buy_url:
             self._buy_url = reverse("buyin", args=[self.session.pk])
-        return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="Buy-in for '
-                           '{}">Buy-in</a>', self._buy_url, value, record.player.name)
+        return format_html('<a class="btn btn-small" href="{}?player={}" aria-label="{}">{}</a>',
+                           self._buy_url, value,
+                           gettext("Buy-in for %(name)s") % {"name": record.player.name},
+                           gettext("Buy-in"))
 
     class Meta:
         orderable = True
         attrs = {"class": "balances fold", "id": "balances"}
-        empty_text = "Nobody has sat down yet: record a buy-in."
+        empty_text = _("Nobody has sat down yet: record a buy-in.")

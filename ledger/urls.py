@@ -79,6 +79,7 @@ urlpatterns = [
          name="request_decline"),
     # A player's own page: no login, only their unguessable link (R11).
     path("p/<str:token>/", views.player_balance, name="player_balance"),
+    path("p/<str:token>/language/", phone_page.phone_language, name="phone_language"),
     path("p/<str:token>/nights/", phone_page.player_nights, name="phone_nights"),
     path("p/<str:token>/odds/", odds.phone_odds, name="phone_odds"),
     path("p/<str:token>/ask/", phone_requests.phone_ask, name="phone_ask"),

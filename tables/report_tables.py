@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 
 # django-stubs 5.2.9 lacks template_localtime (the function {{ value }} uses)
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import shown
 from ledger.models import Entry
@@ -36,47 +37,47 @@ if TYPE_CHECKING:
 class BookTable(Table):
     """THE BOOK: every person's balance across sessions (positive = is owed, B6)."""
 
-    name = django_tables2.Column(verbose_name="Player", footer="Total")
-    note_id = django_tables2.Column(verbose_name="Note id")
-    kind = django_tables2.Column(verbose_name="Plays as")
-    balance = MoneyColumn(verbose_name="Balance", total=True, signed=True)
+    name = django_tables2.Column(verbose_name=_("Player"), footer=_("Total"))
+    note_id = django_tables2.Column(verbose_name=_("Note id"))
+    kind = django_tables2.Column(verbose_name=_("Plays as"))
+    balance = MoneyColumn(verbose_name=_("Balance"), total=True, signed=True)
 
     class Meta:
         orderable = True
         attrs = {"class": "book", "id": "book"}
-        empty_text = "THE BOOK is empty: nobody owes anybody."
+        empty_text = _("THE BOOK is empty: nobody owes anybody.")
 
 
 class SettleUpTable(Table):
     """A closed (or closing) night per player: what was bought, cashed, won, and THE BOOK after."""
 
-    name = django_tables2.Column(verbose_name="Player", footer="Total", attrs=LEAD_ATTRS)
-    bought_cash = MoneyColumn(verbose_name="Bought cash", total=True)
-    bought_note = MoneyColumn(verbose_name="Bought note", total=True)
-    bought_book = MoneyColumn(verbose_name="Bought book", total=True)
-    sold = MoneyColumn(verbose_name="Sold", total=True)
-    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
-    final_pot = MoneyColumn(verbose_name="Final pot", total=True)
-    net = MoneyColumn(verbose_name="Net", total=True, signed=True)
-    book_after = MoneyColumn(verbose_name="THE BOOK after", total=True, signed=True)
+    name = django_tables2.Column(verbose_name=_("Player"), footer=_("Total"), attrs=LEAD_ATTRS)
+    bought_cash = MoneyColumn(verbose_name=_("Bought cash"), total=True)
+    bought_note = MoneyColumn(verbose_name=_("Bought note"), total=True)
+    bought_book = MoneyColumn(verbose_name=_("Bought book"), total=True)
+    sold = MoneyColumn(verbose_name=_("Sold"), total=True)
+    cashed_out = MoneyColumn(verbose_name=_("Cashed out"), total=True)
+    final_pot = MoneyColumn(verbose_name=_("Final pot"), total=True)
+    net = MoneyColumn(verbose_name=_("Net"), total=True, signed=True)
+    book_after = MoneyColumn(verbose_name=_("THE BOOK after"), total=True, signed=True)
 
     class Meta:
         orderable = True
         attrs = {"class": "settle fold", "id": "settle"}
-        empty_text = "Nothing happened this night."
+        empty_text = _("Nothing happened this night.")
 
 
 class TransfersTable(Table):
     """The payments that settle THE BOOK with the fewest transfers (B8)."""
 
-    debtor = django_tables2.Column(verbose_name="From", accessor="from")
-    creditor = django_tables2.Column(verbose_name="To", accessor="to")
-    amount = MoneyColumn(verbose_name="Amount", total=True)
+    debtor = django_tables2.Column(verbose_name=_("From"), accessor="from")
+    creditor = django_tables2.Column(verbose_name=_("To"), accessor="to")
+    amount = MoneyColumn(verbose_name=_("Amount"), total=True)
 
     class Meta:
         orderable = False
         attrs = {"class": "transfers", "id": "transfers"}
-        empty_text = "Nobody needs to pay anybody."
+        empty_text = _("Nobody needs to pay anybody.")
 
 
 class LocalTimeColumn(django_tables2.Column):
@@ -109,15 +110,15 @@ _KINDS = {kind: str(label) for kind, label in Entry._meta.get_field("kind").flat
 class EntriesTable(Table):
     """A session summary: its journal, oldest first, with who entered each line."""
 
-    id = django_tables2.Column(verbose_name="#", attrs={"cell": {"class": "num lead"}})
-    created_at = LocalTimeColumn(verbose_name="When", format="H:i",
+    id = django_tables2.Column(verbose_name=_("#"), attrs={"cell": {"class": "num lead"}})
+    created_at = LocalTimeColumn(verbose_name=_("When"), format="H:i",
                                  attrs={"cell": {"class": "lead tag"}})
-    kind = django_tables2.Column(verbose_name="What", accessor="get_kind_display", order_by="kind",
-                                 attrs=LEAD_ATTRS)
-    memo = django_tables2.Column(verbose_name="Details", orderable=False,
+    kind = django_tables2.Column(verbose_name=_("What"), accessor="get_kind_display",
+                                 order_by="kind", attrs=LEAD_ATTRS)
+    memo = django_tables2.Column(verbose_name=_("Details"), orderable=False,
                                  attrs={"cell": {"class": "wide"}})
-    amount = MoneyColumn(verbose_name="Amount")
-    created_by = django_tables2.Column(verbose_name="By", default="—")
+    amount = MoneyColumn(verbose_name=_("Amount"))
+    created_by = django_tables2.Column(verbose_name=_("By"), default="—")
     fix = django_tables2.Column(verbose_name="", accessor="pk", orderable=False,
                                 exclude_from_export=True,
                                 attrs={"cell": {"class": "row-action lead"}})
@@ -183,22 +184,23 @@ class EntriesTable(Table):
     class Meta:
         orderable = True
         attrs = {"class": "entries fold compact", "id": "entries"}
-        empty_text = "Nothing entered yet."
+        empty_text = _("Nothing entered yet.")
 
 
 class SeasonTable(Table):
     """Each player across the season's closed nights (selectors.season), THE BOOK now."""
 
-    name = django_tables2.Column(verbose_name="Player", accessor="player__name", footer="Total",
+    name = django_tables2.Column(verbose_name=_("Player"), accessor="player__name",
+                                 footer=_("Total"),
                                  attrs=LEAD_ATTRS)
-    played = django_tables2.Column(verbose_name="Nights", attrs={"td": {"class": "num"},
+    played = django_tables2.Column(verbose_name=_("Nights"), attrs={"td": {"class": "num"},
                                                                   "th": {"class": "num"}})
-    bought = MoneyColumn(verbose_name="Bought", total=True)
-    cashed_out = MoneyColumn(verbose_name="Cashed out", total=True)
-    net = MoneyColumn(verbose_name="Net total", total=True, signed=True)
-    book_now = MoneyColumn(verbose_name="THE BOOK now", total=True, signed=True)
+    bought = MoneyColumn(verbose_name=_("Bought"), total=True)
+    cashed_out = MoneyColumn(verbose_name=_("Cashed out"), total=True)
+    net = MoneyColumn(verbose_name=_("Net total"), total=True, signed=True)
+    book_now = MoneyColumn(verbose_name=_("THE BOOK now"), total=True, signed=True)
 
     class Meta:
         orderable = True
         attrs = {"class": "season fold", "id": "season"}
-        empty_text = "No closed nights yet."
+        empty_text = _("No closed nights yet.")

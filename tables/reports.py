@@ -29,8 +29,10 @@ from typing import IO, Any
 
 from django.utils import timezone
 from django.utils.html import strip_tags
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
 
 from ledger.house_settings import SEED, HouseSettings, showing, shown
+from ledger.languages import day_text
 from ledger.models import Night
 from ledger.selectors import NetTerm, journal_seal
 from ledger.tables import MoneyColumn
@@ -80,7 +82,7 @@ def _footer(table: Table) -> list[str] | None:
     if not any(cells):
         return None
     if not cells[0]:
-        cells[0] = "Total"
+        cells[0] = gettext("Total")
     return cells
 
 
@@ -296,12 +298,26 @@ def net_line(name: str, terms: Sequence[NetTerm], net: int, money: Money | None 
     difference", in `money`'s currency (default: the one shown). The terms add up to the Net."""
     money = money or shown().money
     if not terms:
-        return f"{name}: Net {money(net)} (nothing bought, sold or cashed out)"
+        return gettext("%(name)s: Net %(net)s (nothing bought, sold or cashed out)") % {
+            "name": name, "net": money(net)}
     parts = []
     for index, (label, cents) in enumerate(terms):
         sign = ("-" if cents < 0 else "") if index == 0 else (" - " if cents < 0 else " + ")
-        parts.append(f"{sign}{money(abs(cents))} {label}")
-    return f"{name}: Net {money(net)} = {''.join(parts)}"
+        parts.append(f"{sign}{money(abs(cents))} {TERM_WORDS.get(label, label)}")
+    return gettext("%(name)s: Net %(net)s = %(terms)s") % {
+        "name": name, "net": money(net), "terms": "".join(parts)}
+
+
+# The Net's terms (selectors.NET_TERMS) in the page's language.
+TERM_WORDS = {
+    "cashed out": pgettext_lazy("net term", "cashed out"),
+    "final pot": pgettext_lazy("net term", "final pot"),
+    "bought": pgettext_lazy("net term", "bought"),
+    "sold": pgettext_lazy("net term", "sold"),
+    "own notes voided": pgettext_lazy("net term", "own notes voided"),
+    "notes voided while held": pgettext_lazy("net term", "notes voided while held"),
+    "count difference": pgettext_lazy("net term", "count difference"),
+}
 
 
 def net_lines(report: Mapping[str, Any], terms: Mapping[str, Sequence[NetTerm]],
@@ -312,9 +328,13 @@ def net_lines(report: Mapping[str, Any], terms: Mapping[str, Sequence[NetTerm]],
             for row in report["players"]]
 
 
-NET_FORMULA = ("Net = whole-dollar cash-out + final pot - chips bought + chips sold + own notes "
-               "voided - notes voided while held (the bank's: the banker's) + count differences "
-               "(the banker's).")
+NET_FORMULA = gettext_lazy(
+    "Net = whole-dollar cash-out + final pot - chips bought + chips sold + own notes voided - "
+    "notes voided while held (the bank's: the banker's) + count differences (the banker's).")
+NET_FORMULA_STEPS = gettext_lazy(
+    "Net = cash-out in steps of %(steps)s + final pot - chips bought + chips sold + own notes "
+    "voided - notes voided while held (the bank's: the banker's) + count differences (the "
+    "banker's).")
 
 
 def cash_steps(settings: HouseSettings, money: Money | None = None) -> str:
@@ -330,20 +350,26 @@ def net_formula(settings: HouseSettings, money: Money | None = None) -> str:
     the cash-out paid in the cash unit ("cash-out in steps of €1.00")."""
     steps = cash_steps(settings, money)
     if not steps:
-        return NET_FORMULA
-    return NET_FORMULA.replace("whole-dollar cash-out", f"cash-out in steps of {steps}")
+        return str(NET_FORMULA)
+    return str(NET_FORMULA_STEPS) % {"steps": steps}
 
 
 def settle_up_title(session: Night) -> tuple[str, str]:
-    state = "still open: these numbers change until it closes" if session.is_open else "closed"
-    return (f"Settle-up, {session.date:%A, %B} {session.date.day}, {session.date.year}",
-            f"Banker {session.banker.name}; the session is {state}.")
+    if (get_language() or "en").split("-")[0] == "en":
+        day = f"{session.date:%A, %B} {session.date.day}, {session.date.year}"
+    else:
+        day = day_text(session.date, "l, F j, Y")
+    return (gettext("Settle-up, %(day)s") % {"day": day},
+            (gettext("Banker %(name)s; the night is still open: these numbers change until it "
+                     "closes.") if session.is_open else
+             gettext("Banker %(name)s; the night is closed.")) % {"name": session.banker.name})
 
 
 def _seal_note(session: Night) -> list[str]:
     seal = journal_seal(session)
-    return [f"Journal seal {seal}: keep this report; `manage.py audit --seal {seal}` shows "
-            "later that nothing of this night was lost."] if seal else []
+    return [gettext("Journal seal %(seal)s: keep this report; `manage.py audit --seal %(seal)s` "
+                    "shows later that nothing of this night was lost.") % {"seal": seal}
+            ] if seal else []
 
 
 def settle_up_file(session: Night, report: Mapping[str, Any], fmt: str,
@@ -361,26 +387,28 @@ def _settle_up_file(session: Night, report: Mapping[str, Any], fmt: str,
     table, transfers = settle_up_tables(report)
     currency = named_currency(settings)
     if fmt == "csv":
-        return csv_text(table, sections=[("Who pays whom", transfers)],
+        return csv_text(table, sections=[(gettext("Who pays whom"), transfers)],
                         currency=currency).encode()
     if fmt == "pdf":
         money = pdf_money(settings)
         title, subtitle = settle_up_title(session)
-        proof = ("the fewest payments possible" if report["minimal"]
-                 else "few payments (not proven the fewest)")
+        proof = (gettext("the fewest payments possible") if report["minimal"]
+                 else gettext("few payments (not proven the fewest)"))
         if terms is None:
             from ledger.selectors import settle_up_night
             terms = settle_up_night(session)[1]
         return pdf_bytes(
             title, subtitle,
-            [("Players", table, "Nothing happened this night."),
-             ("Who pays whom", transfers, "Nobody needs to pay anybody.")],
-            notes=[f"THE BOOK after this night, settled with {proof} (B8). "
-                   f"{net_formula(settings, money)}",
-                   "How each Net adds up: " + "; ".join(net_lines(report, terms, money)) + ".",
+            [(gettext("Players"), table, gettext("Nothing happened this night.")),
+             (gettext("Who pays whom"), transfers, gettext("Nobody needs to pay anybody."))],
+            notes=[gettext("THE BOOK after this night, settled with %(proof)s (B8).") % {
+                       "proof": proof} + " " + net_formula(settings, money),
+                   gettext("How each Net adds up: %(lines)s.") % {
+                       "lines": "; ".join(net_lines(report, terms, money))},
                    *_seal_note(session)],
             currency=currency, made=session.closed_at,
         )
     if fmt == "xlsx":
-        return xlsx_bytes([("Players", table), ("Payments", transfers)], settings)
+        return xlsx_bytes([(gettext("Players"), table), (gettext("Payments"), transfers)],
+                          settings)
     raise ValueError(f"unknown format {fmt!r}")

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -231,7 +232,8 @@ def _season_summary(year: int | None) -> tuple[list[SeasonRow], list[tuple[Seaso
 
     A chart's bars are the nights while they fit, else months (charts.summary_points): the
     page's size does not grow with the seasons behind it either."""
-    key = "season:{}:{}:{}:{}".format(current_house_id(), year or "all", *closed_version())
+    key = "season:{}:{}:{}:{}:{}".format(current_house_id(), year or "all", get_language(),
+                                         *closed_version())
     found = kept(key)   # (a cache that is down: computed anew, never a 500)
     if isinstance(found, tuple):
         rows, charts = found

@@ -22,6 +22,11 @@ settings.LEDGER_WITNESS = os.path.join(
 # test run's own, never into the checkout.
 settings.BACKUP_DIR = tempfile.mkdtemp(prefix="banker-test-backups-")
 
+# ---- the pages' translations: compiled (Babel) when a .mo is missing or older than its .po ----
+from ledger.languages import compile_catalogs  # noqa: E402
+
+compile_catalogs()
+
 # ---- Hypothesis: every example in CI, a quarter of them on a developer's machine ----
 # HYPOTHESIS_PROFILE picks the profile; unset, "ci" when CI is true (.ci/run sets "ci"), else
 # "dev". A test's own count (@settings(max_examples=...)) is a quarter of it under "dev" too

@@ -3,10 +3,12 @@ money and counts, a player chosen from the roster, and the check of a large amou
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.numbers import get_currency_symbol
 from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import shown
 from ledger.kept import one_time_key
@@ -14,6 +16,9 @@ from ledger.models import Player
 from ledger.numbers import read_whole_number, whole_number
 from rules.errors import MoneyError
 from rules.money import parse_cents
+
+if TYPE_CHECKING:   # a lazily translated label
+    from django.utils.functional import _StrPromise as Words
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -70,36 +75,43 @@ class MoneyField(forms.Field):
         if not text:
             return None
         example = settings.amount_text(2000)   # "20.00", "20" in yen
+        if DECIMAL_COMMA.match(text) and (get_language() or "en").split("-")[0] != "en":
+            text = text.replace(",", ".")   # "20,50" where a comma is the decimal sign
         if "," in text:
             # "1,000" is a thousand to one banker and one dollar to another: never guess.
             raise forms.ValidationError(
-                f"“{text}” has a comma. Type the amount without commas"
-                + (", with a point before the cents: 1000.00 for a thousand, 10.50 for ten "
-                   "fifty." if settings.digits else ": 1000 for a thousand."))
+                (_("“%(text)s” has a comma. Type the amount without commas, with a point before "
+                   "the cents: 1000.00 for a thousand, 10.50 for ten fifty.") if settings.digits
+                 else _("“%(text)s” has a comma. Type the amount without commas: 1000 for a "
+                        "thousand.")) % {"text": text})
         if len(text) > 12:
-            raise forms.ValidationError("That amount is too long; check the amount.")
+            raise forms.ValidationError(_("That amount is too long; check the amount."))
         if text.startswith("-"):
-            raise forms.ValidationError("The amount cannot be negative.")
+            raise forms.ValidationError(_("The amount cannot be negative."))
         try:
             cents = parse_cents(text, field=str(self.label or "amount"))
         except MoneyError:
             raise forms.ValidationError(
-                f"“{text}” is not an amount of money. Type an amount such as {example}."
-            ) from None
+                _("“%(text)s” is not an amount of money. Type an amount such as %(example)s.")
+                % {"text": text, "example": example}) from None
         if cents % 100 and not settings.digits:
-            raise forms.ValidationError(f"{settings.currency} has no cents; type a whole "
-                                        f"amount such as {example}.")
+            raise forms.ValidationError(_("%(currency)s has no cents; type a whole amount such "
+                                          "as %(example)s.") % {"currency": settings.currency,
+                                                               "example": example})
         if cents == 0 and not self.allow_zero:
-            raise forms.ValidationError("The amount must be more than zero.")
+            raise forms.ValidationError(_("The amount must be more than zero."))
         if cents > settings.largest_amount:
-            raise forms.ValidationError(f"That is more than {settings.largest_text}; check "
-                                        "the amount.")
+            raise forms.ValidationError(_("That is more than %(largest)s; check the amount.")
+                                        % {"largest": settings.largest_text})
         return cents
 
     def prepare_value(self, value: object) -> object:
         return shown().amount_text(value) if isinstance(value, int) else value
 
 
+# "20,50": an amount with a decimal comma and its cents, read as 20.50 where the page speaks a
+# language that writes a comma (German, Spanish, French); "1,000" stays refused as ambiguous.
+DECIMAL_COMMA = re.compile(r"^[0-9]{1,10},[0-9]{2}$")
 CONFIRM_ABOVE = 500_00  # a buy-in, chip sale or payment above $500 is checked twice
 
 
@@ -128,9 +140,10 @@ class ConfirmLargeAmountMixin(forms.Form):
             self.asks_to_confirm = True
             self.confirm_value = shown().amount_text(amount)
             money = shown().money
-            self.add_error("amount", f"{money(amount)} is more than "
-                           f"{money(self.confirm_above)}. Check the amount; if it is right, "
-                           "tick the box below and save again.")
+            self.add_error("amount", _(
+                "%(amount)s is more than %(above)s. Check the amount; if it is right, tick the "
+                "box below and save again.") % {"amount": money(amount),
+                                                "above": money(self.confirm_above)})
 
 
 class KeyedForm(forms.Form):
@@ -148,7 +161,7 @@ class KeyedForm(forms.Form):
     def clean_key(self) -> str:
         key: str = self.cleaned_data["key"]
         if not KEY_PATTERN.match(key):
-            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+            raise forms.ValidationError(_("This form is damaged; reload the page and try again."))
         return key
 
     def hidden_field_errors(self) -> list[str]:
@@ -170,8 +183,8 @@ def player_row(value: object) -> Player:
     return found
 
 
-def _player_field(label: str, choices: Iterable[tuple[Any, str]], *, required: bool = True,
-                  empty: str | None = None,
+def _player_field(label: "str | Words", choices: Iterable[tuple[Any, Any]], *,
+                  required: bool = True, empty: "str | Words | None" = None,
                   coerce: Callable[[Any], object] = player_row) -> forms.TypedChoiceField:
     """A choice of one of `choices` ([(id, name), ...]), cleaned to its row (`coerce`)."""
     if empty is not None:

@@ -3,10 +3,11 @@ rules)."""
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext_lazy as _
 
 from rules.cards import deck, parse_card
 from rules.errors import RulesError
@@ -17,6 +18,9 @@ from rules.games.payout import game_sides
 from rules.games.up_cards import card_spec, matches
 
 from .fields import KeyedForm, MoneyField, RosterForm, _player_field
+
+if TYPE_CHECKING:   # a lazily translated label
+    from django.utils.functional import _StrPromise as Words
 
 SPLITS = [("", "as the game says"), ("high", "high"), ("low", "low"),
           ("cards-talk", "cards talk: high and low split"), ("declare", "declare")]
@@ -34,21 +38,21 @@ OPTION_FIELDS = ("wild", "split", "low", "low_qualifier", "high_qualifier", "pot
 class GameCallForm(RosterForm):
     """The dealer calls a game: a catalog game, changed as the dealer likes (S12)."""
 
-    game = forms.ChoiceField(label="Game")
-    wild = forms.CharField(label="Wild cards", required=False, max_length=60,
-                           help_text="e.g. 2, joker, lowest-hole, center")
-    split = forms.ChoiceField(label="Split", choices=SPLITS, required=False)
-    low = forms.ChoiceField(label="Low", choices=LOWS, required=False)
-    low_qualifier = forms.CharField(label="Low qualifier (highest card of a low)",
+    game = forms.ChoiceField(label=_("Game"))
+    wild = forms.CharField(label=_("Wild cards"), required=False, max_length=60,
+                           help_text=_("e.g. 2, joker, lowest-hole, center"))
+    split = forms.ChoiceField(label=_("Split"), choices=SPLITS, required=False)
+    low = forms.ChoiceField(label=_("Low"), choices=LOWS, required=False)
+    low_qualifier = forms.CharField(label=_("Low qualifier (highest card of a low)"),
                                     required=False, max_length=2)
-    high_qualifier = forms.CharField(label="High qualifier (worst high that wins)",
+    high_qualifier = forms.CharField(label=_("High qualifier (worst high that wins)"),
                                      required=False, max_length=30)
-    pot_rule = forms.ChoiceField(label="Pot", choices=POT_RULES, required=False)
-    burn_cap = forms.CharField(label="Burn cap", required=False, max_length=10)
-    ties = forms.ChoiceField(label="Ties", choices=TIES, required=False)
-    pigging = forms.ChoiceField(label="Going both ways", choices=PIGGING, required=False)
-    save_as = forms.CharField(label="Save these rules for the house as", required=False,
-                              max_length=60, help_text="A name, to call this game again later.")
+    pot_rule = forms.ChoiceField(label=_("Pot"), choices=POT_RULES, required=False)
+    burn_cap = forms.CharField(label=_("Burn cap"), required=False, max_length=10)
+    ties = forms.ChoiceField(label=_("Ties"), choices=TIES, required=False)
+    pigging = forms.ChoiceField(label=_("Going both ways"), choices=PIGGING, required=False)
+    save_as = forms.CharField(label=_("Save these rules for the house as"), required=False,
+                              max_length=60, help_text=_("A name, to call this game again later."))
 
     def __init__(self, *args: Any,
                  games: Iterable[tuple[str, str | list[tuple[str, str]]]] = (),
@@ -56,8 +60,8 @@ class GameCallForm(RosterForm):
         super().__init__(*args, **kwargs)
         game = self.fields["game"]
         assert isinstance(game, forms.ChoiceField)  # declared above
-        game.choices = [("", "— which game? —"), *games]
-        self.fields["dealer"] = _player_field("Dealer", self.roster, empty="— who deals? —")
+        game.choices = [("", _("— which game? —")), *games]
+        self.fields["dealer"] = _player_field(_("Dealer"), self.roster, empty=_("— who deals? —"))
         self.order_fields(["game", "dealer"])
 
     def options(self) -> dict[str, str]:
@@ -65,7 +69,7 @@ class GameCallForm(RosterForm):
                 if self.cleaned_data.get(name, "").strip()}
 
 
-def _cards_field(label: str, example: str = "As Kd 10h", count: int | None = None,
+def _cards_field(label: "str | Words", example: str = "As Kd 10h", count: int | None = None,
                  spoken: str = "", extra: Mapping[str, str] | None = None) -> forms.CharField:
     attrs = {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false",
              "aria-label": spoken or f"{label} cards", "data-cards": "1",
@@ -140,14 +144,14 @@ class HandForm(KeyedForm):
     of up cards only) and two, down and up, in a stud game; the board has a field per
     position and the dummy one of its own, only where the game has them."""
 
-    MODES = [("winners", "By who won"), ("cards", "By the cards")]
-    DROPPED = ("dropped", "Everybody dropped")
+    MODES = [("winners", _("By who won")), ("cards", _("By the cards"))]
+    DROPPED = ("dropped", _("Everybody dropped"))
 
-    mode = forms.ChoiceField(label="Enter the hand", choices=MODES, initial="winners",
+    mode = forms.ChoiceField(label=_("Enter the hand"), choices=MODES, initial="winners",
                              widget=forms.RadioSelect)
-    pot = MoneyField(label="Pot", required=False, allow_zero=True,
-                     help_text="What the last hand left, plus the antes and bets of this one.")
-    last_round = forms.BooleanField(label="Last round: losers pay the winners directly (P5)",
+    pot = MoneyField(label=_("Pot"), required=False, allow_zero=True,
+                     help_text=_("What the last hand left, plus the antes and bets of this one."))
+    last_round = forms.BooleanField(label=_("Last round: losers pay the winners directly (P5)"),
                                     required=False)
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -165,20 +169,21 @@ class HandForm(KeyedForm):
             mode.choices = [*self.MODES, self.DROPPED]
             if self.wimp:
                 self.fields["best"] = forms.ChoiceField(
-                    label="Who held the best hand? (pays by the wimp rule, P11)",
-                    required=False, choices=[("", "— who? —"), *((n, n) for n in self.players)])
+                    label=_("Who held the best hand? (pays by the wimp rule, P11)"),
+                    required=False, choices=[("", _("— who? —")), *((n, n) for n in self.players)])
         self.kinds = card_kinds(game)
         for index in range(len(self.players)):
             for side in self.sides:
                 self.fields[f"p{index}_won_{side_field(side)}"] = forms.BooleanField(
-                    label=f"won {side}" if len(self.sides) > 1 else "won", required=False)
-            self.fields[f"p{index}_folded"] = forms.BooleanField(label="folded", required=False)
+                    label=_("won %(side)s") % {"side": side} if len(self.sides) > 1
+                    else _("won"), required=False)
+            self.fields[f"p{index}_folded"] = forms.BooleanField(label=_("folded"), required=False)
             if game.split == "declare":
                 self.fields[f"p{index}_declare"] = forms.ChoiceField(
-                    label="declared", required=False,
+                    label=_("declared"), required=False,
                     choices=declare_choices(game))
             if game.go_stop:
-                self.fields[f"p{index}_go"] = forms.BooleanField(label="went", required=False,
+                self.fields[f"p{index}_go"] = forms.BooleanField(label=_("went"), required=False,
                                                                   initial=True)
             for kind, (label, count) in self.kinds.items():
                 example = {"down": "down: As Kd", "up": "up: 10h 9c", "cards": "As Kd 10h",
@@ -189,7 +194,7 @@ class HandForm(KeyedForm):
                 self.fields[f"p{index}_{kind}"] = _cards_field(
                     label, example[label], count, spoken=self._card_words(index, kind),
                     extra=extra)
-            self.fields[f"p{index}_award"] = MoneyField(label="award", required=False,
+            self.fields[f"p{index}_award"] = MoneyField(label=_("award"), required=False,
                                                         allow_zero=True)
         for position in game.board:
             self.fields[f"board_{position.name}"] = _cards_field(
@@ -310,8 +315,8 @@ class HandForm(KeyedForm):
         nobody winning); so is everybody folding where the last player in takes the pot."""
         if mode == "dropped":
             if self.wimp and not data.get("best"):
-                self.add_error("best", "Who held the best hand? With the wimp rule (P11) that "
-                                       "player pays into the pot.")
+                self.add_error("best", _("Who held the best hand? With the wimp rule (P11) that "
+                                       "player pays into the pot."))
             return
         everyone = range(len(self.players))
         if self.players and all(self._folded(data, i) for i in everyone):

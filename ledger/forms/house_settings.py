@@ -5,9 +5,11 @@ themselves are checked by `HouseSettings.from_json`, whose refusal names the key
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import (
     LANGUAGES,
@@ -22,16 +24,19 @@ from rules.games.definition import PIGGING, TIES
 
 from .fields import CountField
 
+if TYPE_CHECKING:   # a lazily translated label
+    from django.utils.functional import _StrPromise as Words
+
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
 PIGGING_WORDS = {
-    "house": "house - a pigger must win both sides outright",
-    "win-or-tie": "win-or-tie - a pigger wins or ties each side (Forty-Three)",
-    "share-ties": "share-ties - a pigger who ties a side shares it (Real Poker)",
-    "perfect-ties": "perfect-ties - as house, but a tie holding the best possible hand shares",
+    "house": _("house - a pigger must win both sides outright"),
+    "win-or-tie": _("win-or-tie - a pigger wins or ties each side (Forty-Three)"),
+    "share-ties": _("share-ties - a pigger who ties a side shares it (Real Poker)"),
+    "perfect-ties": _("perfect-ties - as house, but a tie holding the best possible hand shares"),
 }
-TIES_WORDS = {"split": "split - tied players split",
-              "goal-post": "goal-post - tied players collect nothing, their share waits for "
-                           "the next game, and they pay like losers"}
+TIES_WORDS = {"split": _("split - tied players split"),
+              "goal-post": _("goal-post - tied players collect nothing, their share waits for "
+                             "the next game, and they pay like losers")}
 PRESET_CHOICES = [(name, f"{name}: {PRESET_WORDS.get(name, name)}") for name in PRESETS]
 
 # A key of the JSON form (as SettingsError names it) -> the field that shows its refusal.
@@ -43,7 +48,7 @@ _FIELD_OF = {
 }
 
 
-def _amount(label: str, help_text: str = "") -> forms.CharField:
+def _amount(label: str | Words, help_text: str | Words = "") -> forms.CharField:
     return forms.CharField(label=label, max_length=16, help_text=help_text,
                            widget=forms.TextInput(attrs={"inputmode": "decimal",
                                                          "autocomplete": "off"}))
@@ -52,37 +57,40 @@ def _amount(label: str, help_text: str = "") -> forms.CharField:
 class PresetForm(forms.Form):
     """"Start from preset": fills the settings form with a preset's values (saves nothing)."""
 
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, label="Preset")
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, label=_("Preset"))
 
 
 class HouseSettingsForm(forms.Form):
-    currency = forms.ChoiceField(label="Currency", choices=())
-    time_zone = forms.CharField(label="Time zone", max_length=64,
-                                help_text="An IANA time zone, such as America/New_York or "
-                                          "Europe/Berlin.")
-    language = forms.ChoiceField(label="Language",
+    currency = forms.ChoiceField(label=_("Currency"), choices=())
+    time_zone = forms.CharField(label=_("Time zone"), max_length=64,
+                                help_text=_("An IANA time zone, such as America/New_York or "
+                                          "Europe/Berlin."))
+    language = forms.ChoiceField(label=_("Language"),
                                  choices=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES])
     chips = forms.CharField(
-        label="Chips", widget=forms.Textarea(attrs={"rows": 7, "autocomplete": "off",
+        label=_("Chips"), widget=forms.Textarea(attrs={"rows": 7, "autocomplete": "off",
                                                     "spellcheck": "false"}),
-        help_text=f"One chip a line: its colour and its value, such as \"white 0.05\" "
-                  f"(up to {MAX_CHIPS}). Every value is a whole number of the smallest chip.")
-    buy_in_step = _amount("Buy-in step (B2)", "Every buy-in is a whole number of this.")
-    cash_unit = _amount("Cash unit (B12)", "What is paid in cash at cash-out is a whole number "
-                                           "of this; the odd chips go to the final pot.")
+        help_text=lazy(lambda: _("One chip a line: its colour and its value, such as \"white "
+                                 "0.05\" (up to %(most)s). Every value is a whole number of "
+                                 "the smallest chip.") % {"most": MAX_CHIPS}, str)())
+    buy_in_step = _amount(_("Buy-in step (B2)"), _("Every buy-in is a whole number of this."))
+    cash_unit = _amount(_("Cash unit (B12)"), _("What is paid in cash at cash-out is a whole "
+                                                "number of this; the odd chips go to the final "
+                                                "pot."))
     guest_debt_to_inviter = forms.BooleanField(
-        label="A guest's debt is the inviter's (B9)", required=False)
-    host_note_id = forms.CharField(label="Host's note id (B4)", max_length=8,
-                                   help_text="1 to 8 capital letters or digits, such as BOG.")
-    penalty_amount = _amount("Penalty amount (B11)", "0 for no penalty.")
-    penalty_warnings = CountField(label="Warnings before a penalty (B11)", min_value=0,
+        label=_("A guest's debt is the inviter's (B9)"), required=False)
+    host_note_id = forms.CharField(label=_("Host's note id (B4)"), max_length=8,
+                                   help_text=_("1 to 8 capital letters or digits, such as BOG."))
+    penalty_amount = _amount(_("Penalty amount (B11)"), _("0 for no penalty."))
+    penalty_warnings = CountField(label=_("Warnings before a penalty (B11)"), min_value=0,
                                   max_value=99,
                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    last_dealer_rule = forms.BooleanField(label="The last dealer's rule (B13)", required=False)
-    pigging = forms.ChoiceField(label="Pigging, unless the call says (P1)",
+    last_dealer_rule = forms.BooleanField(label=_("The last dealer's rule (B13)"), required=False)
+    pigging = forms.ChoiceField(label=_("Pigging, unless the call says (P1)"),
                                 choices=[(p, PIGGING_WORDS.get(p, p)) for p in PIGGING])
-    burn_cap = _amount("Burn cap (P4)", "The most a burn pays into the pot.")
-    ties = forms.ChoiceField(label="Ties (P6)", choices=[(t, TIES_WORDS.get(t, t)) for t in TIES])
+    burn_cap = _amount(_("Burn cap (P4)"), _("The most a burn pays into the pot."))
+    ties = forms.ChoiceField(label=_("Ties (P6)"),
+                             choices=[(t, TIES_WORDS.get(t, t)) for t in TIES])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -128,7 +136,7 @@ class HouseSettingsForm(forms.Form):
                                             "once.")
             chips[colour.lower()] = value
         if not chips:
-            raise forms.ValidationError("Write at least one chip, such as \"white 0.05\".")
+            raise forms.ValidationError(_("Write at least one chip, such as \"white 0.05\"."))
         return chips
 
     def settings_json(self) -> dict[str, Any]:

@@ -8,8 +8,10 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import SEED, HouseSettings, shown
+from ledger.languages import colour_label
 from ledger.models import BankNote
 from ledger.numbers import read_whole_number, whole_number
 
@@ -23,9 +25,9 @@ from .fields import (
 )
 
 PAID_CHOICES = [
-    ("cash", "Cash"),
-    ("note", "Bank note"),
-    ("book", "THE BOOK"),
+    ("cash", _("Cash")),
+    ("note", _("Bank note")),
+    ("book", _("THE BOOK")),
 ]
 
 # A quick amount's button on the buy-in page: <button name="quick" value="10.00">, a submit
@@ -38,9 +40,9 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
     """Chips bought from the bank, or from another player (a chip sale), paid three ways
     (B2, B3)."""
 
-    amount = MoneyField(label="Amount")
+    amount = MoneyField(label=_("Amount"))
     paid = forms.ChoiceField(
-        label="Paid by", choices=PAID_CHOICES, initial="cash", widget=forms.RadioSelect
+        label=_("Paid by"), choices=PAID_CHOICES, initial="cash", widget=forms.RadioSelect
     )
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -54,19 +56,23 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
         self.confirm_above = 100 * settings.buy_in_step   # $500 in the seed house's $5 steps
         money = settings.money
         if sale:   # B3: between players any whole number of units, not the bank's steps
-            self.fields["amount"].help_text = (
-                f"Between players any amount in whole {settings.colours[0]} chips "
-                f"({money(settings.unit)}), such as "
-                f"{settings.amount_text(settings.buy_in_step + 7 * settings.unit)}.")
+            self.fields["amount"].help_text = _(
+                "Between players any amount in whole %(colour)s chips (%(unit)s), such as "
+                "%(example)s.") % {
+                "colour": colour_label(settings.colours[0]).lower(),
+                "unit": money(settings.unit),
+                "example": settings.amount_text(settings.buy_in_step + 7 * settings.unit)}
         else:
             step = money(settings.buy_in_step).removesuffix(".00")
-            self.fields["amount"].help_text = f"Chips from the bank come in {step} steps."
-        self.fields["player"] = _player_field("Buyer", self.roster, empty="— who is buying? —")
+            self.fields["amount"].help_text = _("Chips from the bank come in %(step)s steps.") % {
+                "step": step}
+        self.fields["player"] = _player_field(_("Buyer"), self.roster,
+                                              empty=_("— who is buying? —"))
         self.fields["seller"] = _player_field(
-            "Seller",
+            _("Seller"),
             self.roster,
             required=sale,
-            empty="— choose the seller —" if sale else "The bank",
+            empty=_("— choose the seller —") if sale else _("The bank"),
         )
         self.add_confirm_field()
         # "Paid by" before the amount: chosen first, it is what every way of saving uses.
@@ -76,7 +82,7 @@ class BuyInForm(ConfirmLargeAmountMixin, RosterForm):
         super().clean()
         data = self.cleaned_data
         if data.get("seller") and data.get("seller") == data.get("player"):
-            self.add_error("seller", "A player cannot buy chips from themself.")
+            self.add_error("seller", _("A player cannot buy chips from themself."))
         self.check_large_amount(data)
         return data
 
@@ -85,12 +91,12 @@ class PenaltyForm(RosterForm):
     """A penalty paid straight into the pot (B11: the house's, $0.20 for jumping the bet in
     the seed house)."""
 
-    amount = MoneyField(label="Penalty")
+    amount = MoneyField(label=_("Penalty"))
 
     def __init__(self, *args: Any, settings: HouseSettings = SEED, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["amount"].initial = settings.amount_text(settings.penalty_amount)
-        self.fields["player"] = _player_field("Player", self.roster, empty="— who jumped? —")
+        self.fields["player"] = _player_field(_("Player"), self.roster, empty=_("— who jumped? —"))
         self.order_fields(["player", "amount"])
 
 
@@ -107,16 +113,17 @@ class CashOutForm(RosterForm):
         super().__init__(*args, **kwargs)
         self.nothing = nothing   # "Cashed out nothing": a player who lost everything
         self.settings = settings   # the night's chips, cheapest first (B10)
-        self.fields["player"] = _player_field("Player", self.roster, empty="— who cashes out? —")
+        self.fields["player"] = _player_field(_("Player"), self.roster,
+                                              empty=_("— who cashes out? —"))
         for colour, cents in settings.chips:
             self.fields[colour] = CountField(
-                label=colour.capitalize(),
+                label=colour_label(colour),
                 min_value=0,
                 max_value=100_000,
                 required=False,
                 initial=0,
                 widget=forms.NumberInput(
-                    attrs={"data-chip-cents": cents, "data-colour-name": colour.capitalize(),
+                    attrs={"data-chip-cents": cents, "data-colour-name": colour_label(colour),
                            "inputmode": "numeric", "min": 0, "step": 1}
                 ),
                 error_messages={
@@ -145,10 +152,11 @@ class CashOutForm(RosterForm):
         data = self.cleaned_data
         if not self.errors and not self.nothing and not any(self.chips().values()):
             raise forms.ValidationError(
-                "Count at least one chip, or tap “Cashed out nothing” for a player who has none.")
+                _("Count at least one chip, or tap “Cashed out nothing” for a player who has "
+                  "none."))
         if self.nothing and any(self.chips().values()):
             raise forms.ValidationError(
-                "Chips are counted: tap “Save cash-out”, or clear the counts first.")
+                _("Chips are counted: tap “Save cash-out”, or clear the counts first."))
         return data
 
     def colour_rows(self) -> list[tuple[str, int, BoundField]]:
@@ -161,30 +169,30 @@ class FinalPotForm(RosterForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+        self.fields["winner"] = _player_field(_("Winner"), self.roster, empty=_("— who won it? —"))
 
 
 class PotAwardForm(RosterForm):
     """The chips left in the table's pot (penalties, a carried pot) go to a hand's winner."""
 
-    pot = MoneyField(label="Pot", widget=forms.HiddenInput, allow_zero=True)
+    pot = MoneyField(label=_("Pot"), widget=forms.HiddenInput, allow_zero=True)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = _player_field("Winner", self.roster, empty="— who won it? —")
+        self.fields["winner"] = _player_field(_("Winner"), self.roster, empty=_("— who won it? —"))
 
     def clean_pot(self) -> int:
         pot: int | None = self.cleaned_data.get("pot")
         if not pot:
-            raise forms.ValidationError("The pot is empty: there is nothing to award.")
+            raise forms.ValidationError(_("The pot is empty: there is nothing to award."))
         return pot
 
 
 class CountDifferenceForm(KeyedForm):
     """Chips the bank sold that never came back, and why (the close page)."""
 
-    amount = MoneyField(label="Chips that did not come back")
-    reason = forms.CharField(label="Why", max_length=200,
+    amount = MoneyField(label=_("Chips that did not come back"))
+    reason = forms.CharField(label=_("Why"), max_length=200,
                              widget=forms.TextInput(attrs={"placeholder": "a blue chip lost"}),
                              error_messages={"required": "Say why the count is off."})
 
@@ -192,12 +200,12 @@ class CountDifferenceForm(KeyedForm):
 class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
     """Cash handed from one person to another (or to the bank) to settle what they owe."""
 
-    amount = MoneyField(label="Amount")
+    amount = MoneyField(label=_("Amount"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"] = _player_field("Who pays", self.roster, empty="— who pays? —")
-        self.fields["to"] = _player_field("To", self.roster, required=False, empty="The bank")
+        self.fields["player"] = _player_field(_("Who pays"), self.roster, empty=_("— who pays? —"))
+        self.fields["to"] = _player_field(_("To"), self.roster, required=False, empty=_("The bank"))
         self.add_confirm_field()
         self.order_fields(["player", "to", "amount"])
 
@@ -205,7 +213,7 @@ class PaymentForm(ConfirmLargeAmountMixin, RosterForm):
         super().clean()
         data = self.cleaned_data
         if data.get("to") and data.get("to") == data.get("player"):
-            self.add_error("to", "Nobody pays themself.")
+            self.add_error("to", _("Nobody pays themself."))
         self.check_large_amount(data)
         return data
 
@@ -214,8 +222,8 @@ class CorrectionForm(KeyedForm):
     """Undo a mistaken entry with a reversing one; the reason is kept in the journal."""
 
     reason = forms.CharField(
-        label="Why is it wrong?", max_length=200,
-        help_text="For example: typed $20 instead of $10. Then enter the right one again.",
+        label=_("Why is it wrong?"), max_length=200,
+        help_text=_("For example: typed $20 instead of $10. Then enter the right one again."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -227,9 +235,9 @@ class CorrectionForm(KeyedForm):
             def said(cents: int) -> str:
                 return rules.money(cents).removesuffix(".00")
 
-            self.fields["reason"].help_text = (f"For example: typed {said(2 * step)} instead "
-                                               f"of {said(step)}. Then enter the right one "
-                                               "again.")
+            self.fields["reason"].help_text = _(
+                "For example: typed %(wrong)s instead of %(right)s. Then enter the right one "
+                "again.") % {"wrong": said(2 * step), "right": said(step)}
 
 
 class NoteActionForm(KeyedForm):
@@ -249,7 +257,7 @@ class NoteActionForm(KeyedForm):
 class CloseForm(KeyedForm):
     """The last step: close the session (guests' debts move to inviters, B9; consolidate, B8)."""
 
-    confirm = forms.BooleanField(label="Yes, close the session", required=True)
+    confirm = forms.BooleanField(label=_("Yes, close the night"), required=True)
 
 
 class BankHandOverForm(KeyedForm):
@@ -260,8 +268,8 @@ class BankHandOverForm(KeyedForm):
     def __init__(self, *args: Any, bankers: Iterable[tuple[int, str]] = (),
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["to"] = _player_field("Hand the bank to", list(bankers),
-                                          empty="— choose a banker —", coerce=banker_login)
+        self.fields["to"] = _player_field(_("Hand the bank to"), list(bankers),
+                                          empty=_("— choose a banker —"), coerce=banker_login)
         self.fields["to"].error_messages["invalid_choice"] = (
             "Choose one of the bankers offered; reload the page to see who they are now.")
 

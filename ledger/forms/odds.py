@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext_lazy as _
 
 from rules.errors import RulesError
 from rules.games.definition import GameDef
@@ -34,7 +35,7 @@ class OddsForm(forms.Form):
         self.game = game
         self.kinds = card_kinds(game)
         for index in range(len(self.players)):
-            self.fields[f"p{index}_folded"] = forms.BooleanField(label="folded", required=False)
+            self.fields[f"p{index}_folded"] = forms.BooleanField(label=_("folded"), required=False)
             for kind, (label, count) in self.kinds.items():
                 # the extra down cards a face-up card gives (H2), as on the hand page
                 extra = {"data-extra-of": f"id_p{index}_up",
@@ -52,7 +53,7 @@ class OddsForm(forms.Form):
                 self.dummy, count=game.dummy.cards or (game.down or 0) + game.up,
                 spoken=f"{self.dummy}'s cards")
         self.fields["dead"] = _cards_field(
-            "Dead cards", "folded or burned: 7c 2d", spoken="the dead cards")
+            _("Dead cards"), "folded or burned: 7c 2d", spoken="the dead cards")
         self.fields["dead"].help_text = "Cards seen folded or burned: out of the deck."
 
     def _words(self, index: int, kind: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext_lazy as _
 
 from .fields import KeyedForm
 
@@ -16,24 +17,24 @@ class PokerNowImportForm(KeyedForm):
     (`chip_value` at first), the night's date and the regular who invites unknown nicknames,
     all optional. The view gives the import's limits; the file's bytes go to the import."""
 
-    file = forms.FileField(label="PokerNow ledger (CSV)",
+    file = forms.FileField(label=_("PokerNow ledger (CSV)"),
                            widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}))
     aliases = forms.CharField(
-        label="Aliases", required=False, max_length=20_000,
-        help_text="One nickname=Player a line, for a nickname that is not the player's name.",
+        label=_("Aliases"), required=False, max_length=20_000,
+        help_text=_("One nickname=Player a line, for a nickname that is not the player's name."),
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Annie=Ann",
                                      "autocomplete": "off"}))
     chip_value = forms.CharField(
-        label="Chip value", max_length=20,
-        help_text="What one chip of the file is worth; 1 when its amounts are money.",
+        label=_("Chip value"), max_length=20,
+        help_text=_("What one chip of the file is worth; 1 when its amounts are money."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
     date = forms.CharField(
-        label="Date", required=False, max_length=20,
-        help_text="Empty: the day the file's first seat started, in the house's time zone.",
+        label=_("Date"), required=False, max_length=20,
+        help_text=_("Empty: the day the file's first seat started, in the house's time zone."),
         widget=forms.DateInput(attrs={"type": "date"}))
     guests_invited_by = forms.ChoiceField(
-        label="Guests invited by", required=False,
-        help_text="Add nicknames that are nobody here as guests of this regular.")
+        label=_("Guests invited by"), required=False,
+        help_text=_("Add nicknames that are nobody here as guests of this regular."))
 
     def __init__(self, *args: Any, regulars: Iterable[tuple[int, str]] = (), max_bytes: int,
                  chip_value: str, **kwargs: Any) -> None:

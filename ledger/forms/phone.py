@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import SEED, HouseSettings, shown
+from ledger.languages import colour_label
 from ledger.models import Night, Player
 from ledger.services import LedgerError
 from ledger.services.requests import REASON_LENGTH, read_count
@@ -25,8 +27,8 @@ class AskForm(KeyedForm):
     """Chips from the bank, asked from the phone: the night's steps ($5 in the seed house's,
     B2), paid three ways (B3)."""
 
-    amount = MoneyField(label="How much", help_text="Chips from the bank come in $5 steps.")
-    paid = forms.ChoiceField(label="You pay by", choices=PAID_CHOICES, initial="cash",
+    amount = MoneyField(label=_("How much"), help_text=_("Chips from the bank come in $5 steps."))
+    paid = forms.ChoiceField(label=_("You pay by"), choices=PAID_CHOICES, initial="cash",
                              widget=forms.RadioSelect,
                              error_messages={"required": "Choose how you pay.",
                                              "invalid_choice": "Choose how you pay: cash, bank "
@@ -37,7 +39,8 @@ class AskForm(KeyedForm):
         super().__init__(*args, auto_id="ask_%s", **kwargs)
         rules = settings or shown()   # the open night's steps (B2), else the page's
         step = rules.money(rules.buy_in_step).removesuffix(".00")
-        self.fields["amount"].help_text = f"Chips from the bank come in {step} steps."
+        self.fields["amount"].help_text = _("Chips from the bank come in %(step)s steps.") % {
+            "step": step}
         if paid:   # only the choices the tablet offers this player
             field = self.fields["paid"]
             assert isinstance(field, forms.ChoiceField)
@@ -53,8 +56,8 @@ class CountForm(KeyedForm):
         self.settings = settings   # the open night's chips (B10)
         for colour, cents in settings.chips:
             self.fields[colour] = forms.CharField(
-                label=colour.capitalize(), required=False, max_length=8, strip=True,
-                help_text=f"{settings.money(cents)} each",   # a colour named with its value
+                label=colour_label(colour), required=False, max_length=8, strip=True,
+                help_text=_("%(amount)s each") % {"amount": settings.money(cents)},   # its value
                 widget=forms.TextInput(attrs={
                     "data-chip-cents": cents, "inputmode": "numeric", "pattern": "[0-9]*",
                     "autocomplete": "off", "placeholder": "0", "size": 5}),
@@ -76,7 +79,7 @@ class CountForm(KeyedForm):
 class AnswerForm(forms.Form):
     """The tablet's Approve or Decline of one request (with Django's CSRF token)."""
 
-    reason = forms.CharField(label="Reason (the player sees it)", required=False,
+    reason = forms.CharField(label=_("Reason (the player sees it)"), required=False,
                              max_length=REASON_LENGTH)
     confirm_duplicate = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -86,7 +89,7 @@ class ClaimForm(KeyedForm):
     listed the transfer. The rules (what THE BOOK lets them pay) are the service's."""
 
     to = forms.CharField(widget=forms.HiddenInput, max_length=40)
-    amount = MoneyField(label="Amount paid")
+    amount = MoneyField(label=_("Amount paid"))
     night = forms.CharField(widget=forms.HiddenInput, required=False, max_length=12)
 
     def __init__(self, *args: Any, prefix_id: str = "paid", **kwargs: Any) -> None:
@@ -107,7 +110,7 @@ class ClaimForm(KeyedForm):
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
-            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+            raise forms.ValidationError(_("This form is damaged; reload the page and try again."))
         found = Night.objects.filter(pk=int(text)).first()
         if found is None:
             raise forms.ValidationError(f"There is no session {int(text)!r}.")
@@ -121,14 +124,14 @@ class HandlesForm(KeyedForm):
     """Where a player takes payments; an empty field has none. The shapes are checked by
     services/payments.py, which names the field."""
 
-    venmo = forms.CharField(label="Venmo", required=False, max_length=100,
-                            help_text="Your username, such as @ann-smith.")
-    paypal = forms.CharField(label="PayPal.me", required=False, max_length=100,
-                             help_text="Your PayPal.me name, such as annsmith.")
-    cashapp = forms.CharField(label="Cash App", required=False, max_length=100,
-                              help_text="Your $cashtag, such as $AnnSmith.")
-    zelle = forms.CharField(label="Zelle", required=False, max_length=254,
-                            help_text="The e-mail address or US phone number Zelle knows.")
+    venmo = forms.CharField(label=_("Venmo"), required=False, max_length=100,
+                            help_text=_("Your username, such as @ann-smith."))
+    paypal = forms.CharField(label=_("PayPal.me"), required=False, max_length=100,
+                             help_text=_("Your PayPal.me name, such as annsmith."))
+    cashapp = forms.CharField(label=_("Cash App"), required=False, max_length=100,
+                              help_text=_("Your $cashtag, such as $AnnSmith."))
+    zelle = forms.CharField(label=_("Zelle"), required=False, max_length=254,
+                            help_text=_("The e-mail address or US phone number Zelle knows."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="handles_%s", **kwargs)
@@ -156,9 +159,9 @@ class EmailForm(KeyedForm):
     """The address a player is mailed at (the night's settle-up, reminders); empty: none. The
     shape is checked by services/mail.py, in one sentence."""
 
-    email = forms.CharField(label="E-mail", required=False, max_length=300,
-                            help_text="The settle-up of each night you play is mailed here. "
-                            "Nobody else sees it.")
+    email = forms.CharField(label=_("E-mail"), required=False, max_length=300,
+                            help_text=_("The settle-up of each night you play is mailed here. "
+                            "Nobody else sees it."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="mail_%s", **kwargs)

@@ -5,6 +5,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ledger.house_settings import shown
 from ledger.models import Player
@@ -26,12 +28,12 @@ def _name(value: object) -> str:
 class PlayerForm(KeyedForm):
     """A new player: name, bank-note identifier (B4), regular or a regular's guest (B9)."""
 
-    name = forms.CharField(label="Name", max_length=40)
+    name = forms.CharField(label=_("Name"), max_length=40)
     note_id = forms.CharField(
-        label="Bank-note identifier", max_length=8,
-        help_text="Letters the player writes on a bank note, such as BOF.",
+        label=_("Bank-note identifier"), max_length=8,
+        help_text=_("Letters the player writes on a bank note, such as BOF."),
     )
-    guest = forms.BooleanField(label="A guest (not a regular)", required=False)
+    guest = forms.BooleanField(label=_("A guest (not a regular)"), required=False)
 
     def clean_name(self) -> str:
         return _name(self.cleaned_data.get("name"))
@@ -41,7 +43,7 @@ class PlayerForm(KeyedForm):
         super().__init__(*args, **kwargs)
         self.fields["note_id"].help_text += f" {shown().host_note_id} is the host's (B4)."
         self.fields["invited_by"] = _player_field(
-            "Invited by (for a guest)", list(regulars), required=False, empty="—"
+            _("Invited by (for a guest)"), list(regulars), required=False, empty=_("—")
         )
 
     def clean(self) -> dict[str, Any]:
@@ -55,8 +57,8 @@ class PlayerForm(KeyedForm):
 class NightOpenForm(KeyedForm):
     """A new night: date, banker, whether the host is here (else a surrogate book, B7)."""
 
-    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
-    host_present = forms.BooleanField(label="The host is here", required=False, initial=True)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    host_present = forms.BooleanField(label=_("The host is here"), required=False, initial=True)
     # The boxes arrive in the page's order (by name), not in the order they were tapped;
     # app.js writes the tap order here. Without JavaScript the banker reorders the seats on
     # the session's seating page before the first hand.
@@ -66,9 +68,10 @@ class NightOpenForm(KeyedForm):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = list(players)
-        self.fields["banker"] = _player_field("Banker (deals first)", players, empty="— banker —")
+        self.fields["banker"] = _player_field(_("Banker (deals first)"), players,
+                                              empty=_("— banker —"))
         self.fields["players"] = forms.TypedMultipleChoiceField(
-            label="Who is playing",
+            label=_("Who is playing"),
             choices=players,
             coerce=read_whole_number,
             widget=forms.CheckboxSelectMultiple,
@@ -112,7 +115,7 @@ class SeatingForm(KeyedForm):
         parts = [whole_number(p) for p in self.cleaned_data["order"].split(",")]
         numbers = [p for p in parts if p is not None]
         if len(numbers) != len(parts):
-            raise forms.ValidationError("This form is damaged; reload the page and try again.")
+            raise forms.ValidationError(_("This form is damaged; reload the page and try again."))
         return numbers
 
     def clean(self) -> dict[str, Any]:
@@ -124,7 +127,8 @@ class SeatingForm(KeyedForm):
         text, _, direction = move.partition(":")
         pk = whole_number(text)
         if pk is None or pk not in order or direction not in ("up", "down"):
-            raise forms.ValidationError("Tap the arrow beside a player to move them.")
+            # (`_` is the partition's separator here: gettext by its own name)
+            raise forms.ValidationError(gettext_lazy("Tap the arrow beside a player to move them."))
         at = order.index(pk)
         to = at - 1 if direction == "up" else at + 1
         if 0 <= to < len(order):
@@ -142,10 +146,10 @@ class PlayerEditForm(KeyedForm):
     """A player's name and bank-note identifier (B4); the journal points at the row, so past
     nights show the new name."""
 
-    name = forms.CharField(label="Name", max_length=40)
+    name = forms.CharField(label=_("Name"), max_length=40)
     note_id = forms.CharField(
-        label="Bank-note identifier", max_length=8,
-        help_text="Letters the player writes on a bank note, such as BOF.",
+        label=_("Bank-note identifier"), max_length=8,
+        help_text=_("Letters the player writes on a bank note, such as BOF."),
     )
 
     def clean_name(self) -> str:

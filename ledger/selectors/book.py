@@ -12,6 +12,7 @@ from django.db.models import (
     Q,
     Sum,
 )
+from django.utils.translation import gettext, gettext_lazy
 
 from ledger.house_settings import shown
 from ledger.models import (
@@ -105,12 +106,13 @@ class BookStory:
 
 # The phrases of a night's play in THE BOOK, by what moved it (see book_story).
 _NIGHT_WORDS = {
-    "bought": "bought on THE BOOK", "bank_sold": "the bank's chips bought on THE BOOK",
-    "cashout": "cash-out the cash box could not pay",
-    "bank_cashout": "cash-outs the cash box could not pay",
-    "final_pot": "final pot the cash box could not pay",
-    "bank_final_pot": "a final pot the cash box could not pay",
-    "count_difference": "chips that never came back",
+    "bought": gettext_lazy("bought on THE BOOK"),
+    "bank_sold": gettext_lazy("the bank's chips bought on THE BOOK"),
+    "cashout": gettext_lazy("cash-out the cash box could not pay"),
+    "bank_cashout": gettext_lazy("cash-outs the cash box could not pay"),
+    "final_pot": gettext_lazy("final pot the cash box could not pay"),
+    "bank_final_pot": gettext_lazy("a final pot the cash box could not pay"),
+    "count_difference": gettext_lazy("chips that never came back"),
 }
 
 
@@ -125,45 +127,51 @@ def _book_reason(pk: int, kind: str, corrected: bool, me: Player, row: Mapping[s
     words: str
     if kind == EntryKind.BUY:
         if mine:
-            words = f"bought chips from {other} on THE BOOK" if other else _NIGHT_WORDS["bought"]
+            words = (gettext("bought chips from %(name)s on THE BOOK") % {"name": other}
+                     if other else str(_NIGHT_WORDS["bought"]))
         elif row["entry__counterparty_id"] == me.pk:
-            words = f"sold chips to {who} on THE BOOK"
+            words = gettext("sold chips to %(name)s on THE BOOK") % {"name": who}
         else:
-            words = _NIGHT_WORDS["bank_sold"]
+            words = str(_NIGHT_WORDS["bank_sold"])
         return "night", words
     if kind in (EntryKind.CASHOUT, EntryKind.FINAL_POT, EntryKind.COUNT_DIFFERENCE):
         key = kind if mine or kind == EntryKind.COUNT_DIFFERENCE else f"bank_{kind}"
-        return "night", _NIGHT_WORDS[key]
+        return "night", str(_NIGHT_WORDS[key])
     if kind == EntryKind.NOTE:
         holder = payload.get("holder")
         if mine:
-            words = "your bank note committed into THE BOOK (B5)"
+            words = gettext("your bank note committed into THE BOOK (B5)")
         elif holder and holder != "bank":
-            words = f"{who}'s bank note you held, committed into THE BOOK (B5)"
+            words = gettext("%(name)s's bank note you held, committed into THE BOOK (B5)") % {
+                "name": who}
         else:
-            words = f"{who}'s bank note the bank held, committed into THE BOOK (B5)"
+            words = gettext("%(name)s's bank note the bank held, committed into THE BOOK (B5)"
+                            ) % {"name": who}
     elif kind == EntryKind.CLOSE:
         moves = Close.from_json(payload).moves
         if natural > 0:
             to = next((m.inviter for m in moves if m.guest == me.name), "")
-            words = f"your debt moved to {to or 'your inviter'} (B9)"
+            words = (gettext("your debt moved to %(name)s (B9)") % {"name": to}
+                     if to else gettext("your debt moved to your inviter (B9)"))
         else:
             guests = [m.guest for m in moves if m.inviter == me.name]
             if len(guests) == 1:
-                words = f"guest {guests[0]}'s debt moved to you (B9)"
+                words = gettext("guest %(name)s's debt moved to you (B9)") % {"name": guests[0]}
             elif guests:
-                words = f"guests {' and '.join(guests)}'s debts moved to you (B9)"
+                words = gettext("guests %(names)s's debts moved to you (B9)") % {
+                    "names": gettext(" and ").join(guests)}
             else:
-                words = "your guests' debts moved to you (B9)"
+                words = gettext("your guests' debts moved to you (B9)")
     elif kind == EntryKind.PAY:
-        words = f"you paid {other}" if mine else f"{who} paid you"
+        words = (gettext("you paid %(name)s") % {"name": other} if mine
+                 else gettext("%(name)s paid you") % {"name": who})
     elif kind == EntryKind.OPENING:
-        words = "THE BOOK as it stood before this app"
+        words = gettext("THE BOOK as it stood before this app")
     elif kind == EntryKind.MERGE:
-        words = "the surrogate book of a night without the host, merged (B7)"
+        words = gettext("the surrogate book of a night without the host, merged (B7)")
     else:
         words = str(row["memo"] or kind)
-    return f"entry-{pk}", words + (" (corrected)" if corrected else "")
+    return f"entry-{pk}", words + (gettext(" (corrected)") if corrected else "")
 
 
 def _signed(cents: int) -> str:
@@ -210,7 +218,7 @@ def book_story(player: Player, *, keep: int = 8) -> BookStory:
             # one reason is the line's amount; several say each one's, so they add up by eye
             said = (list(moved) if len(moved) == 1
                     else [f"{words} {_signed(cents)}" for words, cents in moved.items()])
-            reason = "the night's play" + (": " + "; ".join(said) if said else "")
+            reason = gettext("the night's play") + (": " + "; ".join(said) if said else "")
         else:
             reason = next(iter(parts))
         if any(parts.values()):   # a night whose moves cancel out is told all the same

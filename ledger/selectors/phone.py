@@ -17,8 +17,10 @@ from dataclasses import (
 from urllib.parse import quote
 
 from django.db.models import Q, Sum
+from django.utils.translation import gettext, pgettext
 
 from ledger.house_settings import SEED, HouseSettings
+from ledger.languages import colour_label
 from ledger.models import (
     Entry,
     Night,
@@ -59,13 +61,17 @@ def request_summary(row: PhoneRequest) -> str:
     rules = row.session.game_settings
     money = rules.money
     if row.kind == PhoneRequest.ASK:
-        return f"{money(row.amount)} in chips, paid by {row.get_paid_display()}"
+        return gettext("%(amount)s in chips, paid by %(method)s") % {
+            "amount": money(row.amount), "method": pgettext("paid by", row.get_paid_display())}
     whole, odd = whole_dollars_and_odd_cents(row.amount, cash_unit=rules.cash_unit)
     if not row.amount:
-        return "counted no chips: cashes out nothing"
-    chips = ", ".join(f"{row.chips[c]} {c}" for c in rules.colours if row.chips.get(c))
-    return (f"counted {money(row.amount)} ({chips}): pays {money(whole)}"
-            + (f", {money(odd)} to the final pot" if rules.has_final_pot else ""))
+        return gettext("counted no chips: cashes out nothing")
+    chips = ", ".join(f"{row.chips[c]} {colour_label(c).lower()}" for c in rules.colours
+                      if row.chips.get(c))
+    return (gettext("counted %(amount)s (%(chips)s): pays %(whole)s") % {
+        "amount": money(row.amount), "chips": chips, "whole": money(whole)}
+        + (gettext(", %(odd)s to the final pot") % {"odd": money(odd)}
+           if rules.has_final_pot else ""))
 
 
 @dataclass(frozen=True)

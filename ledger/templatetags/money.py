@@ -3,8 +3,10 @@ currency of the house or night the page shows (ledger/house_settings.py `shown`)
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from ledger.house_settings import SEED, shown
+from ledger.languages import figure
 from rules.errors import MoneyError
 from rules.money import parse_cents
 
@@ -18,6 +20,14 @@ def cents(value: object) -> object:
     if isinstance(value, bool) or not isinstance(value, int):
         return value
     return shown().amount_text(value)
+
+
+@register.filter
+def figure_cents(value: object) -> object:
+    """`cents` as a page shows a figure in a table: with the language's decimal sign
+    ("18,05" in German); `cents` itself writes form values, always "18.05"."""
+    shown_value = cents(value)
+    return figure(shown_value) if isinstance(shown_value, str) else shown_value
 
 
 @register.filter
@@ -56,9 +66,15 @@ def money_data() -> str:
     """The shown currency for the page's scripts: its symbol as an amount begins with it,
     its digits and the cash unit (the running totals of a chip count)."""
     rules = shown()
-    symbol = rules.money(0).replace(rules.amount_text(0), "")
-    return format_html('data-money-symbol="{}" data-money-digits="{}" data-cash-unit="{}"',
-                       symbol, rules.digits, rules.cash_unit)
+    zero, plain = rules.money(0), rules.amount_text(0)
+    symbol = zero.replace(plain, "")
+    attrs = format_html('data-money-symbol="{}" data-money-digits="{}" data-cash-unit="{}"',
+                        symbol, rules.digits, rules.cash_unit)
+    local = figure(plain)
+    if local in zero and zero != symbol + plain:   # another language: "12,50 €"
+        attrs += format_html(' data-money-pattern="{}" data-money-decimal="{}"',
+                             zero.replace(local, "#", 1), figure("0.0")[1])
+    return attrs
 
 
 @register.filter
@@ -74,8 +90,8 @@ def paid_in() -> str:
     unit's steps ("steps of €1.00", "steps of ¥1000")."""
     rules = shown()
     if rules.currency == SEED.currency and rules.cash_unit == SEED.cash_unit:
-        return "whole dollars"
-    return f"steps of {rules.money(rules.cash_unit)}"
+        return gettext("whole dollars")
+    return gettext("steps of %(amount)s") % {"amount": rules.money(rules.cash_unit)}
 
 
 @register.simple_tag
@@ -84,5 +100,5 @@ def odd_part() -> str:
     when the unit is a whole one of a currency with cents, else "odd amounts under ¥1000"."""
     rules = shown()
     if rules.digits and rules.cash_unit == 100:
-        return "odd cents"
-    return f"odd amounts under {rules.money(rules.cash_unit)}"
+        return gettext("odd cents")
+    return gettext("odd amounts under %(amount)s") % {"amount": rules.money(rules.cash_unit)}

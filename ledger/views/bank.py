@@ -9,6 +9,7 @@ from functools import partial
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import services
@@ -32,8 +33,10 @@ def bank_hand_over(request: HttpRequest, pk: int) -> HttpResponse:
             to=form.cleaned_data["to"]))
         if outcome.result is not None:
             holder = outcome.result.holder
-            who = "You hold" if holder.pk == request.user.pk else f"{banker_name(holder)} holds"
-            messages.success(request, f"{who} the bank now.")
+            messages.success(request, gettext("You hold the bank now.")
+                             if holder.pk == request.user.pk else
+                             gettext("%(name)s holds the bank now.") % {
+                                 "name": banker_name(holder)})
             return redirect("night_dashboard", session.pk)
     errors = [str(e) for errors in form.errors.values() for e in errors]
     status = 403 if bank_refused(request) else 400

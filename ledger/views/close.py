@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger import backups, services
@@ -77,16 +78,16 @@ def _mail_after_close(request: HttpRequest, night: Night) -> None:
 
 _NOTE_ROW = (
     '<li class="spread">\n'
-    '  <span><strong>{}</strong> {} · <span class="money">{}</span> · held by {}</span>\n'
+    '  <span><strong>{}</strong> {} · <span class="money">{}</span> · {}</span>\n'
     '  <form method="post" action="{}" class="row" data-once\n'
     '        hx-post="{}" hx-target="#steps" hx-select="#steps" hx-swap="outerHTML">\n'
     '    <input type="hidden" name="csrfmiddlewaretoken" value="{}">'
     '<input type="hidden" name="key" value="{}"><input type="hidden" name="note" value="{}">\n'
     '    <button type="submit" name="action" value="commit" class="btn btn-primary">'
-    'Commit to THE BOOK</button>\n'
+    '{}</button>\n'
     '    <button type="submit" name="action" value="void" class="btn btn-danger"\n'
     '      hx-post="{}" hx-target="#steps" hx-select="#steps" hx-swap="outerHTML"\n'
-    '      hx-confirm="Void {}\'s note of {}? {} loses its value.">Void</button>\n'
+    '      hx-confirm="{}">{}</button>\n'
     '  </form>\n'
     '</li>\n')
 
@@ -103,20 +104,25 @@ def _note_rows(request: HttpRequest, session: Night,
     url = reverse("note_action", args=[session.pk])
     token = csrf_token(request)
     money = session.game_settings.money
+    commit, void = gettext("Commit to THE BOOK"), gettext("Void")
     return format_html_join("", _NOTE_ROW, (
         (note.debtor.note_id, note.debtor.name, money(value),
-         note.holder.name if note.holder else "the bank", url, url, token, new_key(), note.pk,
-         url, note.debtor.note_id, money(value),
-         note.holder.name if note.holder else "The bank")
+         gettext("held by %(holder)s") % {
+             "holder": note.holder.name if note.holder else gettext("the bank")},
+         url, url, token, new_key(), note.pk, commit, url,
+         gettext("Void %(note)s's note of %(amount)s? %(holder)s loses its value.") % {
+             "note": note.debtor.note_id, "amount": money(value),
+             "holder": note.holder.name if note.holder else gettext("The bank")}, void)
         for note, value in notes))
 
 
 def pot_left(pot: int) -> str:
     """What the close asks of a pot the hands left on the table, by the house's rule: the pot
     stays for the next game (P5), so the night's last hand plays for it; its winner takes it."""
-    return (f"The hands leave {shown().money(pot)} in the pot on the table. By the house's "
-            "rule the pot stays for the next game, so the night's last hand plays for it (P5): "
-            "award it to whoever won that hand before closing.")
+    return gettext("The hands leave %(amount)s in the pot on the table. By the house's rule the "
+                   "pot stays for the next game, so the night's last hand plays for it (P5): "
+                   "award it to whoever won that hand before closing.") % {
+        "amount": shown().money(pot)}
 
 
 @banker_required

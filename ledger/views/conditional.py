@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 
@@ -22,7 +23,8 @@ from ledger.kept import code_version
 
 def etag(part: str, *about: object) -> str:
     """The ETag of `part` (a name) for `about` (whose, and the version it shows)."""
-    text = "|".join([part, code_version(), *(str(a) for a in about)])
+    text = "|".join([part, code_version(), translation.get_language() or "",
+                     *(str(a) for a in about)])
     return '"' + salted_hmac("ledger.conditional", text).hexdigest()[:24] + '"'
 
 

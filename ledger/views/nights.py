@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from ledger import services
@@ -170,7 +171,7 @@ def dashboard_context(request: HttpRequest, session: Night,
             "take_form": KeyedForm(), **extra}
 
 
-UNDO_REASON = "undone at the table"
+UNDO_REASON = gettext_lazy("undone at the table")   # in the page's language, as typed
 
 
 def _undo_form(session: Night, saved: Entry | None) -> CorrectionForm | None:
@@ -179,7 +180,7 @@ def _undo_form(session: Night, saved: Entry | None) -> CorrectionForm | None:
     if (saved is None or not session.is_open or not services.correctable(saved)
             or getattr(saved, "reversed_by", None) is not None):
         return None
-    return CorrectionForm(initial={"reason": UNDO_REASON})
+    return CorrectionForm(initial={"reason": str(UNDO_REASON)})
 
 
 @banker_required

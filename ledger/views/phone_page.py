@@ -6,15 +6,20 @@ player's requests to the banker (views/phone_requests.py), which write nothing u
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from ledger.charts import chart_points, night_chart, summary_points
 from ledger.forms.phone import EmailForm, HandlesForm
+from ledger.house_settings import LANGUAGES
 from ledger.kept import filled_safe, keep, keeping, kept, kept_page, request_version
+from ledger.languages import known
 from ledger.models import Player
 from ledger.scoping import current_house_id
 from ledger.selectors import (
@@ -75,8 +80,8 @@ def _live_part(request: HttpRequest, player: Player, version: tuple[int, int]) -
     transaction: while nothing was written it costs a lookup instead of a dozen reads. The key
     names the house (two houses can have equal versions), the player and the link; the CSRF
     token and the forms' keys are filled in for each request."""
-    key = "phone-live:{}:{}:{}:{}:{}".format(current_house_id(), player.pk,
-                                             player.balance_token, *version)
+    key = "phone-live:{}:{}:{}:{}:{}:{}".format(current_house_id(), player.pk,
+                                                player.balance_token, get_language(), *version)
     # A house without nights has a version no write moves: nothing is kept for it.
     html = kept(key) if version[0] else None
     if not isinstance(html, str):
@@ -123,7 +128,8 @@ def _latest_nights(player: Player) -> SafeString:
     others are a tap away (player_nights). Kept (Django's cache) under the closed nights'
     version, which moves when a night closes and with any write to a closed night or to no
     night (a rename, a new link): tonight's buy-ins do not make it read again."""
-    key = "phone-nights:{}:{}:{}:{}".format(player.house_id, player.pk, *closed_version())
+    key = "phone-nights:{}:{}:{}:{}:{}".format(player.house_id, player.pk, get_language(),
+                                               *closed_version())
     html = kept(key)
     if not isinstance(html, str):
         history, more = player_recent_history(player, RECENT_NIGHTS)
@@ -131,7 +137,7 @@ def _latest_nights(player: Player) -> SafeString:
             "player": player, "history": list(reversed(history)), "more_nights": more,
             "chart": mark_safe(night_chart(  # night_chart escapes all it draws
                 chart_points(history),
-                title="Your nights won and lost, and THE BOOK after each"))})
+                title=gettext("Your nights won and lost, and THE BOOK after each")))})
         keep(key, html)
     return mark_safe(str(html))   # rendered by the template engine above, escaped there
 
@@ -143,7 +149,8 @@ def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     player = get_object_or_404(Player, balance_token=token)
     history = player_history(player)
     chart = mark_safe(night_chart(  # night_chart escapes all it draws
-        summary_points(history), title="Your nights won and lost, and THE BOOK after each"))
+        summary_points(history),
+        title=gettext("Your nights won and lost, and THE BOOK after each")))
     return _private(render(request, "ledger/player_nights.html", {
         "player": player, "history": list(reversed(history)), "chart": chart}))
 
@@ -155,4 +162,25 @@ def _private(response: HttpResponse) -> HttpResponse:
     # check refuses.)
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@never_cache
+@require_POST
+def phone_language(request: HttpRequest, token: str) -> HttpResponse:
+    """The phone's own language for the player pages (its switch): kept by the device in
+    Django's language cookie, not by the house. An unknown code is refused with a sentence and
+    changes nothing."""
+    player = get_object_or_404(Player, balance_token=token)
+    code = request.POST.get("language", "")
+    if not known(code):
+        response = render(request, "ledger/phone_language_refused.html", {
+            "player": player,
+            "error": gettext("%(code)s is not a language of these pages (they speak %(known)s).")
+            % {"code": repr(code[:20]), "known": ", ".join(LANGUAGES)}}, status=400)
+        return _private(response)
+    response = redirect("player_balance", token=token)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code,
+                        max_age=settings.LANGUAGE_COOKIE_AGE or 365 * 24 * 60 * 60,
+                        samesite="Lax", httponly=True)
     return response

@@ -1,5 +1,5 @@
 """The button that ends a page's work is on the screen at 1024x768 without scrolling (issue 37):
-"Open the table" on /s/new/ and "Close the session" on a night's close page were below the
+"Open the table" on /s/new/ and "Close the night" on a night's close page were below the
 fold (their bottoms at y=876 and y=989). They stay at the bottom of the screen, as the buy-in's
 Save does, from the top of the page down, and still work."""
 
@@ -78,7 +78,7 @@ def test_close_the_session_is_above_the_fold_at_1024x768_B8(banker_page, live_se
     page = banker_page
     page.set_viewport_size(LANDSCAPE)
     page.goto(f"{live_server.url}/s/{night.pk}/close/")
-    button = "button:text('Close the session')"
+    button = "button:text('Close the night')"
     _on_screen(page, button)
     _on_screen(page, "label:has(#id_confirm)")
     page.evaluate("window.scrollTo(0, 0)")

@@ -231,7 +231,7 @@ def _play_a_night(page, live_server, regulars, night: str, shots) -> None:
     page.wait_for_selector("text=No bank notes are open")
     _seen(page, night)
     page.check("#id_confirm")
-    page.click("button:text('Close the session')")
+    page.click("button:text('Close the night')")
     page.wait_for_url(re.compile(r"/settle/$"))
     settle = _seen(page, night)
     if night == "euro":

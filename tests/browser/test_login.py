@@ -20,7 +20,7 @@ def test_banker_logs_in_and_sees_the_sessions(page, live_server, banker_user, sh
     page.fill("#id_password", "correct-horse-battery-staple")
     page.click("button[type=submit]")
     page.wait_for_url(live_server.url + "/")
-    assert page.locator("h1").inner_text() == "Sessions"
+    assert page.locator("h1").inner_text() == "Nights"
     page.screenshot(path=str(shots / "sessions.png"), full_page=True)
 
 

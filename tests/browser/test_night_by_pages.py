@@ -87,7 +87,7 @@ def test_the_night_entered_by_pages_settles_as_its_import(banker_page, live_serv
     page.wait_for_url(SAVED)
     page.goto(url + "close/")
     page.check("#id_confirm")
-    page.click("button:text('Close the session')")
+    page.click("button:text('Close the night')")
     page.wait_for_url(re.compile(r"/settle/$"))
     page.screenshot(path=str(shots / "night-by-pages-settle-up.png"), full_page=True)
 

@@ -164,7 +164,7 @@ def test_phones_ask_and_count_and_the_tablet_answers(browser, live_server, shots
         # Close the night.
         tablet.goto(table_url + "close/")
         tablet.check("#id_confirm")
-        tablet.click("button:text('Close the session')")
+        tablet.click("button:text('Close the night')")
         tablet.wait_for_url(re.compile(r"/settle/$"))
         session.refresh_from_db()
         assert not session.is_open

@@ -166,7 +166,7 @@ def test_close_steps_and_settle_up_on_the_tablet(banker_page, live_server, table
     page.click("text=Commit to THE BOOK")  # htmx swaps the steps in place
     page.wait_for_selector("text=No bank notes are open")
     page.check("#id_confirm")
-    page.click("button:text('Close the session')")
+    page.click("button:text('Close the night')")
     page.wait_for_url(re.compile(r"/settle/$"))
     page.screenshot(path=str(shots / "settle-up.png"), full_page=True)
     assert "Who pays whom" in page.inner_text("main")

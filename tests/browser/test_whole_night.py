@@ -69,7 +69,7 @@ def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, sho
     page.wait_for_selector("text=No bank notes are open")
     assert "Gus owes $1.00: at close this moves to Fred." in page.inner_text("#steps")
     page.check("#id_confirm")
-    page.click("button:text('Close the session')")
+    page.click("button:text('Close the night')")
     page.wait_for_url(re.compile(r"/settle/$"))
     page.screenshot(path=str(shots / "whole-night-settle-up.png"), full_page=True)
 

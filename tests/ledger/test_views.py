@@ -433,11 +433,12 @@ def test_player_page_by_token_shows_tonight_and_the_book(client, night, players)
     assert response.status_code == 200
     assert "You owe" in html and "$10.00" in html
     # Its only forms are the player's own requests, which write nothing until approved, and
-    # where they take payments (their own handles) and the address they are mailed at.
+    # where they take payments (their own handles) and the address they are mailed at, and the
+    # phone's own language (a cookie of the device).
     token = players["Ann"].balance_token
     assert set(re.findall(r'<form[^>]*action="([^"]*)"', html)) == {
         f"/p/{token}/ask/", f"/p/{token}/count/", f"/p/{token}/handles/",
-        f"/p/{token}/email/"}
+        f"/p/{token}/email/", f"/p/{token}/language/"}
     # No referrer leaves the site ("no-referrer" would send "Origin: null" with its forms).
     assert response.headers["Referrer-Policy"] == "same-origin"
 

@@ -4,6 +4,19 @@
 (function () {
   "use strict";
 
+  // The words this script writes, in the page's language (templates/ledger/_js_words.html):
+  // the English text in, the page's words out; a capital word (N, NAME) stands for what is
+  // put in.
+  var WORDS = null;
+  function words(text, value) {
+    if (WORDS === null) {
+      var json = document.getElementById("page-words");
+      try { WORDS = json ? JSON.parse(json.textContent) : {}; } catch (e) { WORDS = {}; }
+    }
+    var said = WORDS[text] || text;
+    return value === undefined ? said : said.replace(/\b(N|NAME)\b/, value);
+  }
+
   // "18.05" / "18.5" / "$18" / "€18" / "¥1500" -> 1805 (150000); null when it is not an amount.
   function parseCents(text) {
     var m = /^\s*(?:[^\d\s.,-]{1,4})?\s*(\d*)(?:\.(\d{0,2}))?\s*$/.exec(text || "");
@@ -44,6 +57,11 @@
   function formatMoney(form, cents) {
     var symbol = form.dataset.moneySymbol === undefined ? "$" : form.dataset.moneySymbol;
     var text = formatCents(Math.abs(cents), form.dataset.moneyDigits);
+    var pattern = form.dataset.moneyPattern;   // another language's way: "# €", "12,50 €"
+    if (pattern) {
+      if (form.dataset.moneyDecimal) { text = text.replace(".", form.dataset.moneyDecimal); }
+      return (cents < 0 ? "-" : "") + pattern.replace("#", text);
+    }
     return (cents < 0 ? "-" : "") + symbol + text;
   }
 
@@ -192,8 +210,8 @@
     fieldset.querySelectorAll("[data-seat-for]").forEach(function (span) {
       var id = span.dataset.seatFor;
       var at = others.indexOf(id);
-      span.textContent = id === bankerId && order.indexOf(id) >= 0 ? "(banker, seat 1)"
-        : at < 0 ? "" : "(seat " + (at + 2) + ")";
+      span.textContent = id === bankerId && order.indexOf(id) >= 0 ? words("(banker, seat 1)")
+        : at < 0 ? "" : words("(seat N)", at + 2);
     });
   }
 
@@ -255,7 +273,7 @@
     if (fold) {
       var who = cardTarget && cardTarget.closest("tr") && cardTarget.closest("tr").querySelector("th");
       fold.hidden = !folded;
-      fold.textContent = (who ? who.textContent.trim() + " " : "") + "folded";
+      fold.textContent = who ? words("NAME folded", who.textContent.trim()) : words("folded");
     }
     // One tap folds everyone left without cards and saves, once someone's cards are in: two
     // shown hands and four folds are the cards' taps, two taps to their seats and this one.
@@ -442,7 +460,7 @@
     var label = button.dataset.label || button.textContent;
     button.dataset.label = label;
     var done = function () {
-      button.textContent = "Copied";
+      button.textContent = words("Copied");
       window.setTimeout(function () { button.textContent = label; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {
@@ -536,13 +554,13 @@
     navigator.wakeLock.request("screen").then(function (lock) {
       wakeLock = lock;
       if (!box.checked) { lock.release(); return; }
-      wakeState(box, "on", "The screen stays on.");
+      wakeState(box, "on", words("The screen stays on."));
       lock.addEventListener("release", function () {
         if (wakeLock === lock) { wakeLock = null; }
-        wakeState(box, "off", box.checked ? "" : "The screen may sleep.");
+        wakeState(box, "off", box.checked ? "" : words("The screen may sleep."));
       });
     }).catch(function () {
-      wakeState(box, "refused", "This browser would not keep the screen on.");
+      wakeState(box, "refused", words("This browser would not keep the screen on."));
     });
   }
 
@@ -557,7 +575,7 @@
         takeWakeLock(box);
       } else {
         if (wakeLock) { wakeLock.release(); wakeLock = null; }
-        wakeState(box, "off", "The screen may sleep.");
+        wakeState(box, "off", words("The screen may sleep."));
       }
     });
     document.addEventListener("visibilitychange", function () { takeWakeLock(box); });
@@ -574,8 +592,9 @@
       wakeBox.disabled = true;
       wakeBox.closest("[data-wake]").hidden = false;
       wakeState(wakeBox, "unavailable", window.isSecureContext
-        ? "This browser cannot keep the screen on: set the tablet's screen timeout."
-        : "Only over HTTPS can the browser keep the screen on: set the tablet's screen timeout.");
+        ? words("This browser cannot keep the screen on: set the tablet's screen timeout.")
+        : words("Only over HTTPS can the browser keep the screen on: set the tablet's " +
+                "screen timeout."));
     }
     document.querySelectorAll("form[data-chip-form]").forEach(recountChips);
     document.querySelectorAll("[data-chip-pad]").forEach(function (pad) {

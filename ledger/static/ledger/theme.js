@@ -31,8 +31,11 @@
   function label(button) {
     var dark = current() === "dark";
     // The button names the theme it switches to.
-    button.textContent = dark ? "Light" : "Dark";
-    button.setAttribute("aria-label", dark ? "Switch to the light theme" : "Switch to the dark theme");
+    // In the page's language: the words are the button's data attributes (the template's).
+    var words = button.dataset;
+    button.textContent = dark ? (words.light || "Light") : (words.dark || "Dark");
+    button.setAttribute("aria-label", dark ? (words.toLight || "Switch to the light theme")
+      : (words.toDark || "Switch to the dark theme"));
     var meta = document.querySelector("meta[name=theme-color]");
     if (meta) { meta.setAttribute("content", dark ? "#0c3a26" : "#0b5d3b"); }
   }
