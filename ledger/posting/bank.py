@@ -22,6 +22,7 @@ Postings (natural sense, Account.sign):
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Mapping
 from typing import Literal
@@ -336,7 +337,24 @@ def reverse(night: NightState, *, target: Posted, reason: str) -> Draft:
         legs.stored(key, -amount)
     return finish(night, Draft(
         EntryKind.REVERSAL, payloads.Reversal(target.ref, reason),
-        f"correction of #{target.ref} ({EntryKind(target.kind).label}): {reason}",
+        correction_memo(target.ref, target.kind, reason),
         player=target.player, counterparty=target.counterparty, amount=target.amount,
         legs=legs.done(), reverses=target.ref))
+
+
+def correction_memo(ref: int, kind: str, reason: str) -> str:
+    """A correction's memo: the corrected entry (its reference, its kind) and the reason."""
+    return f"correction of #{ref} ({EntryKind(kind).label}): {reason}"
+
+
+def correction_naming(draft: Draft, entry: int, kind: str) -> Draft:
+    """The correction `draft` naming the corrected entry (of kind `kind`) by `entry` instead
+    of the reference it was drafted with (a night file's position): its reference, payload and
+    memo, as `reverse` drafts them against the written entry."""
+    payload = draft.payload
+    if not isinstance(payload, payloads.Reversal):
+        raise TypeError(f"not a correction: {draft.kind}")
+    return dataclasses.replace(draft, reverses=entry,
+                               payload=payloads.Reversal(entry, payload.reason),
+                               memo=correction_memo(entry, kind, payload.reason))
 

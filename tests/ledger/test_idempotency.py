@@ -63,12 +63,13 @@ def test_a_write_without_a_key_is_refused(night):
 @pytest.mark.django_db
 def test_an_exception_mid_service_leaves_no_partial_rows_R8(night, monkeypatch):
     from ledger.models import BankNote
+    from ledger.services import journal
 
     def explode(*args, **kwargs):
         raise RuntimeError("power cut")
 
     # The entry and the bank note are written; the postings never are.
-    monkeypatch.setattr(Posting.objects, "bulk_create", explode)
+    monkeypatch.setattr(journal._insert(Posting), "run", explode)
     with pytest.raises(RuntimeError):
         services.buyin_create(session=night.session, player=named("Fred"), amount=cents("20.00"),
                               paid="note", key="k")
