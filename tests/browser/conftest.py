@@ -95,6 +95,19 @@ TABLET = {"width": 1024, "height": 768}
 
 
 @pytest.fixture
+def regulars(transactional_db):
+    """The house's four regulars (Mike the host, Fred, Ann, Dan), by name."""
+    from ledger import services
+
+    made = {}
+    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
+                                 ("Ann", "BOA", {}), ("Dan", "BOD", {})]:
+        made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}",
+                                            **extra)
+    return made
+
+
+@pytest.fixture
 def table(transactional_db):
     """Players and an open night, made through the services: Mike (host, banker), Fred, Ann,
     and Gus, Fred's guest."""

@@ -63,18 +63,6 @@ def _around(text: str, what: str) -> str:
     return repr(text[max(0, at - 60):at + 60])
 
 
-@pytest.fixture
-def regulars(transactional_db):
-    from ledger import services
-
-    made = {}
-    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
-                                 ("Ann", "BOA", {}), ("Dan", "BOD", {})]:
-        made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}",
-                                            **extra)
-    return made
-
-
 def _buy(page, url, night, who, euros, paid, *, seller=None):
     page.goto(url + ("sale/" if seller else "buy/"))
     _seen(page, night)

@@ -79,18 +79,6 @@ def _euros(text: str) -> str:
     return text.replace("\xa0", " ")
 
 
-@pytest.fixture
-def regulars(transactional_db):
-    from ledger import services
-
-    made = {}
-    for name, note_id, extra in [("Mike", "BOG", {"is_host": True}), ("Fred", "BOF", {}),
-                                 ("Ann", "BOA", {}), ("Dan", "BOD", {})]:
-        made[name] = services.player_create(name=name, note_id=note_id, key=f"p-{name}",
-                                            **extra)
-    return made
-
-
 def _german_house(regulars):
     from ledger.house_settings import HouseSettings
     from ledger.models import House

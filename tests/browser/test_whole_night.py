@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def regulars(transactional_db):
+def three_regulars(transactional_db):
     from ledger import services
 
     services.player_create(name="Mike", note_id="BOG", is_host=True, key="p-mike")
@@ -19,7 +19,7 @@ def regulars(transactional_db):
     services.player_create(name="Ann", note_id="BOA", key="p-ann")
 
 
-def test_a_whole_night_through_the_pages(banker_page, live_server, regulars, shots):
+def test_a_whole_night_through_the_pages(banker_page, live_server, three_regulars, shots):
     page = banker_page
     # A guest arrives: Gus, invited by Fred (B9).
     page.goto(live_server.url + "/players/new/")
